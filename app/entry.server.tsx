@@ -1,0 +1,50 @@
+import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToReadableStream } from 'react-dom/server';
+import { contentSecurityPolicy } from '~/lib/security.server';
+import { NonceProvider } from '~/lib/nonce';
+
+export const streamTimeout = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.finally(() => clearTimeout(timer));
+
+  // Deferred segments are revealed by inline scripts. A client that runs none (no JS, or a bot)
+  // would see only the fallbacks, so it gets the complete document instead of a stream.
+  if (!loadContext.clientRunsScripts || isbot(request.headers.get('user-agent') ?? '')) {
+    await body.allReady;
+  }
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

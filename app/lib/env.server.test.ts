@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './env.server';
+
+const devSecret = 'dev-only-0123456789abcdef0123456789abcdef';
+const realSecret = 'b7d1c0f5e3a94c2e8f6a1d3b5c7e9f0a2b4c6d8e';
+const binding = { fetch: async () => new Response('') } as unknown as Fetcher;
+
+describe('readConfig', () => {
+  it('reads a development environment with a service binding', () => {
+    const config = readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: `${devSecret}, ${realSecret}`, GATEWAY: binding });
+    expect(config.brandName).toBe('Kerbside');
+    expect(config.sessionSecrets).toEqual([devSecret, realSecret]);
+    expect(config.gateway.binding).toBe(binding);
+    expect(config.featureFlags).toEqual({ devMailbox: false, hideSupportWidget: true });
+  });
+
+  it('points at a gateway URL when there is no binding', () => {
+    const config = readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_URL: 'https://gateway.example' });
+    expect(config.gateway).toEqual({ url: 'https://gateway.example' });
+  });
+
+  it('refuses a development secret in production', () => {
+    expect(() => readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY: binding })).toThrow(
+      /development secret is configured in production/,
+    );
+  });
+
+  it('refuses the development mailbox in production', () => {
+    expect(() =>
+      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding, FEATURE_FLAGS: '{"devMailbox":true}' }),
+    ).toThrow(/mailbox/);
+  });
+
+  it('names every problem of a broken environment', () => {
+    const error = (() => {
+      try {
+        readConfig({ ENVIRONMENT: 'staging', SESSION_SECRETS: 'short', FEATURE_FLAGS: '{' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toMatch(/ENVIRONMENT/);
+    expect(error?.message).toMatch(/32 characters/);
+    expect(error?.message).toMatch(/FEATURE_FLAGS is not JSON/);
+  });
+
+  it('needs a gateway', () => {
+    expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret })).toThrow(/GATEWAY/);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The one door to the platform gateway (DESIGN.md rule 1, spec 2 §7.3). Every loader and action
+ * talks to the gateway through a client made here, so headers, timeouts, error messages, token
+ * refresh and loop reports behave the same everywhere.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const LONG_TIMEOUT_MS = 10_000;
+export const PAYMENTS_TIMEOUT_MS = 20_000;
+
+/** Calls the spec gives a 10 s timeout. Payments calls get 20 s by their path prefix. */
+const LONG_TIMEOUT_PATHS = [/^\/platform\/premium-offer(\/|$|\?)/];
+
+export function timeoutFor(path: string): number {
+  if (/^\/platform\/payments\//.test(path)) return PAYMENTS_TIMEOUT_MS;
+  if (LONG_TIMEOUT_PATHS.some((pattern) => pattern.test(path))) return LONG_TIMEOUT_MS;
+  return DEFAULT_TIMEOUT_MS;
+}
+
+export interface GatewayTokens {
+  idToken?: string | null;
+  refreshToken?: string | null;
+  authToken?: string | null;
+}
+
+/** Spec 7.3: the id token when a refresh token and an id token both exist, else the auth token. */
+export function authHeaders(tokens: GatewayTokens): Record<string, string> {
+  if (tokens.refreshToken && tokens.idToken) return { 'x-mway-authorization': tokens.idToken };
+  if (tokens.authToken) return { 'x-access-token': tokens.authToken };
+  return {};
+}
+
+export class GatewayError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly body: unknown;
+  constructor(message: string, status: number, code: string | null, body: unknown) {
+    super(message);
+    this.name = 'GatewayError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/** Status 0: no answer arrived (timeout or the network failed). */
+export class GatewayUnavailableError extends GatewayError {
+  constructor(message: string, code: 'timeout' | 'network') {
+    super(message, 0, code, null);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+/** Spec 7.3: the body's message, then its code, then the status text, then the status. */
+export function errorMessage(status: number, statusText: string, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { message, code } = body as { message?: unknown; code?: unknown };
+    if (typeof message === 'string' && message) return message;
+    if (typeof code === 'string' && code) return code;
+  }
+  if (statusText) return statusText;
+  return String(status);
+}
+
+/**
+ * Counts calls per key in a sliding window and reports a loop once when the count reaches the
+ * limit (spec: 20 calls to one URL within 2 minutes). It lives across requests, so it is bounded.
+ */
+export class LoopDetector {
+  private readonly calls = new Map<string, number[]>();
+  constructor(
+    private readonly limit = 20,
+    private readonly windowMs = 120_000,
+    private readonly maxKeys = 5_000,
+  ) {}
+
+  /** Records a call; true exactly when this call makes the count reach the limit. */
+  record(key: string, now: number): boolean {
+    const recent = (this.calls.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    recent.push(now);
+    this.calls.delete(key);
+    this.calls.set(key, recent);
+    if (this.calls.size > this.maxKeys) {
+      const oldest = this.calls.keys().next().value;
+      if (oldest !== undefined) this.calls.delete(oldest);
+    }
+    return recent.length === this.limit;
+  }
+}
+
+export type GatewayLogger = (event: string, details: Record<string, unknown>) => void;
+
+export interface GatewayClientOptions {
+  /** The service binding's fetch locally, the global fetch when deployed against GATEWAY_URL. */
+  fetch: (request: Request) => Promise<Response>;
+  baseUrl: string;
+  requesterId: string;
+  clientIp?: string | null;
+  getTokens: () => GatewayTokens;
+  /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
+  refreshTokens?: () => Promise<boolean>;
+  loopDetector?: LoopDetector;
+  log?: GatewayLogger;
+  now?: () => number;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  timeoutMs?: number;
+  /** Non-OK statuses the caller handles itself: their body is returned instead of thrown. */
+  allowStatuses?: readonly number[];
+}
+
+export interface GatewayResult<T> {
+  status: number;
+  data: T;
+}
+
+export type GatewayClient = ReturnType<typeof createGatewayClient>;
+
+export function createGatewayClient(options: GatewayClientOptions) {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? defaultLog;
+
+  function buildUrl(path: string, query?: Query): string {
+    const url = new URL(path, options.baseUrl);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async function attempt(method: string, url: string, path: string, init: RequestOptions) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-requester-id': options.requesterId,
+      ...authHeaders(options.getTokens()),
+    };
+    if (options.clientIp) headers['x-client-ip'] = options.clientIp;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeoutMs = init.timeoutMs ?? timeoutFor(path);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const response = await options.fetch(
+        new Request(url, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: controller.signal,
+        }),
+      );
+      const text = await response.text();
+      return { response, body: parseBody(text) };
+    } catch (error) {
+      if (timedOut) {
+        log('gateway.timeout', { method, path, timeoutMs });
+        throw new GatewayUnavailableError(`Timed out in ${timeoutMs}ms`, 'timeout');
+      }
+      log('gateway.network_error', { method, path, error: String(error) });
+      throw new GatewayUnavailableError('The service could not be reached', 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, init: RequestOptions = {}): Promise<GatewayResult<T>> {
+    const url = buildUrl(path, init.query);
+    if (options.loopDetector?.record(`${options.requesterId} ${method} ${url}`, now())) {
+      log('gateway.request_loop', { method, path, requesterId: options.requesterId });
+    }
+
+    let { response, body } = await attempt(method, url, path, init);
+    if ((response.status === 401 || response.status === 403) && options.getTokens().refreshToken && options.refreshTokens) {
+      if (await options.refreshTokens()) ({ response, body } = await attempt(method, url, path, init));
+    }
+
+    if (!response.ok && !init.allowStatuses?.includes(response.status)) {
+      const code = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
+        ? (body as { code: string }).code
+        : null;
+      throw new GatewayError(errorMessage(response.status, response.statusText, body), response.status, code, body);
+    }
+    return { status: response.status, data: body as T };
+  }
+
+  return {
+    request,
+    get: async <T>(path: string, init?: Omit<RequestOptions, 'body'>) => (await request<T>('GET', path, init)).data,
+    post: async <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
+      (await request<T>('POST', path, { ...init, body: body ?? {} })).data,
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function defaultLog(event: string, details: Record<string, unknown>) {
+  console.warn(JSON.stringify({ event, ...details }));
+}

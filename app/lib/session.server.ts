@@ -1,0 +1,42 @@
+import { createCookieSessionStorage, type Session } from '@remix-run/cloudflare';
+import type { VehicleLookupState } from './lookup-state';
+
+/**
+ * The seller's session: one signed cookie (DESIGN.md rule 2). It holds the requester id, the
+ * vehicle lookup state and, once signed in, the gateway tokens. The cookie is HttpOnly, so the
+ * tokens never reach page HTML or client JS.
+ */
+export interface SessionData {
+  /** Sent to the gateway as the requester id; also keys the request-loop report. */
+  requesterId: string;
+  lookup?: VehicleLookupState;
+}
+
+export type AppSession = Session<SessionData, never>;
+
+export const SESSION_COOKIE = 'kerbside_session';
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+export function createSessionStorage(secrets: string[]) {
+  return createCookieSessionStorage<SessionData, never>({
+    cookie: {
+      name: SESSION_COOKIE,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: THIRTY_DAYS,
+      // The first secret signs; the others still verify, so secrets can rotate without sign-outs.
+      secrets,
+    },
+  });
+}
+
+export type AppSessionStorage = ReturnType<typeof createSessionStorage>;
+
+/** A tampered, corrupt or foreign cookie gives a fresh session, never an error page. */
+export async function readSession(storage: AppSessionStorage, cookieHeader: string | null): Promise<AppSession> {
+  const session = await storage.getSession(cookieHeader).catch(() => storage.getSession());
+  if (!session.get('requesterId')) session.set('requesterId', crypto.randomUUID());
+  return session;
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { LookupSchema } from './validation';
+
+describe('the VRM field', () => {
+  it('normalises what the seller typed', () => {
+    expect(LookupSchema.parse({ vrm: ' ke19 fta ' })).toEqual({ vrm: 'KE19FTA' });
+  });
+
+  it.each([undefined, '', 'NOT A REG', 'AB12CDEFGHIJK', '!!!'])('rejects %j with the spec message', (vrm) => {
+    const result = LookupSchema.safeParse({ vrm });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Enter a valid UK vehicle registration');
+  });
+});

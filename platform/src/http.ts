@@ -1,0 +1,56 @@
+import type { GatewayErrorBody } from '../../contract/gateway';
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(status: number, code: string, message: string): Response {
+  const body: GatewayErrorBody = { code, message };
+  return json(body, status);
+}
+
+/** A request body that is not JSON, or not an object, is the caller's mistake: 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body = (await request.json()) as unknown;
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+type Handler<Env> = (request: Request, env: Env, ctx: ExecutionContext, params: Record<string, string>) => Promise<Response>;
+
+/** A small method + path router: the platform has a fixed set of routes and no need for more. */
+export class Router<Env> {
+  private readonly routes: { method: string; pattern: RegExp; keys: string[]; handler: Handler<Env> }[] = [];
+
+  on(method: string, path: string, handler: Handler<Env>): this {
+    const keys: string[] = [];
+    const source = path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    });
+    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+    return this;
+  }
+
+  async handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      pathMatched = true;
+      if (route.method !== request.method) continue;
+      const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
+      return route.handler(request, env, ctx, params);
+    }
+    return pathMatched
+      ? errorResponse(405, 'method_not_allowed', `${request.method} is not allowed here`)
+      : errorResponse(404, 'not_found', 'No such endpoint');
+  }
+}

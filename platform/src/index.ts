@@ -1,0 +1,29 @@
+import type { HealthResponse } from '../../contract/gateway';
+import type { PlatformEnv } from './env';
+import { errorResponse, json, Router } from './http';
+import { getMotHistory, getVehicle, lookup } from './vehicles';
+
+/**
+ * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
+ * validation and limits; only the outside data providers are simulated from seeded data.
+ */
+const router = new Router<PlatformEnv>()
+  .on('GET', '/api/health', async (_request, env) => {
+    const row = await env.DB.prepare('SELECT count(*) AS n FROM register_vehicles').first<{ n: number }>();
+    const body: HealthResponse = { status: 'ok', service: 'kerbside-platform', registerVehicles: row?.n ?? 0 };
+    return json(body);
+  })
+  .on('POST', '/platform/vehicles/lookup', lookup)
+  .on('GET', '/platform/vehicles/:vrm', getVehicle)
+  .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory);
+
+export default {
+  async fetch(request, env, ctx) {
+    try {
+      return await router.handle(request, env, ctx);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
+      return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
+    }
+  },
+} satisfies ExportedHandler<PlatformEnv>;

@@ -1,0 +1,81 @@
+import type { LookupResponse } from '../../contract/gateway';
+import { isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { intVar, type PlatformEnv } from './env';
+import { errorResponse, json, readJsonObject } from './http';
+import { issuedMarkProblem } from './plates';
+import { hitRateLimit, pruneRateLimits } from './rate-limit';
+import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory, toVehicle, vehicleId } from './register';
+
+const MINUTE_MS = 60_000;
+export const DEFAULT_LOOKUP_RATE_LIMIT = 60;
+
+function lookupFailure(status: number, code: string, message: string, headers: HeadersInit = {}): Response {
+  const body: LookupResponse = { code: code as LookupResponse['code'], customer: null, enquiry: null, error: { message }, vehicle: null };
+  return json(body, status, headers);
+}
+
+/** Who is asking, for rate limits: the seller's IP as the app forwards it, else its requester id. */
+function clientKey(request: Request): string {
+  return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (spec 1 §7). */
+export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
+  const now = Date.now();
+  const limit = intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT);
+  const rate = await hitRateLimit(env.DB, `lookup:${clientKey(request)}`, limit, MINUTE_MS, now);
+  if (!rate.allowed) {
+    ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
+    return lookupFailure(429, 'too_many_requests', 'Too many vehicle lookups; try again in a minute', {
+      'retry-after': String(rate.retryAfterSeconds),
+    });
+  }
+
+  const body = await readJsonObject(request);
+  if (typeof body?.vrm !== 'string') return lookupFailure(400, 'bad_request', 'vrm is required');
+  const vrm = normaliseVrm(body.vrm);
+  if (!isValidVrm(vrm)) return lookupFailure(400, 'invalid_vrm', 'Not a UK registration mark');
+  const problem = issuedMarkProblem(vrm, new Date(now));
+  if (problem) return lookupFailure(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`);
+
+  const failure = PROVIDER_FAILURES[vrm];
+  if (failure) return lookupFailure(failure.status, failure.code, failure.message);
+  if (vrm === SLOW_PROVIDER_VRM) {
+    await sleep(SLOW_PROVIDER_DELAY_MS);
+    return lookupFailure(504, 'vehicle_generation_failure', 'The vehicle register did not answer in time');
+  }
+
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return lookupFailure(404, 'vehicle_lookup_failed', 'No vehicle found with that registration');
+  const id = await vehicleId(env.DB, vrm);
+  const response: LookupResponse = {
+    code: 'ok',
+    customer: null,
+    enquiry: null,
+    error: null,
+    vehicle: toVehicle(id, registered.row, registered.tests, new Date(now)),
+  };
+  return json(response);
+}
+
+/** GET /platform/vehicles/{vrm}: the vehicle as the register and provider describe it. */
+export async function getVehicle(_request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+  const id = await vehicleId(env.DB, vrm);
+  return json(toVehicle(id, registered.row, registered.tests, new Date()));
+}
+
+/** GET /platform/vehicles/{vrm}/mot-history: DVSA-shaped, from a provider that takes its time. */
+export async function getMotHistory(_request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No MOT history for that registration');
+  return json(toMotHistory(registered.row, registered.tests));
+}

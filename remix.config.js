@@ -1,0 +1,39 @@
+/**
+ * Remix v2, classic compiler, built for workerd.
+ *
+ * Routes are declared here rather than by file name: the spec's route table reads top-down in one
+ * place, and route modules get `$`-free file names (a `$` in a chunk's name makes the local asset
+ * server answer with a redirect, one wasted round trip per dynamic route).
+ *
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+export default {
+  ignoredRouteFiles: ['**/*'],
+  server: './server.ts',
+  serverBuildPath: 'build/index.js',
+  serverConditions: ['workerd', 'worker', 'browser'],
+  serverDependenciesToBundle: 'all',
+  serverMainFields: ['browser', 'module', 'main'],
+  serverMinify: true,
+  serverModuleFormat: 'esm',
+  serverPlatform: 'neutral',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      route('', 'routes/home.tsx', { index: true });
+      route('healthz', 'routes/healthz.ts');
+      // The vehicle page and everything under it. Declared last among the one-segment paths so
+      // that static paths above win; the loader rejects what is not a registration.
+      route(':vrm', 'routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
+        route('', 'routes/vehicle-index.tsx', { index: true });
+      });
+      route('*', 'routes/not-found.tsx');
+    });
+  },
+};
