@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, textOf } from './support/browser';
+import { startWorkers, type Workers } from './support/workers';
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers({ platformVars: { LOOKUP_RATE_LIMIT: '5' } });
+});
+afterAll(() => workers?.dispose());
+
+let ip = 0;
+/** Each test is its own seller, so the lookup rate limit of one does not touch another. */
+const seller = () => new Browser(workers.fetch, { ip: `203.0.113.${++ip}` });
+
+describe('looking up a registration without JavaScript', () => {
+  it('takes a sandbox registration, typed loosely, to its vehicle page', async () => {
+    const browser = seller();
+    const response = await browser.post('/?index', { vrm: ' ke19 fta ' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/KE19FTA');
+    const page = await browser.follow(response);
+    const text = textOf(await page.text());
+    expect(page.status).toBe(200);
+    expect(text).toContain('Ford Fiesta');
+    expect(text).toContain('KE19 FTA');
+    expect(text).toMatch(/Year 2019 Colour Blue Fuel Petrol/);
+    expect(text).toContain('Change car');
+  });
+
+  it('re-shows the form with the spec message and the typed value for a malformed registration', async () => {
+    const response = await seller().post('/?index', { vrm: 'NOT A REG!' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(textOf(html)).toContain('Enter a valid UK vehicle registration');
+    expect(html).toContain('value="NOT A REG!"');
+    expect(html).toMatch(/aria-invalid="true"/);
+  });
+
+  it.each([
+    ['ER19NFD', 'Did we get the reg right?', "We couldn't find a vehicle with that registration.", 'Check again'],
+    ['ZZ12ZZZ', 'ZZ12 ZZZ is a not a valid reg', 'Please check your reg and try again.', 'Check again'],
+    ['AB99CDE', 'AB99 CDE is a not a valid reg', 'Please check your reg and try again.', 'Check again'],
+    ['ER19BAD', 'Bad request', 'Please refresh the page and try again.', 'Refresh'],
+    ['ER19THR', 'Too many requests', 'We have detected you are making a lot of requests to Kerbside. Please try again later.', 'Value my car'],
+    ['ER19ERR', 'Sorry, an error has occurred', 'Please refresh the page and try again.', 'Refresh'],
+    ['ER19MNT', 'Vehicle details unavailable', 'unable to get the details of this vehicle', 'Refresh'],
+    ['ER19ULZ', 'In high demand', 'Our checking service is currently extremely busy', 'Refresh'],
+  ])('%s shows the panel "%s", and a reload shows it again', async (vrm, title, text, button) => {
+    const browser = seller();
+    const response = await browser.post('/?index', { vrm });
+    expect(response.headers.get('location')).toBe('/');
+    const first = textOf(await (await browser.follow(response)).text());
+    expect(first).toContain(title);
+    expect(first).toContain(text);
+    expect(first).toContain(button);
+    const reloaded = textOf(await (await browser.get('/')).text());
+    expect(reloaded).toContain(title);
+  });
+
+  it('keeps the typed registration in the form under a panel', async () => {
+    const browser = seller();
+    const html = await (await browser.follow(await browser.post('/?index', { vrm: 'er19nfd' }))).text();
+    expect(html).toContain('value="ER19 NFD"');
+  });
+
+  it('runs the lookup again from the Refresh button', async () => {
+    const browser = seller();
+    const html = await (await browser.follow(await browser.post('/?index', { vrm: 'ER19ERR' }))).text();
+    const refresh = /<form method="post" action="(\/\?index)"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/.exec(html);
+    expect(refresh).toBeTruthy();
+  });
+
+  it('limits lookups per seller: too many in a minute gives "Too many requests"', async () => {
+    const browser = seller();
+    for (let i = 0; i < 5; i++) {
+      expect((await browser.post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/KE19FTA');
+    }
+    const limited = await browser.post('/?index', { vrm: 'KE19FTA' });
+    expect(limited.headers.get('location')).toBe('/');
+    expect(textOf(await (await browser.follow(limited)).text())).toContain('Too many requests');
+    // Another seller is not affected.
+    expect((await seller().post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/KE19FTA');
+  });
+
+  it('gives the default panel when the register takes longer than the gateway timeout', async () => {
+    const browser = seller();
+    const started = Date.now();
+    const response = await browser.post('/?index', { vrm: 'ER19SLW' });
+    expect(Date.now() - started).toBeLessThan(9_000);
+    const html = await (await browser.follow(response)).text();
+    expect(textOf(html)).toContain('Bad request');
+    expect(html).toContain('value="ER19 SLW"');
+  }, 20_000);
+});
+
+describe('the vehicle page', () => {
+  it.each(['ke19fta', 'KE19FTA', 'KE19%20FTA'])('accepts the registration %s in the URL', async (path) => {
+    const response = await seller().get(`/${path}`);
+    expect(response.status).toBe(200);
+    expect(textOf(await response.text())).toContain('Ford Fiesta');
+  });
+
+  it.each(['A123BCD', 'ABC123D', '1234AB', 'ABZ1234'])('shows the %s plate format', async (vrm) => {
+    const response = await seller().get(`/${vrm}`);
+    expect(response.status).toBe(200);
+  });
+
+  it('shows "Vehicle not found" with the three hints for an unknown registration', async () => {
+    const response = await seller().get('/ER19NFD');
+    const html = await response.text();
+    expect(response.status).toBe(404);
+    expect(html).toContain('<title>Vehicle not found | Kerbside</title>');
+    const text = textOf(html);
+    expect(text).toContain('Vehicle not found');
+    expect(text).toContain('Check the reg');
+    expect(text).toContain('UK registration');
+    expect(text).toContain('Very recent registrations');
+  });
+
+  it('is hidden from search engines', async () => {
+    expect(await (await seller().get('/KE19FTA')).text()).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
