@@ -3,7 +3,7 @@
 // register: INSERT OR IGNORE, so data users created survives), and run both workers with wrangler
 // on http://localhost:8787. State persists in KERBSIDE_STATE_DIR (default .wrangler/state).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +27,9 @@ function run(label, command, args, extraEnv = {}) {
   }
   console.log(`✓ ${label} (${Date.now() - started} ms)`);
 }
+
+// Tests start from nothing; a person's `npm start` keeps what it had.
+if (process.env.KERBSIDE_FRESH_STATE === '1') rmSync(stateDir, { recursive: true, force: true });
 
 if (process.env.KERBSIDE_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'build/index.js'))) {
   run('built the app', process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);

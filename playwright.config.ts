@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '8788';
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser journeys on a phone, twice: with JavaScript and without. The server is started the way
+ * `npm start` starts it, on a throw-away state folder (wiped first by KERBSIDE_FRESH_STATE).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'phone-js', use: { ...devices['Pixel 7'], javaScriptEnabled: true } },
+    { name: 'phone-no-js', use: { ...devices['Pixel 7'], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      KERBSIDE_STATE_DIR: path.join(os.tmpdir(), 'kerbside-e2e-state'),
+      KERBSIDE_FRESH_STATE: '1',
+      KERBSIDE_SKIP_BUILD: process.env.KERBSIDE_SKIP_BUILD ?? '1',
+    },
+  },
+});
