@@ -64,6 +64,8 @@ export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionC
 export async function getVehicle(_request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   const vrm = normaliseVrm(params.vrm ?? '');
   if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  const failure = PROVIDER_FAILURES[vrm];
+  if (failure && failure.status >= 500) return errorResponse(failure.status, failure.code, failure.message);
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
   const id = await vehicleId(env.DB, vrm);
