@@ -28,10 +28,15 @@ export default {
     return defineRoutes((route) => {
       route('', 'routes/home.tsx', { index: true });
       route('healthz', 'routes/healthz.ts');
+      route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });
+      route('reviews', 'routes/reviews.tsx');
+      route('sell-my-car/brands/:brand', 'routes/brand.tsx');
+      route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so
       // that static paths above win; the loader rejects what is not a registration.
       route(':vrm', 'routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
         route('', 'routes/vehicle-index.tsx', { index: true });
+        route('*', 'routes/vehicle-step-pending.tsx');
       });
       route('*', 'routes/not-found.tsx');
     });

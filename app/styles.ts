@@ -62,5 +62,10 @@ dl.facts dd{margin:0;font-weight:600}
 .muted{color:var(--muted)}
 .big{font-size:2rem;font-weight:800}
 .stack>*+*{margin-top:16px}
+.review-link{margin:16px 0 0}
+dialog.confirm{border:0;border-radius:var(--radius);padding:20px 16px;max-width:min(32rem,calc(100vw - 32px));box-shadow:0 10px 40px rgba(20,33,61,.35);color:var(--ink)}
+dialog.confirm:not(:modal){position:static;margin:16px 0;width:auto;max-width:none;border:2px solid var(--ink)}
+dialog.confirm::backdrop{background:rgba(20,33,61,.55)}
+.input.mileage{max-width:12rem;font-size:1.25rem}
 @media (min-width:744px){.hero{padding:40px}main{padding-top:32px}}
 `;

@@ -26,6 +26,11 @@ export interface Make {
   slug: string;
 }
 
+/** GET /platform/makes → {makes: MakeSummary[]} */
+export interface MakeSummary extends Make {
+  vehicles: number;
+}
+
 export type FuelType = 'PETROL' | 'DIESEL' | 'ELECTRICITY' | 'HYBRID ELECTRIC' | string;
 export type VehicleType = 'car' | 'van' | 'motorcycle';
 
@@ -59,14 +64,45 @@ export interface Vehicle {
 
 export interface Enquiry {
   id: number;
+  vrm: string;
   mileage: number | null;
   status: string;
   expired: boolean;
+  expiresAt: string;
   dpEnquiryId: number | null;
   dpStateSlug: string | null;
   updatedAt: string;
   customerId: number | null;
   marketplaceEligible: { eligible: boolean; ineligibleBy?: string | null } | null;
+  partnerId: 'kerbside' | 'ctb' | 'tcbg' | null;
+}
+
+/** POST /platform/valuate {vrm, mileage}: the instant valuation (platform/src/valuation.ts). */
+export interface Valuation {
+  /** The price the dealer sale is likely to reach, in pounds. */
+  price: number;
+  low: number;
+  high: number;
+  mileage: number;
+  ageYears: number;
+  valuedAt: string;
+}
+
+/** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: what dealers are likely to offer. */
+export interface PremiumOffer {
+  enquiryId: number;
+  vrm: string;
+  offerLow: number;
+  offerHigh: number;
+  /** Dealers who bought a car like this in the last 90 days. */
+  interestedDealers: number;
+  validUntil: string;
+}
+
+/** POST /platform/create-enquiry?vrm= {mileage}: the enquiry, with its valuation. */
+export interface CreateEnquiryResponse {
+  enquiry: Enquiry;
+  valuation: Valuation;
 }
 
 export interface Customer {
@@ -119,4 +155,18 @@ export interface HealthResponse {
   status: 'ok';
   service: 'kerbside-platform';
   registerVehicles: number;
+}
+
+export interface Review {
+  author: string;
+  rating: number;
+  title: string;
+  body: string;
+  timestamp: string;
+}
+
+/** GET /platform/reviews: the reviews service's summary and reviews. */
+export interface ReviewsResponse {
+  summary: { rating: number; totalReviews: number };
+  reviews: Review[];
 }

@@ -12,7 +12,8 @@ const vehicle: LookupVehicle = {
   mileageEst: 52_000,
   mileageLastMot: 48_000,
   last_mot_date: '2026-03-10',
-  enquiry: { id: 7, mileage: null, expired: false, dpEnquiryId: 70, dpStateSlug: 'quoted', marketplaceEligible: null },
+  firstRegistration: '2019-03',
+  enquiry: { id: 7, mileage: null, expired: false, dpEnquiryId: 70, dpStateSlug: 'quoted', marketplaceEligible: null, partnerId: null },
 };
 
 describe('vehicle lookup state', () => {

@@ -16,9 +16,11 @@ export interface LookupVehicle {
   mileageEst: number | null;
   mileageLastMot: number | null;
   last_mot_date: string | null;
+  /** First registration, YYYY-MM: the age the mileage rules measure against. */
+  firstRegistration: string;
   /** The mileage the seller typed on the mileage step, kept so the form shows it again. */
   mileageEntered?: number | null;
-  enquiry?: Pick<Enquiry, 'id' | 'mileage' | 'expired' | 'dpEnquiryId' | 'dpStateSlug' | 'marketplaceEligible'> | null;
+  enquiry?: Pick<Enquiry, 'id' | 'mileage' | 'expired' | 'dpEnquiryId' | 'dpStateSlug' | 'marketplaceEligible' | 'partnerId'> | null;
   marketplaceEligible?: { eligible: boolean } | null;
   /** The latest tracker valuation's mileage, when the seller tracks this car. */
   trackerMileage?: number | null;

@@ -1,4 +1,4 @@
-import { toLookupErrorCode, type LookupErrorCode, type LookupResponse, type MotHistory, type Vehicle } from '../../contract/gateway';
+import { toLookupErrorCode, type Enquiry, type LookupErrorCode, type LookupResponse, type MotHistory, type Vehicle } from '../../contract/gateway';
 import { GatewayError, type GatewayClient } from './gateway.server';
 import type { LookupVehicle } from './lookup-state';
 
@@ -44,7 +44,6 @@ export async function getMotHistory(gateway: GatewayClient, vrm: string): Promis
 
 /** The part of a gateway vehicle the lookup state keeps (it travels in the session cookie). */
 export function toLookupVehicle(vehicle: Vehicle, response?: Pick<LookupResponse, 'enquiry'>): LookupVehicle {
-  const enquiry = response?.enquiry;
   return {
     id: vehicle.id,
     vrm: vehicle.vrm,
@@ -56,15 +55,20 @@ export function toLookupVehicle(vehicle: Vehicle, response?: Pick<LookupResponse
     mileageEst: vehicle.mileageEst,
     mileageLastMot: vehicle.mileageLastMot,
     last_mot_date: vehicle.last_mot_date,
-    enquiry: enquiry
-      ? {
-          id: enquiry.id,
-          mileage: enquiry.mileage,
-          expired: enquiry.expired,
-          dpEnquiryId: enquiry.dpEnquiryId,
-          dpStateSlug: enquiry.dpStateSlug,
-          marketplaceEligible: enquiry.marketplaceEligible,
-        }
-      : null,
+    firstRegistration: vehicle.monthOfFirstRegistration,
+    enquiry: response?.enquiry ? toLookupEnquiry(response.enquiry) : null,
+  };
+}
+
+/** The enquiry fields the lookup state keeps. */
+export function toLookupEnquiry(enquiry: Enquiry): NonNullable<LookupVehicle['enquiry']> {
+  return {
+    id: enquiry.id,
+    mileage: enquiry.mileage,
+    expired: enquiry.expired,
+    dpEnquiryId: enquiry.dpEnquiryId,
+    dpStateSlug: enquiry.dpStateSlug,
+    marketplaceEligible: enquiry.marketplaceEligible,
+    partnerId: enquiry.partnerId,
   };
 }

@@ -1,35 +1,135 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { Await, useLoaderData } from '@remix-run/react';
+import { Await, Form, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import type { MotHistory } from '../../contract/gateway';
+import { BUYERS } from '../../contract/marketplace';
+import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
 import { normaliseVrm } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { formatDate, formatMiles } from '~/lib/format';
+import { getPremiumOffer, valuateVehicle } from '~/lib/enquiries.server';
+import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { getMotHistory } from '~/lib/vehicles.server';
 
 /**
- * The vehicle page body. The MOT history comes from a slow outside provider, so it is deferred:
+ * The vehicle page body. The vehicle header is the layout's critical data; the valuation, the
+ * dealer offer estimate and the MOT history come from slower providers, so they are deferred:
  * streamed to browsers that run scripts, already in the document for those that do not.
+ * Deferred work never fails the page: each section says so itself.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
-  // Never fails the page: a provider outage shows a message in its own section.
-  const motHistory = getMotHistory(context.gateway, vrm).catch(() => null);
-  return { motHistory };
+  const { gateway, session } = context;
+  const looked = session.get('lookup')?.vehicle;
+  const enquiry = looked?.vrm === vrm ? (looked.enquiry ?? null) : null;
+  const mileage = enquiry?.mileage ?? null;
+  const eligible = enquiry?.marketplaceEligible?.eligible ?? null;
+
+  // Start every slow call before returning, so they run side by side.
+  const valuation = mileage !== null ? valuateVehicle(gateway, vrm, mileage).catch(() => null) : null;
+  const offer = enquiry && eligible ? getPremiumOffer(gateway, vrm, enquiry.id).catch(() => null) : null;
+  const motHistory = getMotHistory(gateway, vrm).catch(() => null);
+
+  return {
+    vrm,
+    mileage,
+    eligibility: enquiry?.marketplaceEligible ?? null,
+    partner: enquiry?.partnerId ?? null,
+    valuation,
+    offer,
+    motHistory,
+  };
 }
 
 export default function VehicleIndex() {
-  const { motHistory } = useLoaderData<typeof loader>();
+  const { vrm, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
   return (
-    <section className="card" aria-labelledby="mot-title">
-      <h2 id="mot-title">MOT history</h2>
-      <Suspense fallback={<p className="skeleton">Checking the MOT history…</p>}>
-        <Await resolve={motHistory} errorElement={<MotUnavailable />}>
-          {(history) => (history ? <MotSummary history={history} /> : <MotUnavailable />)}
-        </Await>
-      </Suspense>
-    </section>
+    <>
+      {valuation && mileage !== null ? (
+        <section className="card" aria-labelledby="valuation-title">
+          <h2 id="valuation-title">Your instant valuation</h2>
+          <Suspense fallback={<p className="skeleton">Working out your valuation for {formatMiles(mileage)}…</p>}>
+            <Await resolve={valuation} errorElement={<ValuationUnavailable vrm={vrm} />}>
+              {(value) => (value ? <ValuationView valuation={value} /> : <ValuationUnavailable vrm={vrm} />)}
+            </Await>
+          </Suspense>
+          {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
+            <p data-testid="partner">
+              Our dealers are not buying cars like this one right now, so we will pass your car to our{' '}
+              {BUYERS[partner].name}, who can make you an offer.
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <section className="card" aria-labelledby="valuation-title">
+          <h2 id="valuation-title">Get your instant valuation</h2>
+          <p>Tell us the mileage and we will value this car, free.</p>
+          <Form method="post" action="/?index">
+            <input type="hidden" name="vrm" value={vrm} />
+            <button className="btn" type="submit">
+              Value this car
+            </button>
+          </Form>
+        </section>
+      )}
+
+      {offer ? (
+        <section className="card" aria-labelledby="offer-title">
+          <h2 id="offer-title">What dealers are likely to offer</h2>
+          <Suspense fallback={<p className="skeleton">Asking our dealer network…</p>}>
+            <Await resolve={offer} errorElement={<OfferUnavailable />}>
+              {(estimate) => (estimate ? <OfferView offer={estimate} /> : <OfferUnavailable />)}
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="mot-title">
+        <h2 id="mot-title">MOT history</h2>
+        <Suspense fallback={<p className="skeleton">Checking the MOT history…</p>}>
+          <Await resolve={motHistory} errorElement={<MotUnavailable />}>
+            {(history) => (history ? <MotSummary history={history} /> : <MotUnavailable />)}
+          </Await>
+        </Suspense>
+      </section>
+    </>
   );
+}
+
+function ValuationView({ valuation }: { valuation: Valuation }) {
+  return (
+    <div data-testid="valuation">
+      <p className="big">{formatPounds(valuation.price)}</p>
+      <p>
+        Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between{' '}
+        {formatPounds(valuation.low)} and {formatPounds(valuation.high)}.
+      </p>
+    </div>
+  );
+}
+
+function ValuationUnavailable({ vrm }: { vrm: string }) {
+  return (
+    <p>
+      We couldn't work out your valuation just now. <a href={`/${vrm}`}>Try again</a>
+    </p>
+  );
+}
+
+function OfferView({ offer }: { offer: PremiumOffer }) {
+  return (
+    <div data-testid="offer-estimate">
+      <p className="big">
+        {formatPounds(offer.offerLow)} – {formatPounds(offer.offerHigh)}
+      </p>
+      <p>
+        {offer.interestedDealers} dealers bought a car like this in the last 90 days. This estimate holds until{' '}
+        {formatDate(offer.validUntil)}.
+      </p>
+    </div>
+  );
+}
+
+function OfferUnavailable() {
+  return <p>We couldn't reach our dealer network just now. Your valuation still stands.</p>;
 }
 
 function MotUnavailable() {
@@ -38,7 +138,7 @@ function MotUnavailable() {
 
 function MotSummary({ history }: { history: MotHistory }) {
   const latest = history.motTests[0];
-  if (!latest) return <p data-testid="mot-summary">No MOT tests yet: cars have their first MOT at three years old.</p>;
+  if (!latest) return <p data-testid="mot-summary">No MOT tests on record: cars have their first MOT at three years old.</p>;
   return (
     <div data-testid="mot-summary">
       <p>

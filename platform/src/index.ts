@@ -1,6 +1,9 @@
 import type { HealthResponse } from '../../contract/gateway';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, Router } from './http';
+import { listMakes } from './content';
+import { listReviews } from './reviews';
+import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
 
 /**
@@ -13,9 +16,15 @@ const router = new Router<PlatformEnv>()
     const body: HealthResponse = { status: 'ok', service: 'kerbside-platform', registerVehicles: row?.n ?? 0 };
     return json(body);
   })
+  .on('GET', '/platform/makes', listMakes)
+  .on('GET', '/platform/reviews', listReviews)
   .on('POST', '/platform/vehicles/lookup', lookup)
   .on('GET', '/platform/vehicles/:vrm', getVehicle)
-  .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory);
+  .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory)
+  .on('POST', '/platform/create-enquiry', createEnquiry)
+  .on('POST', '/platform/valuate', valuateVehicle)
+  .on('GET', '/platform/marketplace/check-eligibility/vehicle-status', checkEligibility)
+  .on('GET', '/platform/premium-offer', premiumOffer);
 
 export default {
   async fetch(request, env, ctx) {

@@ -1,5 +1,6 @@
 import type { LookupResponse } from '../../contract/gateway';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { findEnquiry, ownerKeyOf, toEnquiry } from './enquiries';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { issuedMarkProblem } from './plates';
@@ -50,10 +51,11 @@ export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionC
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return lookupFailure(404, 'vehicle_lookup_failed', 'No vehicle found with that registration');
   const id = await vehicleId(env.DB, vrm);
+  const enquiry = await findEnquiry(env.DB, ownerKeyOf(request), vrm);
   const response: LookupResponse = {
     code: 'ok',
     customer: null,
-    enquiry: null,
+    enquiry: enquiry ? toEnquiry(enquiry, new Date(now)) : null,
     error: null,
     vehicle: toVehicle(id, registered.row, registered.tests, new Date(now)),
   };

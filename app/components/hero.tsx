@@ -1,0 +1,44 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { formatVrm } from '../../contract/vrm';
+import { LookupErrorPanelView } from './lookup-error-panel';
+import { VrmForm } from './vrm-form';
+import { lookupErrorPanel } from '~/lib/lookup-errors';
+import type { LookupResultError } from '~/lib/lookup-state';
+
+export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
+
+/** The hero with the VRM entry (spec 1 §2): its title, the error panel of the last lookup, the form. */
+export function Hero({
+  title,
+  action,
+  resultError,
+  lastResult,
+  brandName,
+  children,
+}: {
+  title: string;
+  action: string;
+  resultError: LookupResultError | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  brandName: string;
+  children?: ReactNode;
+}) {
+  const panel = resultError ? lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), brandName) : null;
+  const hasError = !!panel || !!lastResult?.error;
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <h1 id="hero-title">{title}</h1>
+      <p className="strap">{STRAPLINE}</p>
+      {panel && resultError ? <LookupErrorPanelView panel={panel} vrm={resultError.vrm} action={action} /> : null}
+      <VrmForm action={action} defaultVrm={resultError?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
+      {hasError ? null : (
+        <p className="review-link">
+          <Link to="/reviews">Rated Excellent by sellers: read their reviews</Link>
+        </p>
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { enquiryStateRedirect } from '../../contract/enquiry-states';
+import { addLookup } from './lookup-state';
+import { LookupSchema } from './validation';
+import { lookupVehicle, toLookupVehicle } from './vehicles.server';
+
+/**
+ * The hero's lookup, shared by the home and brand pages. A found vehicle goes to the mileage step,
+ * or straight to its sale step when its enquiry is already selling; any other outcome is stored as
+ * the lookup's resultError and shown by the hero after the redirect.
+ */
+export async function handleLookup(request: Request, context: AppLoadContext, paths: { hero: string; mileage: string }) {
+  const submission = parseWithZod(await request.formData(), { schema: LookupSchema });
+  const { session, gateway } = context;
+  if (submission.status !== 'success') {
+    // A new attempt: the panel of an earlier lookup no longer applies.
+    if (session.get('lookup')?.resultError) session.unset('lookup');
+    return data(submission.reply(), { status: 400 });
+  }
+
+  const { vrm } = submission.value;
+  const outcome = await lookupVehicle(gateway, vrm);
+  if (!outcome.ok) {
+    session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
+    throw redirect(paths.hero);
+  }
+  const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
+  session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
+  throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);
+}

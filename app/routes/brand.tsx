@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import type { MakeSummary } from '../../contract/gateway';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Hero } from '~/components/hero';
+import { handleLookup } from '~/lib/lookup-action.server';
+import { brandFrom, pageMeta } from '~/lib/meta';
+import { useRootData } from '~/root';
+
+/** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { makes } = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes');
+  const make = makes.find((m) => m.slug === params.brand);
+  if (!make) throw new Response('Not Found', { status: 404 });
+  return { make, resultError: context.session.get('lookup')?.resultError ?? null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta(matches, {
+        title: `Sell your ${data.make.display_name} car the ${brandFrom(matches)} way`,
+        description: `Sell your ${data.make.display_name} to 7,500+ dealers competing in a daily sale. Free collection, no fee.`,
+      })
+    : pageMeta(matches, { title: 'Page not found', noIndex: true });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const hero = `/sell-my-car/brands/${encodeURIComponent(params.brand ?? '')}`;
+  return handleLookup(request, context, { hero, mileage: `${hero}/mileage` });
+}
+
+export default function BrandPage() {
+  const { make, resultError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
+  return (
+    <Hero
+      title={`Sell your ${make.display_name} car the ${brandName} way`}
+      action={`/sell-my-car/brands/${make.slug}`}
+      resultError={resultError}
+      lastResult={lastResult}
+      brandName={brandName}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,126 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import type { Params } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ConfirmMileage } from '~/components/confirm-mileage';
+import { STRAPLINE } from '~/components/hero';
+import { MileageForm } from '~/components/mileage-form';
+import { createEnquiry } from '~/lib/enquiries.server';
+import { fuelName, sentenceCase } from '~/lib/format';
+import { GatewayError } from '~/lib/gateway.server';
+import { updateLookup } from '~/lib/lookup-state';
+import { pageMeta } from '~/lib/meta';
+import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/lib/mileage';
+import { MileageFormSchema } from '~/lib/validation';
+import { toLookupEnquiry } from '~/lib/vehicles.server';
+import { formatVrm } from '../../contract/vrm';
+import { useRootData } from '~/root';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add vehicle mileage', noIndex: true });
+
+/** `/mileage` and `/sell-my-car/brands/{brand}/mileage`: the hero they came from, and themselves. */
+function pathsFor(params: Params) {
+  const hero = params.brand ? `/sell-my-car/brands/${encodeURIComponent(params.brand)}` : '/';
+  return { hero, mileage: params.brand ? `${hero}/mileage` : '/mileage' };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const paths = pathsFor(params);
+  const vehicle = context.session.get('lookup')?.vehicle;
+  // The step exists only for a looked-up vehicle; without one the seller starts at the hero.
+  if (!vehicle) throw redirect(paths.hero);
+  const confirming = new URL(request.url).searchParams.has('confirm') ? (vehicle.mileageEntered ?? null) : null;
+  return {
+    paths,
+    vehicle: {
+      vrm: formatVrm(vehicle.vrm),
+      name: `${vehicle.make.display_name} ${vehicle.model}`,
+      details: `${vehicle.year}, ${sentenceCase(vehicle.colour)}, ${fuelName(vehicle.fuel)}`,
+    },
+    mileage: formatMileageInput(
+      prefillMileage({
+        entered: vehicle.mileageEntered,
+        enquiry: vehicle.enquiry?.mileage,
+        tracker: vehicle.trackerMileage,
+        estimated: vehicle.mileageEst,
+      }),
+    ),
+    confirming,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const paths = pathsFor(params);
+  const { session, gateway } = context;
+  const lookup = session.get('lookup');
+  if (!lookup?.vehicle) throw redirect(paths.hero);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'not-my-car') {
+    session.unset('lookup');
+    throw redirect(paths.hero);
+  }
+  if (intent === 'cancel') throw redirect(paths.mileage);
+
+  const submission = parseWithZod(formData, { schema: MileageFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { mileage } = submission.value;
+  const vehicle = lookup.vehicle;
+  session.set('lookup', updateLookup(lookup, { mileageEntered: mileage }));
+
+  const verdict = checkMileage(
+    mileage,
+    { mileageLastMot: vehicle.mileageLastMot, lastMotDate: vehicle.last_mot_date, firstRegistration: vehicle.firstRegistration },
+    new Date(),
+  );
+  if (verdict.kind === 'too_low') {
+    return data(submission.reply({ fieldErrors: { mileage: [MILEAGE_MESSAGES.tooLow] } }), { status: 400 });
+  }
+  if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${paths.mileage}?confirm`);
+
+  try {
+    const { enquiry } = await createEnquiry(gateway, vehicle.vrm, mileage);
+    session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(JSON.stringify({ event: 'enquiry.create_failed', status: error.status, message: error.message }));
+    return data(submission.reply({ formErrors: ['Sorry, something went wrong. Please try again.'] }), { status: 503 });
+  }
+  throw redirect(`/${vehicle.vrm}`);
+}
+
+export default function Mileage() {
+  const { paths, vehicle, mileage, confirming } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
+  return (
+    <div className="stack">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">Sell your car the {brandName} way</h1>
+        <p className="strap">{STRAPLINE}</p>
+        <div className="card">
+          <div className="vehicle-head">
+            <p>
+              <span className="reg">{vehicle.vrm}</span>
+            </p>
+            <Form method="post" action={paths.mileage}>
+              <button className="btn link" type="submit" name="intent" value="not-my-car">
+                Not my car
+              </button>
+            </Form>
+          </div>
+          <h2>{vehicle.name}</h2>
+          <p className="muted">{vehicle.details}</p>
+          <MileageForm action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
+        </div>
+      </section>
+      {confirming !== null ? <ConfirmMileage action={paths.mileage} mileage={confirming} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, textOf } from './support/browser';
+import { startWorkers, type Workers } from './support/workers';
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '300' } });
+});
+afterAll(() => workers?.dispose());
+
+let ip = 0;
+const seller = (options: { runsScripts?: boolean } = {}) => new Browser(workers.fetch, { ip: `198.51.100.${++ip}`, ...options });
+
+async function lookedUp(vrm = 'KE19FTA', browser = seller()) {
+  const response = await browser.post('/?index', { vrm });
+  expect(response.headers.get('location')).toBe('/mileage');
+  return browser;
+}
+
+const main = (html: string) => textOf(html.slice(html.indexOf('<main')));
+
+/** The mileage the step offers (the estimate for a fresh lookup). */
+async function prefilled(browser: Browser): Promise<string> {
+  return /name="mileage"[^>]*value="([\d,]+)"/.exec(await (await browser.get('/mileage')).text())![1]!;
+}
+
+describe('the mileage step', () => {
+  it('is only there once a vehicle has been looked up', async () => {
+    const response = await seller().get('/mileage');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('shows the vehicle, "Not my car", and the estimated mileage in a numeric field', async () => {
+    const browser = await lookedUp();
+    const html = await (await browser.get('/mileage')).text();
+    const text = main(html);
+    expect(text).toContain('Sell your car the Kerbside way');
+    expect(text).toContain('KE19 FTA');
+    expect(text).toContain('Ford Fiesta');
+    expect(text).toContain('Not my car');
+    expect(html).toMatch(/<input[^>]*name="mileage"[^>]*maxLength="7"[^>]*inputMode="numeric"[^>]*value="[\d,]+"/);
+    expect(html).toContain('<title>Add vehicle mileage | Kerbside</title>');
+  });
+
+  it('creates the enquiry and shows the valuation on the vehicle page', async () => {
+    const browser = await lookedUp();
+    const response = await browser.post('/mileage', { intent: 'submit', mileage: '65,000' });
+    expect(response.headers.get('location')).toBe('/KE19FTA');
+    const text = main(await (await browser.follow(response)).text());
+    expect(text).toMatch(/Your instant valuation £\d{1,2},\d{3} Based on 65,000 miles/);
+    expect(text).toMatch(/What dealers are likely to offer £[\d,]+ – £[\d,]+/);
+    // The mileage is remembered: back on the step, the field shows it.
+    await browser.post('/?index', { vrm: 'KE19FTA' });
+    expect(await (await browser.get('/mileage')).text()).toContain('value="65,000"');
+  });
+
+  it.each([
+    ['abc', 'Enter the mileage without symbols or spaces'],
+    ['12 000', 'Enter the mileage without symbols or spaces'],
+    ['100', "Mileage too low! The value you entered is less than your car's last MOT reading"],
+  ])('rejects %j with the spec message and keeps what was typed', async (mileage, message) => {
+    const browser = await lookedUp();
+    const response = await browser.post('/mileage', { intent: 'submit', mileage });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(main(html)).toContain(message);
+    expect(html).toContain(`value="${mileage}"`);
+  });
+
+  it('asks to confirm an implausible mileage; confirming values the car', async () => {
+    const browser = await lookedUp();
+    const response = await browser.post('/mileage', { intent: 'submit', mileage: '200000' });
+    expect(response.headers.get('location')).toBe('/mileage?confirm');
+    const text = main(await (await browser.follow(response)).text());
+    expect(text).toContain('This mileage seems a little high, are you sure?');
+    expect(text).toContain('200,000 miles seems high for the age of your car. Did you enter the correct value?');
+    const confirmed = await browser.post('/mileage', { intent: 'confirm', mileage: '200000' });
+    expect(confirmed.headers.get('location')).toBe('/KE19FTA');
+    expect(main(await (await browser.follow(confirmed)).text())).toContain('Based on 200,000 miles');
+  });
+
+  it('lets the seller cancel the confirmation and change the mileage they typed', async () => {
+    const browser = await lookedUp();
+    await browser.post('/mileage', { intent: 'submit', mileage: '200000' });
+    const cancelled = await browser.post('/mileage', { intent: 'cancel' });
+    expect(cancelled.headers.get('location')).toBe('/mileage');
+    const html = await (await browser.follow(cancelled)).text();
+    expect(html).not.toContain('<dialog');
+    expect(html).toContain('value="200,000"');
+  });
+
+  it('"Not my car" clears the lookup', async () => {
+    const browser = await lookedUp();
+    const response = await browser.post('/mileage', { intent: 'not-my-car' });
+    expect(response.headers.get('location')).toBe('/');
+    expect((await browser.get('/mileage')).headers.get('location')).toBe('/');
+  });
+
+  it('keeps the typed mileage and says so when the platform cannot create the enquiry', async () => {
+    const browser = await lookedUp('KH68HYB');
+    const mileage = await prefilled(browser);
+    // The register loses the car between the lookup and the mileage: create-enquiry answers 404.
+    await workers.db.batch([
+      workers.db.prepare("DELETE FROM mot_tests WHERE vrm = 'KH68HYB'"),
+      workers.db.prepare("DELETE FROM register_vehicles WHERE vrm = 'KH68HYB'"),
+    ]);
+    const response = await browser.post('/mileage', { intent: 'confirm', mileage });
+    const html = await response.text();
+    expect(response.status).toBe(503);
+    expect(main(html)).toContain('Sorry, something went wrong. Please try again.');
+    expect(html).toContain(`value="${mileage}"`);
+  });
+});
+
+describe('marketplace eligibility and partners', () => {
+  it('passes a 28-year-old car with over 280,000 miles to the car buying group', async () => {
+    const browser = await lookedUp('R123OLD');
+    const response = await browser.post('/mileage', { intent: 'confirm', mileage: await prefilled(browser) });
+    const text = main(await (await browser.follow(response)).text());
+    expect(text).toContain('pass your car to our car buying group');
+    expect(text).not.toContain('What dealers are likely to offer');
+  });
+
+  it('passes a car worth less than the minimum price to the scrap and recycling service', async () => {
+    const browser = await lookedUp('KS12SRN');
+    const response = await browser.post('/mileage', { intent: 'confirm', mileage: '250000' });
+    const text = main(await (await browser.follow(response)).text());
+    expect(text).toContain('pass your car to our scrap and recycling service');
+  });
+});
+
+describe('enquiries already in the sale', () => {
+  it('skip the mileage step and go to the step of their state', async () => {
+    const browser = await lookedUp('KD15DSL');
+    await browser.follow(await browser.post('/mileage', { intent: 'confirm', mileage: await prefilled(browser) }));
+    await workers.db.prepare("UPDATE enquiries SET dp_state_slug = 'under-offer', dp_enquiry_id = 9001 WHERE vrm = 'KD15DSL'").run();
+    const response = await browser.post('/?index', { vrm: 'KD15DSL' });
+    expect(response.headers.get('location')).toBe('/KD15DSL/accept-offer');
+    const page = await browser.follow(response);
+    expect(page.status).toBe(200);
+    expect(main(await page.text())).toContain('Accept your offer');
+
+    await workers.db.prepare("UPDATE enquiries SET dp_state_slug = 'sold-wait' WHERE vrm = 'KD15DSL'").run();
+    expect((await browser.post('/?index', { vrm: 'KD15DSL' })).headers.get('location')).toBe('/KD15DSL/confirm-sale?valuation_ref=9001');
+  });
+});
+
+describe('brand pages', () => {
+  it('greet the make and send its lookup to the brand mileage step', async () => {
+    const browser = seller();
+    const page = await browser.get('/sell-my-car/brands/ford');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('<title>Sell your Ford car the Kerbside way | Kerbside</title>');
+    expect(main(html)).toContain('Sell your Ford car the Kerbside way');
+    const response = await browser.post('/sell-my-car/brands/ford', { vrm: 'KE19FTA' });
+    expect(response.headers.get('location')).toBe('/sell-my-car/brands/ford/mileage');
+    expect(main(await (await browser.follow(response)).text())).toContain('Ford Fiesta');
+  });
+
+  it('shows lookup errors on the brand page itself', async () => {
+    const browser = seller();
+    const response = await browser.post('/sell-my-car/brands/ford', { vrm: 'ER19NFD' });
+    expect(response.headers.get('location')).toBe('/sell-my-car/brands/ford');
+    expect(main(await (await browser.follow(response)).text())).toContain('Did we get the reg right?');
+  });
+
+  it('are not found for a make nobody sells', async () => {
+    expect((await seller().get('/sell-my-car/brands/trabant')).status).toBe(404);
+  });
+});
+
+describe('the hero', () => {
+  it('links to the reviews when there is no error, and the reviews leave out one-star ones', async () => {
+    const browser = seller();
+    expect(await (await browser.get('/')).text()).toMatch(/<a[^>]+href="\/reviews"/);
+    const reviews = main(await (await browser.get('/reviews')).text());
+    expect(reviews).toContain('82,250+ reviews');
+    expect(reviews).toContain('Sold my Fiesta in two days');
+    expect(reviews).not.toContain('Did not sell');
+    await browser.post('/?index', { vrm: 'ER19NFD' });
+    expect(await (await browser.get('/')).text()).not.toMatch(/<a[^>]+href="\/reviews"/);
+  });
+});
+
+describe('streaming the valuation', () => {
+  it('sends the vehicle first and the valuation later to a browser that runs scripts', async () => {
+    const browser = await lookedUp('KE19FTA', seller({ runsScripts: true }));
+    await browser.post('/mileage', { intent: 'submit', mileage: '65000' });
+    const reader = (await browser.get('/KE19FTA')).body!.getReader();
+    const decoder = new TextDecoder();
+    const chunks: string[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(decoder.decode(r.value, { stream: true }));
+    const shell = chunks.findIndex((c) => c.includes('Working out your valuation'));
+    const valuation = chunks.findIndex((c) => c.includes('data-testid="valuation"'));
+    expect(shell).toBeGreaterThanOrEqual(0);
+    expect(valuation).toBeGreaterThan(shell);
+  });
+});
