@@ -24,7 +24,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  */
 
 const SEED = 0x4b657262; // "Kerb"
-const RANDOM_VEHICLES = 320;
 const MOT_RECORDS_START = '2005-01-01'; // DVSA's digital MOT records begin here
 const DEFECT_CATEGORIES_FROM = '2018-05-20'; // MINOR/MAJOR/DANGEROUS replaced FAIL on this date
 
@@ -82,7 +81,7 @@ const maxDate = (a, b) => (a > b ? a : b);
 
 // ---------------------------------------------------------------- registration marks
 
-const REGION = 'ABCDEFGHKLMNOPRSVWY'; // memory-tag regions; I, Q, Z are never used and U, T, J, X are unallocated
+const REGION = 'ABCDEFGHKLMNOPRSVWY'; // memory-tag region letters in use (never I, Q, Z; J, T, U, X unallocated)
 const LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXY'; // I and Q look like 1 and 0; Z is kept for Northern Ireland
 const NI_CODES = ['IA', 'IB', 'IG', 'IJ', 'IL', 'IW', 'JI', 'AZ', 'BZ', 'CZ', 'DZ', 'EZ', 'FZ', 'GZ', 'HZ', 'JZ', 'KZ', 'LZ', 'MZ', 'NZ', 'OI', 'OZ', 'PZ', 'RZ', 'SZ', 'TZ', 'UI', 'UZ', 'VZ', 'WZ', 'XI', 'XZ', 'YZ'];
 // Year letters and the month (YYYYMM) each was first issued.
@@ -96,13 +95,13 @@ const yyyymm = (t) => Y(t) * 100 + M(t);
 const letterFor = (table, t) => table.filter(([, from]) => from <= yyyymm(t)).pop()[0];
 
 /** Current-format age identifier: March–August = YY, September–February = YY+50 of the September's year. */
-export function ageIdentifier(t) {
+function ageIdentifier(t) {
   const m = M(t);
   const n = m >= 3 && m <= 8 ? Y(t) % 100 : ((m >= 9 ? Y(t) : Y(t) - 1) % 100) + 50;
   return String(n).padStart(2, '0');
 }
 /** First day of the six-month plate period that contains t (1 March or 1 September). */
-export function platePeriodStart(t) {
+function platePeriodStart(t) {
   const m = M(t);
   if (m >= 3 && m <= 8) return ymd(Y(t), 3, 1);
   return ymd(m >= 9 ? Y(t) : Y(t) - 1, 9, 1);
@@ -500,7 +499,8 @@ function namedSpecs(asOf) {
   ];
 }
 
-// The fleet's age mix, weighted to 3–15 years like Great Britain's: [count, min age, max age].
+// The random fleet's age mix (320 vehicles with THIS_YEAR), weighted to 3–15 years like Great
+// Britain's: [count, min age, max age].
 const AGE_BANDS = [[40, 0, 3], [90, 3, 8], [105, 8, 15], [45, 15, 25], [17, 25, 40], [18, 40, 68]];
 const THIS_YEAR = 5; // plus this many first registered since 1 January
 
@@ -516,6 +516,7 @@ function defaultAsOf() {
 export function generateRegister({ asOf } = {}) {
   if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error(`asOf must be YYYY-MM-DD, got ${asOf}`);
   const today = asOf ? parse(asOf) : defaultAsOf();
+  if (Number.isNaN(today.getTime())) throw new Error(`asOf is not a date: ${asOf}`);
   if (iso(today) < '2022-01-01') throw new Error('asOf must be 2022-01-01 or later: the named sandbox vehicles date from 2021');
   const numbers = new Set();
   const named = namedSpecs(today);
