@@ -1,8 +1,10 @@
-import { expect, lookUp, test } from './support';
+import { expect, lookUp, submitMileage, test } from './support';
 
 test.describe('the walking skeleton', () => {
   test('a sandbox registration leads to its vehicle page', async ({ page }) => {
     await lookUp(page, 'ke19 fta');
+    await expect(page).toHaveURL(/\/mileage$/);
+    await submitMileage(page, '64000');
     await expect(page).toHaveURL(/\/KE19FTA$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ford Fiesta' })).toBeVisible();
     const facts = page.locator('dl.facts');
@@ -39,7 +41,7 @@ test.describe('the walking skeleton', () => {
 
   test('the session cookie is HttpOnly, Secure and SameSite=Lax', async ({ page, context }) => {
     await lookUp(page, 'KE19FTA');
-    await expect(page).toHaveURL(/\/KE19FTA$/);
+    await expect(page).toHaveURL(/\/mileage$/);
     const session = (await context.cookies()).find((c) => c.name === 'kerbside_session');
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
     expect(await page.content()).not.toContain(session!.value);
@@ -68,6 +70,8 @@ test.describe('with JavaScript', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
     await lookUp(page, 'KE19FTA');
+    await submitMileage(page, '64000');
+    await expect(page.getByTestId('valuation')).toBeVisible();
     await expect(page.getByTestId('mot-summary')).toBeVisible();
     expect(errors).toEqual([]);
   });

@@ -38,6 +38,7 @@ run('generated the seed', process.execPath, ['platform/seed/generate.mjs']);
 const d1 = ['--local', '--persist-to', stateDir, '-c', 'platform/wrangler.toml'];
 run('applied the platform migrations', wrangler, ['d1', 'migrations', 'apply', 'DB', ...d1]);
 run('seeded the vehicle register', wrangler, ['d1', 'execute', 'DB', ...d1, '--file', 'platform/seed/out/register.sql']);
+run('seeded the sandbox enquiries', wrangler, ['d1', 'execute', 'DB', ...d1, '--file', 'platform/seed/sandbox-enquiries.sql']);
 
 console.log(`Starting Kerbside on http://localhost:${port} (state: ${path.relative(root, stateDir) || '.'})`);
 const dev = spawn(

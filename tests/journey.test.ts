@@ -131,6 +131,26 @@ describe('marketplace eligibility and partners', () => {
 });
 
 describe('enquiries already in the sale', () => {
+  it.each([
+    ['KU20OFR', '/KU20OFR/accept-offer'],
+    ['KW19SLD', '/KW19SLD/confirm-sale?valuation_ref=700002'],
+    ['KR18DOC', '/KR18DOC/review-status'],
+    ['KP17PRF', '/KP17PRF/profile/timeline'],
+    ['KA16ACT', '/KA16ACT'],
+  ])('the sandbox car %s goes to %s', async (vrm, path) => {
+    const browser = seller();
+    const response = await browser.post('/?index', { vrm });
+    expect(response.headers.get('location')).toBe(path);
+    expect((await browser.follow(response)).status).toBe(200);
+  });
+
+  it('a seeded sale is never overwritten by seeding again', async () => {
+    await workers.db.prepare("UPDATE enquiries SET mileage = 41999 WHERE owner_key = 'sandbox' AND vrm = 'KU20OFR'").run();
+    await workers.reseed();
+    const rows = await workers.db.prepare("SELECT mileage FROM enquiries WHERE owner_key = 'sandbox' AND vrm = 'KU20OFR'").all<{ mileage: number }>();
+    expect(rows.results).toEqual([{ mileage: 41999 }]);
+  });
+
   it('skip the mileage step and go to the step of their state', async () => {
     const browser = await lookedUp('KD15DSL');
     await browser.follow(await browser.post('/mileage', { intent: 'confirm', mileage: await prefilled(browser) }));

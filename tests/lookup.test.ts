@@ -13,12 +13,12 @@ let ip = 0;
 const seller = () => new Browser(workers.fetch, { ip: `203.0.113.${++ip}` });
 
 describe('looking up a registration without JavaScript', () => {
-  it('takes a sandbox registration, typed loosely, to its vehicle page', async () => {
+  it('takes a sandbox registration, typed loosely, to the mileage step and its vehicle page', async () => {
     const browser = seller();
     const response = await browser.post('/?index', { vrm: ' ke19 fta ' });
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/KE19FTA');
-    const page = await browser.follow(response);
+    expect(response.headers.get('location')).toBe('/mileage');
+    const page = await browser.get('/KE19FTA');
     const text = textOf(await page.text());
     expect(page.status).toBe(200);
     expect(text).toContain('Ford Fiesta');
@@ -73,13 +73,13 @@ describe('looking up a registration without JavaScript', () => {
   it('limits lookups per seller: too many in a minute gives "Too many requests"', async () => {
     const browser = seller();
     for (let i = 0; i < 5; i++) {
-      expect((await browser.post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/KE19FTA');
+      expect((await browser.post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/mileage');
     }
     const limited = await browser.post('/?index', { vrm: 'KE19FTA' });
     expect(limited.headers.get('location')).toBe('/');
     expect(textOf(await (await browser.follow(limited)).text())).toContain('Too many requests');
     // Another seller is not affected.
-    expect((await seller().post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/KE19FTA');
+    expect((await seller().post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/mileage');
   });
 
   it('gives the default panel when the register takes longer than the gateway timeout', async () => {

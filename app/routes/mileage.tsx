@@ -113,7 +113,8 @@ export default function Mileage() {
           </div>
           <h2>{vehicle.name}</h2>
           <p className="muted">{vehicle.details}</p>
-          <MileageForm action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
+          {/* Keyed by the value the server offers, so a cancelled confirmation shows what was typed. */}
+          <MileageForm key={mileage} action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
         </div>
       </section>
       {confirming !== null ? <ConfirmMileage action={paths.mileage} mileage={confirming} /> : null}

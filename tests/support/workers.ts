@@ -78,8 +78,11 @@ function migrationsSql(): string {
     .join('\n');
 }
 
+/** The same seed `npm start` applies: the register, then the sandbox enquiries. */
 function seedSql(): string {
-  return readFileSync(path.join(root, 'platform/seed/out/register.sql'), 'utf8');
+  return ['platform/seed/out/register.sql', 'platform/seed/sandbox-enquiries.sql']
+    .map((file) => readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
 }
 
 /** Splits SQL files into statements (the files keep `;` at line ends and `--` comments on their own). */

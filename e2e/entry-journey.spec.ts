@@ -1,0 +1,104 @@
+import { expect, lookUp, submitMileage, test } from './support';
+
+test.describe('the entry journey', () => {
+  test('registration → mileage → the vehicle page with its valuation', async ({ page }) => {
+    await lookUp(page, 'ke19 fta');
+    await expect(page).toHaveURL(/\/mileage$/);
+    await expect(page.getByRole('heading', { name: 'Sell your car the Kerbside way' })).toBeVisible();
+    await expect(page.getByText('Ford Fiesta')).toBeVisible();
+    await expect(page.getByLabel("What's your mileage?")).toHaveAttribute('inputmode', 'numeric');
+    await expect(page.getByLabel("What's your mileage?")).not.toHaveValue('');
+    await submitMileage(page, '65,000');
+    await expect(page).toHaveURL(/\/KE19FTA$/);
+    await expect(page.getByTestId('valuation')).toContainText(/£\d{1,2},\d{3}/);
+    await expect(page.getByTestId('valuation')).toContainText('Based on 65,000 miles');
+    await expect(page.getByTestId('offer-estimate')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('valuation')).toContainText('Based on 65,000 miles');
+  });
+
+  test('a reload at the mileage step shows the same step', async ({ page }) => {
+    await lookUp(page, 'KE19FTA');
+    await expect(page).toHaveURL(/\/mileage$/);
+    await page.reload();
+    await expect(page.getByText('Ford Fiesta')).toBeVisible();
+    await expect(page.getByLabel("What's your mileage?")).toBeVisible();
+  });
+
+  test('a mileage below the last MOT reading is refused with the typed value kept', async ({ page }) => {
+    await lookUp(page, 'KE19FTA');
+    await submitMileage(page, '100');
+    await expect(page.getByText("Mileage too low! The value you entered is less than your car's last MOT reading")).toBeVisible();
+    await expect(page.getByLabel("What's your mileage?")).toHaveValue('100');
+  });
+
+  test('an implausible mileage asks for confirmation; confirming values the car', async ({ page }) => {
+    await lookUp(page, 'KE19FTA');
+    await submitMileage(page, '250000');
+    const dialog = page.getByRole('dialog', { name: 'This mileage seems a little high, are you sure?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, 250,000 miles is right' }).click();
+    await expect(page).toHaveURL(/\/KE19FTA$/);
+    await expect(page.getByTestId('valuation')).toContainText('Based on 250,000 miles');
+  });
+
+  test('an implausible mileage can be cancelled and changed', async ({ page }) => {
+    await lookUp(page, 'KE19FTA');
+    await submitMileage(page, '250000');
+    const dialog = page.getByRole('dialog', { name: 'This mileage seems a little high, are you sure?' });
+    await dialog.getByRole('button', { name: 'No, change it' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByLabel("What's your mileage?")).toHaveValue('250,000');
+    await submitMileage(page, '70000');
+    await expect(page).toHaveURL(/\/KE19FTA$/);
+  });
+
+  test('"Not my car" goes back to the start', async ({ page }) => {
+    await lookUp(page, 'KE19FTA');
+    await page.getByRole('button', { name: 'Not my car' }).click();
+    await expect(page.getByRole('heading', { name: 'The way to sell your car' })).toBeVisible();
+    await page.goto('/mileage');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a car already under offer skips the mileage step', async ({ page }) => {
+    await lookUp(page, 'KU20OFR');
+    await expect(page).toHaveURL(/\/KU20OFR\/accept-offer$/);
+    await expect(page.getByRole('heading', { name: 'Accept your offer' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Volkswagen Polo' })).toBeVisible();
+  });
+
+  test('a brand page greets the make and keeps the brand through the mileage step', async ({ page }) => {
+    await lookUp(page, 'KE19FTA', '/sell-my-car/brands/ford');
+    await expect(page).toHaveURL(/\/sell-my-car\/brands\/ford\/mileage$/);
+    await submitMileage(page, '66000');
+    await expect(page).toHaveURL(/\/KE19FTA$/);
+  });
+});
+
+const PANELS: [string, string, string][] = [
+  ['ER19NFD', 'Did we get the reg right?', "We couldn't find a vehicle with that registration."],
+  ['AB99CDE', 'AB99 CDE is a not a valid reg', 'Please check your reg and try again.'],
+  ['ER19BAD', 'Bad request', 'Please refresh the page and try again.'],
+  ['ER19THR', 'Too many requests', 'We have detected you are making a lot of requests to Kerbside.'],
+  ['ER19ERR', 'Sorry, an error has occurred', 'Please refresh the page and try again.'],
+  ['ER19MNT', 'Vehicle details unavailable', 'unable to get the details of this vehicle'],
+  ['ER19ULZ', 'In high demand', 'Our checking service is currently extremely busy'],
+];
+
+test.describe('lookup error panels', () => {
+  for (const [vrm, title, text] of PANELS) {
+    test(`${vrm}: "${title}"`, async ({ page }) => {
+      await lookUp(page, vrm);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.getByLabel('Enter your reg')).not.toHaveValue('');
+    });
+  }
+
+  test('"Refresh" runs the lookup again', async ({ page }) => {
+    await lookUp(page, 'ER19ERR');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('heading', { name: 'Sorry, an error has occurred' })).toBeVisible();
+  });
+});
