@@ -30,6 +30,16 @@ export default {
       route('healthz', 'routes/healthz.ts');
       route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });
       route('reviews', 'routes/reviews.tsx');
+      route('sign-in', 'routes/sign-in.tsx');
+      route('sign-out', 'routes/sign-out.tsx');
+      route('token-expired', 'routes/token-expired.tsx');
+      route('auth/verify', 'routes/auth-verify.tsx');
+      route('account', 'routes/account.tsx', () => {
+        route('', 'routes/account-vehicles.tsx', { index: true });
+        route('details', 'routes/account-details.tsx');
+        route('preferences', 'routes/account-preferences.tsx');
+      });
+      route('dev/mailbox', 'routes/dev-mailbox.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so

@@ -63,6 +63,26 @@ dl.facts dd{margin:0;font-weight:600}
 .big{font-size:2rem;font-weight:800}
 .stack>*+*{margin-top:16px}
 .review-link{margin:16px 0 0}
+.account{display:flex;align-items:center;gap:4px;position:relative}
+.account-link{display:inline-flex;align-items:center;gap:8px;font-weight:600}
+.initials{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:50%;background:var(--brand);color:#fff;font-size:.8rem;font-weight:700}
+.account-menu summary{list-style:none;cursor:pointer;padding:8px}
+.account-menu summary::-webkit-details-marker{display:none}
+.account-menu ul{position:absolute;right:0;top:100%;list-style:none;margin:4px 0 0;padding:8px 16px;background:#fff;border:1px solid var(--line);border-radius:8px;box-shadow:0 6px 20px rgba(20,33,61,.15);z-index:5;min-width:10rem}
+.account-menu li{padding:6px 0}
+.toast{border-radius:var(--radius);padding:12px 16px;margin:0 0 16px;font-weight:600}
+.toast.error{background:var(--danger-bg);color:var(--danger);border:1px solid var(--danger)}
+.toast.ok{background:#ecfdf3;color:var(--ok);border:1px solid var(--ok)}
+fieldset{border:0;padding:0;margin:0 0 16px}
+.check{display:flex;gap:10px;align-items:flex-start}
+.check input{width:22px;height:22px;margin-top:2px}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.tabs{display:flex;gap:4px;border-bottom:2px solid var(--line);overflow-x:auto}
+.tabs a{padding:10px 14px;text-decoration:none;color:var(--ink);border-bottom:3px solid transparent;margin-bottom:-2px;white-space:nowrap}
+.tabs a.active{border-bottom-color:var(--brand);font-weight:700}
+.vehicle-list{list-style:none;padding:0;margin:0}
+.vehicle-list li{display:flex;justify-content:space-between;gap:12px;align-items:flex-start;padding:12px 0;border-top:1px solid var(--line)}
+.email-body{white-space:pre-wrap;font:inherit;background:var(--bg);padding:12px;border-radius:6px;overflow-wrap:anywhere}
 dialog.confirm{border:0;border-radius:var(--radius);padding:20px 16px;max-width:min(32rem,calc(100vw - 32px));box-shadow:0 10px 40px rgba(20,33,61,.35);color:var(--ink)}
 dialog.confirm:not(:modal){position:static;margin:16px 0;width:auto;max-width:none;border:2px solid var(--ink)}
 dialog.confirm::backdrop{background:rgba(20,33,61,.55)}

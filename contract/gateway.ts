@@ -105,12 +105,8 @@ export interface CreateEnquiryResponse {
   valuation: Valuation;
 }
 
-export interface Customer {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+/** The signed-in seller a lookup merges in, with their vehicles (spec 1 §6). */
+export type Customer = import('./accounts').User;
 
 /** POST /platform/vehicles/lookup {vrm} — spec 1 §7: it returns code, customer, enquiry, error and vehicle. */
 export interface LookupResponse {

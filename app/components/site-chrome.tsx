@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 
-export function SiteHeader({ brandName }: { brandName: string }) {
+export function SiteHeader({ brandName, user }: { brandName: string; user: { firstName: string; initials: string } | null }) {
   return (
     <header className="site-header">
       <div className="wrap">
@@ -8,6 +8,36 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           {brandName}
           <span>.</span>
         </Link>
+        <nav className="site-nav" aria-label="Account">
+          {user ? (
+            <div className="account">
+              <Link to="/account" className="account-link">
+                <span className="initials" aria-hidden="true">
+                  {user.initials}
+                </span>
+                {user.firstName}
+              </Link>
+              {/* A disclosure menu: opens and works without JavaScript. */}
+              <details className="account-menu">
+                <summary aria-label="Account menu">▾</summary>
+                <ul>
+                  <li>
+                    <Link to="/account">Account</Link>
+                  </li>
+                  <li>
+                    <Form method="post" action="/sign-out">
+                      <button type="submit" className="btn link">
+                        Sign out
+                      </button>
+                    </Form>
+                  </li>
+                </ul>
+              </details>
+            </div>
+          ) : (
+            <Link to="/sign-in">Sign in</Link>
+          )}
+        </nav>
       </div>
     </header>
   );
@@ -20,6 +50,9 @@ export function SiteFooter({ brandName, year, helpCentreUrl }: { brandName: stri
         <ul>
           <li>
             <Link to="/">Sell my car</Link>
+          </li>
+          <li>
+            <Link to="/reviews">Reviews</Link>
           </li>
           {helpCentreUrl ? (
             <li>

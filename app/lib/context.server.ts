@@ -1,6 +1,7 @@
 import { SCRIPTS_HINT_COOKIE } from './client-hints';
+import { needsRefresh, refreshIdToken, refreshOnce, signOut } from './auth.server';
 import type { AppConfig } from './env.server';
-import { createGatewayClient, LoopDetector, type GatewayClient } from './gateway.server';
+import { createGatewayClient, LoopDetector, type GatewayClient, type GatewayClientOptions } from './gateway.server';
 import { createSessionStorage, readSession, type AppSession } from './session.server';
 
 
@@ -14,7 +15,11 @@ export interface AppContext {
   /** Whether the document can be streamed (see docs/decisions/004-streaming-and-no-js.md). */
   clientRunsScripts: boolean;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The app's own origin, for links the platform e-mails. */
+  origin: string;
 }
+
+export type RefreshState = 'anonymous' | 'fresh' | 'refreshed' | 'signed_out' | 'unavailable';
 
 declare module '@remix-run/server-runtime' {
   interface AppLoadContext extends AppContext {}
@@ -38,14 +43,44 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
-  const gateway = createGatewayClient({
+  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'clientIp' | 'loopDetector'> = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
-    requesterId: session.get('requesterId')!,
     clientIp: request.headers.get('cf-connecting-ip'),
-    getTokens: () => ({}),
     loopDetector,
+  };
+  // Refresh calls carry no tokens and never refresh themselves.
+  const authGateway = createGatewayClient({ ...transport, requesterId: session.get('requesterId')!, getTokens: () => ({}) });
+
+  /** Refreshes the id token when it is near expiry (or when forced by a 401/403), once per race. */
+  async function refreshSession(force: boolean): Promise<RefreshState> {
+    const auth = session.get('auth');
+    if (!auth) return 'anonymous';
+    if (!force && !needsRefresh(auth, Date.now())) return 'fresh';
+    const outcome = await refreshOnce(auth.refreshToken, () => refreshIdToken(authGateway, auth.refreshToken));
+    if (outcome.kind === 'refreshed') {
+      session.set('auth', { ...auth, idToken: outcome.idToken, expiresIn: outcome.expiresIn, issuedAt: outcome.issuedAt });
+      return 'refreshed';
+    }
+    if (outcome.kind === 'signed_out') {
+      signOut(session);
+      return 'signed_out';
+    }
+    return 'unavailable';
+  }
+
+  const gateway = createGatewayClient({
+    ...transport,
+    // Read per call: signing in or out mid-request changes the requester and the tokens.
+    get requesterId() {
+      return session.get('requesterId')!;
+    },
+    getTokens: () => {
+      const auth = session.get('auth');
+      return auth ? { idToken: auth.idToken, refreshToken: auth.refreshToken, authToken: auth.authToken } : {};
+    },
+    refreshTokens: async () => (await refreshSession(true)) === 'refreshed',
   });
 
   const context: AppContext = {
@@ -55,6 +90,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     cspNonce: createNonce(),
     clientRunsScripts: readCookie(cookieHeader, SCRIPTS_HINT_COOKIE) === '1',
     waitUntil,
+    origin: new URL(request.url).origin,
   };
 
   /** The one place the session is committed: only when a loader or action changed it. */
@@ -65,7 +101,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
-  return { context, commitSession };
+  return { context, commitSession, refreshIfNeeded: () => refreshSession(false) };
 }
 
 function createNonce(): string {

@@ -25,6 +25,10 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
     session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
     throw redirect(paths.hero);
   }
+  // A signed-in seller's lookup carries their customer record: keep the header's name current.
+  const customer = outcome.response.customer;
+  const auth = session.get('auth');
+  if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
   const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
   throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);

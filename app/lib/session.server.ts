@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/cloudflare';
+import type { SessionAuth } from './auth.server';
 import type { VehicleLookupState } from './lookup-state';
 
 /**
@@ -10,15 +11,25 @@ export interface SessionData {
   /** Sent to the gateway as the requester id; also keys the request-loop report. */
   requesterId: string;
   lookup?: VehicleLookupState;
+  /** The signed-in seller and their gateway tokens. */
+  auth?: SessionAuth;
 }
 
-export type AppSession = Session<SessionData, never>;
+/** Read once, then gone: tells the next page what just happened. */
+export interface SessionFlashData {
+  /** So the page can tell other open tabs (BroadcastChannel). */
+  authEvent: 'signin' | 'signout';
+  /** The address a sign-in link was just sent to, for the 'email sent' view. */
+  signInEmail: string;
+}
+
+export type AppSession = Session<SessionData, SessionFlashData>;
 
 export const SESSION_COOKIE = 'kerbside_session';
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 export function createSessionStorage(secrets: string[]) {
-  return createCookieSessionStorage<SessionData, never>({
+  return createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
       name: SESSION_COOKIE,
       httpOnly: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGES, isEmail, isFullName, looksLikePhone, normalisePostcode } from '../../contract/contact-rules';
 import { MILEAGE_MAX_LENGTH, MILEAGE_MESSAGES, parseMileage } from './mileage';
 import { VRM_INVALID_MESSAGE, VRM_MAX_LENGTH, isValidVrm, normaliseVrm } from '../../contract/vrm';
 
@@ -25,3 +26,32 @@ export const MileageSchema = z
   });
 
 export const MileageFormSchema = z.object({ mileage: MileageSchema });
+
+const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim();
+
+export const EmailSchema = requiredText(CONTACT_MESSAGES.email).max(254, CONTACT_MESSAGES.email).refine(isEmail, CONTACT_MESSAGES.email);
+export const NameSchema = requiredText(CONTACT_MESSAGES.name).refine(isFullName, CONTACT_MESSAGES.name);
+/** The browser's check; the server adds libphonenumber and the platform's mobile check. */
+export const PhoneSchema = requiredText(CONTACT_MESSAGES.phone).refine(looksLikePhone, CONTACT_MESSAGES.phone);
+export const PostcodeSchema = requiredText(CONTACT_MESSAGES.postcode)
+  .refine((value) => normalisePostcode(value) !== null, CONTACT_MESSAGES.postcode)
+  .transform((value) => normalisePostcode(value)!);
+
+export const SignUpSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+  postcode: PostcodeSchema,
+  marketingConsent: z.boolean().optional().default(false),
+});
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  redirectTo: z.string().optional(),
+});
+
+export const DetailsSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  postcode: PostcodeSchema,
+});

@@ -11,10 +11,10 @@ const LOOKUP_OUTCOME_STATUSES = [400, 404, 409, 422, 429, 500, 502, 503] as cons
  * POST /platform/vehicles/lookup. Every answer becomes an outcome with a code of spec 1 §8;
  * a gateway that is down or slow is the default panel (bad_request), never an error page.
  */
-export async function lookupVehicle(gateway: GatewayClient, vrm: string): Promise<LookupOutcome> {
+export async function lookupVehicle(gateway: GatewayClient, vrm: string, mode: 'value' | 'add' = 'value'): Promise<LookupOutcome> {
   try {
     const { data } = await gateway.request<Partial<LookupResponse> | null>('POST', '/platform/vehicles/lookup', {
-      body: { vrm },
+      body: { vrm, mode },
       allowStatuses: LOOKUP_OUTCOME_STATUSES,
     });
     if (data?.code === 'ok' && data.vehicle) return { ok: true, response: data as LookupResponse, vehicle: data.vehicle };

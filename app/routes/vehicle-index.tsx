@@ -1,10 +1,19 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { Await, Form, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { Await, Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
 import { BUYERS } from '../../contract/marketplace';
 import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
 import { normaliseVrm } from '../../contract/vrm';
+import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { SignUpForm } from '~/components/sign-up-form';
+import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
+import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { signIn } from '~/lib/auth.server';
+import { GatewayError } from '~/lib/gateway.server';
+import { SignUpSchema } from '~/lib/validation';
+import { useRootData } from '~/root';
 import { getPremiumOffer, valuateVehicle } from '~/lib/enquiries.server';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { getMotHistory } from '~/lib/vehicles.server';
@@ -22,14 +31,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const enquiry = looked?.vrm === vrm ? (looked.enquiry ?? null) : null;
   const mileage = enquiry?.mileage ?? null;
   const eligible = enquiry?.marketplaceEligible?.eligible ?? null;
+  const signedIn = !!session.get('auth');
 
   // Start every slow call before returning, so they run side by side.
   const valuation = mileage !== null ? valuateVehicle(gateway, vrm, mileage).catch(() => null) : null;
-  const offer = enquiry && eligible ? getPremiumOffer(gateway, vrm, enquiry.id).catch(() => null) : null;
+  const offer = signedIn && enquiry && eligible ? getPremiumOffer(gateway, vrm, enquiry.id).catch(() => null) : null;
   const motHistory = getMotHistory(gateway, vrm).catch(() => null);
 
   return {
     vrm,
+    signedIn,
     mileage,
     eligibility: enquiry?.marketplaceEligible ?? null,
     partner: enquiry?.partnerId ?? null,
@@ -39,8 +50,34 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Sign-up on the vehicle page: creates the account, takes over this enquiry, signs the seller in. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { gateway, session, config } = context;
+  const emailTaken = `There is already a ${config.brandName} account for this email.`;
+  try {
+    if (await phoneProblem(gateway, submission.value.phone)) {
+      return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
+    }
+    if (await emailInUse(gateway, submission.value.email)) {
+      return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
+    }
+    signIn(session, await signUp(gateway, submission.value));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
+    console.warn(JSON.stringify({ event: 'sign_up.failed', status: error.status, message: error.message }));
+    return data(submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), { status: 503 });
+  }
+  throw redirect(`/${vrm}`);
+}
+
 export default function VehicleIndex() {
-  const { vrm, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
+  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
   return (
     <>
       {valuation && mileage !== null ? (
@@ -48,9 +85,18 @@ export default function VehicleIndex() {
           <h2 id="valuation-title">Your instant valuation</h2>
           <Suspense fallback={<p className="skeleton">Working out your valuation for {formatMiles(mileage)}…</p>}>
             <Await resolve={valuation} errorElement={<ValuationUnavailable vrm={vrm} />}>
-              {(value) => (value ? <ValuationView valuation={value} /> : <ValuationUnavailable vrm={vrm} />)}
+              {(value) =>
+                !value ? <ValuationUnavailable vrm={vrm} /> : signedIn ? <ValuationView valuation={value} /> : <ValuationRange valuation={value} />
+              }
             </Await>
           </Suspense>
+          {signedIn ? null : (
+            <div className="stack">
+              <h3>See your full valuation</h3>
+              <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
+              <SignUpForm action={`/${vrm}?index`} lastResult={lastResult} brandName={brandName} />
+            </div>
+          )}
           {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
             <p data-testid="partner">
               Our dealers are not buying cars like this one right now, so we will pass your car to our{' '}
@@ -102,6 +148,17 @@ function ValuationView({ valuation }: { valuation: Valuation }) {
         Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between{' '}
         {formatPounds(valuation.low)} and {formatPounds(valuation.high)}.
       </p>
+    </div>
+  );
+}
+
+function ValuationRange({ valuation }: { valuation: Valuation }) {
+  return (
+    <div data-testid="valuation-range">
+      <p className="big">
+        {formatPounds(valuation.low)} – {formatPounds(valuation.high)}
+      </p>
+      <p>Based on {formatMiles(valuation.mileage)}.</p>
     </div>
   );
 }

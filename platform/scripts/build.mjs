@@ -8,6 +8,9 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'neutral',
+  // As wrangler resolves packages for workerd.
+  conditions: ['workerd', 'worker', 'browser', 'import'],
+  mainFields: ['browser', 'module', 'main'],
   target: 'es2022',
   outfile: 'platform/dist/index.js',
   logLevel: 'warning',

@@ -1,6 +1,7 @@
 import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../contract/gateway';
 import { marketplaceEligibility, partnerFor } from '../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { authenticate, invalidToken, ownerKey } from './auth';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { findRegistered, toMiles, vehicleId, type RegisterRow } from './register';
@@ -29,11 +30,6 @@ export interface EnquiryRow {
   expires_at: string;
 }
 
-/** Whose enquiries a request may see: the signed-in customer's, else the anonymous requester's. */
-export function ownerKeyOf(request: Request): string | null {
-  const requester = request.headers.get('x-requester-id');
-  return requester ? `requester:${requester}` : null;
-}
 
 export function toEnquiry(row: EnquiryRow, now: Date): Enquiry {
   return {
@@ -87,8 +83,10 @@ function readMileage(value: unknown): number | null {
  * marketplace eligibility and partner.
  */
 export async function createEnquiry(request: Request, env: PlatformEnv): Promise<Response> {
-  const ownerKey = ownerKeyOf(request);
-  if (!ownerKey) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
+  const owner = ownerKey(caller);
+  if (!owner) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
   if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
   const mileage = readMileage((await readJsonObject(request))?.mileage);
@@ -109,7 +107,7 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   const expiresAt = new Date(now.getTime() + ENQUIRY_VALID_DAYS * 86_400_000).toISOString();
 
   const existing = await env.DB.prepare('SELECT id FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 AND dp_state_slug IS NULL ORDER BY id DESC LIMIT 1')
-    .bind(ownerKey, vrm)
+    .bind(owner, vrm)
     .first<{ id: number }>();
   const values = [mileage, eligibility.eligible ? 1 : 0, eligibility.ineligibleBy, partnerId, JSON.stringify(valuation), stamp, expiresAt];
   let row: EnquiryRow | null;
@@ -122,12 +120,17 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
       .first<EnquiryRow>();
   } else {
     const vehicle = await vehicleId(env.DB, vrm);
+    if (caller.kind === 'customer') {
+      await env.DB.prepare('INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at) VALUES (?1, ?2, ?3)')
+        .bind(caller.user.id, vehicle, stamp)
+        .run();
+    }
     row = await env.DB.prepare(
-      `INSERT INTO enquiries (vehicle_id, vrm, owner_key, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
+      `INSERT INTO enquiries (vehicle_id, vrm, owner_key, customer_id, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
          status, created_at, updated_at, expires_at)
-       VALUES (?8, ?9, ?10, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7) RETURNING *`,
+       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7) RETURNING *`,
     )
-      .bind(...values, vehicle, vrm, ownerKey)
+      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null)
       .first<EnquiryRow>();
   }
   const body: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };
@@ -174,9 +177,11 @@ export async function premiumOffer(request: Request, env: PlatformEnv): Promise<
   const enquiryId = Number(params.get('valuation_ref'));
   const vrm = normaliseVrm(params.get('vrm') ?? '');
   if (!Number.isInteger(enquiryId) || !isValidVrm(vrm)) return errorResponse(400, 'bad_request', 'valuation_ref and vrm are required');
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
   await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
   const row = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1 AND vrm = ?2 AND (owner_key = ?3 OR owner_key = ?4)')
-    .bind(enquiryId, vrm, ownerKeyOf(request) ?? '', 'sandbox')
+    .bind(enquiryId, vrm, ownerKey(caller) ?? '', 'sandbox')
     .first<EnquiryRow>();
   if (!row?.valuation) return errorResponse(404, 'enquiry_not_found', 'No valued enquiry with that reference');
   if (row.marketplace_eligible !== 1) return errorResponse(404, 'not_eligible', 'This vehicle is not eligible for the dealer sale');

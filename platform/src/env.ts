@@ -2,13 +2,37 @@ export interface PlatformEnv {
   DB: D1Database;
   DOCUMENTS: R2Bucket;
   ENVIRONMENT: string;
+  /** Signs id tokens. Development default in wrangler.toml; production: `wrangler secret put TOKEN_SECRET`. */
+  TOKEN_SECRET?: string;
   /** Vehicle lookups allowed per client per minute. */
   LOOKUP_RATE_LIMIT?: string;
-  /** Simulated response time of the outside data providers (MOT history), in ms. */
+  /** Simulated response time of the outside data providers (MOT history, valuation), in ms. */
   PROVIDER_LATENCY_MS?: string;
+  /** Seconds an id token lives (spec default 86,400). */
+  ID_TOKEN_TTL_SECONDS?: string;
+  /** Seconds a sign-in link works. */
+  SIGN_IN_LINK_TTL_SECONDS?: string;
+  /** Vehicles one account may hold (spec: customerVehicleLimit). */
+  CUSTOMER_VEHICLE_LIMIT?: string;
+  /** Origins sign-in links may point at, comma-separated (localhost is always allowed outside production). */
+  APP_ORIGINS?: string;
 }
+
+export const DEV_SECRET_MARKER = 'dev-only-';
 
 export function intVar(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+export function isProduction(env: PlatformEnv): boolean {
+  return env.ENVIRONMENT === 'production';
+}
+
+/** The token secret, refusing a development one in production. */
+export function tokenSecret(env: PlatformEnv): string {
+  const secret = env.TOKEN_SECRET ?? '';
+  if (secret.length < 32) throw new Error('TOKEN_SECRET is missing or shorter than 32 characters');
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER)) throw new Error('a development TOKEN_SECRET is configured in production');
+  return secret;
 }

@@ -1,6 +1,20 @@
 import type { HealthResponse } from '../../contract/gateway';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, Router } from './http';
+import {
+  currentUser,
+  devOutbox,
+  emailCheck,
+  logout,
+  phoneValidation,
+  refreshToken,
+  removeVehicle,
+  sendSignInLink,
+  signInWithLink,
+  signUp,
+  updateCrmTier,
+  updateInfo,
+} from './accounts';
 import { listMakes } from './content';
 import { listReviews } from './reviews';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
@@ -24,7 +38,20 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/create-enquiry', createEnquiry)
   .on('POST', '/platform/valuate', valuateVehicle)
   .on('GET', '/platform/marketplace/check-eligibility/vehicle-status', checkEligibility)
-  .on('GET', '/platform/premium-offer', premiumOffer);
+  .on('GET', '/platform/premium-offer', premiumOffer)
+  .on('POST', '/platform/api/authn/signup', signUp)
+  .on('POST', '/platform/seller/generateOneTimeToken', sendSignInLink)
+  .on('POST', '/platform/api/authn/signin', signInWithLink)
+  .on('POST', '/platform/api/authn/refreshtoken', refreshToken)
+  .on('GET', '/platform/api/logout', logout)
+  .on('GET', '/platform/api/session', currentUser)
+  .on('GET', '/platform/user', currentUser)
+  .on('POST', '/platform/email-check', emailCheck)
+  .on('GET', '/platform/api/phone-number-validation/:number', phoneValidation)
+  .on('POST', '/platform/update-info', updateInfo)
+  .on('POST', '/platform/remove-vehicle', removeVehicle)
+  .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
+  .on('GET', '/platform/dev/outbox', devOutbox);
 
 export default {
   async fetch(request, env, ctx) {

@@ -1,6 +1,7 @@
 import type { LookupResponse } from '../../contract/gateway';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
-import { findEnquiry, ownerKeyOf, toEnquiry } from './enquiries';
+import { authenticate, invalidToken, ownerKey, toUser, vehicleLimit } from './auth';
+import { findEnquiry, toEnquiry } from './enquiries';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { issuedMarkProblem } from './plates';
@@ -48,13 +49,31 @@ export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionC
     return lookupFailure(504, 'vehicle_generation_failure', 'The vehicle register did not answer in time');
   }
 
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
+
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return lookupFailure(404, 'vehicle_lookup_failed', 'No vehicle found with that registration');
   const id = await vehicleId(env.DB, vrm);
-  const enquiry = await findEnquiry(env.DB, ownerKeyOf(request), vrm);
+
+  // A signed-in seller's lookup adds the vehicle to their account, within the account's limit.
+  if (caller.kind === 'customer') {
+    const held = await env.DB.prepare('SELECT vehicle_id FROM customer_vehicles WHERE customer_id = ?1').bind(caller.user.id).all<{ vehicle_id: number }>();
+    const already = held.results.some((r) => r.vehicle_id === id);
+    if (already && body?.mode === 'add') return lookupFailure(409, 'vehicle_already_added', 'You have already added this vehicle');
+    if (!already && held.results.length >= vehicleLimit(env)) {
+      return lookupFailure(409, 'exceeded', 'You have reached the maximum number of vehicles in your account');
+    }
+    if (!already) {
+      await env.DB.prepare('INSERT INTO customer_vehicles (customer_id, vehicle_id, added_at) VALUES (?1, ?2, ?3)')
+        .bind(caller.user.id, id, new Date(now).toISOString())
+        .run();
+    }
+  }
+  const enquiry = await findEnquiry(env.DB, ownerKey(caller), vrm);
   const response: LookupResponse = {
     code: 'ok',
-    customer: null,
+    customer: caller.kind === 'customer' ? await toUser(env, caller.user, true) : null,
     enquiry: enquiry ? toEnquiry(enquiry, new Date(now)) : null,
     error: null,
     vehicle: toVehicle(id, registered.row, registered.tests, new Date(now)),

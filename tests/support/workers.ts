@@ -44,7 +44,13 @@ export async function startWorkers(options: WorkerOptions = {}) {
         compatibilityDate: COMPATIBILITY_DATE,
         d1Databases: { DB: 'kerbside-platform' },
         r2Buckets: { DOCUMENTS: 'kerbside-documents' },
-        bindings: { ENVIRONMENT: 'test', LOOKUP_RATE_LIMIT: '1000', PROVIDER_LATENCY_MS: '400', ...options.platformVars },
+        bindings: {
+          ENVIRONMENT: 'test',
+          LOOKUP_RATE_LIMIT: '1000',
+          PROVIDER_LATENCY_MS: '400',
+          TOKEN_SECRET: 'dev-only-integration-tests-token-secret-0123456789',
+          ...options.platformVars,
+        },
       },
     ],
   });

@@ -1,0 +1,51 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/** A labelled input with its hint and first error, wired for screen readers. */
+export function Field({
+  label,
+  hint,
+  errors,
+  inputProps,
+}: {
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
+}) {
+  const { key, ...props } = inputProps;
+  const hintId = hint ? `${props.id}-hint` : undefined;
+  const errorId = errors?.length ? `${props.id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{label}</label>
+      {hint ? (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      <input
+        key={key}
+        className="input"
+        {...props}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      />
+      {errorId ? (
+        <p className="field-error" id={errorId} role="alert">
+          {errors![0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Errors of the whole form (a backend that failed), shown above it. */
+export function FormErrors({ id, title, errors }: { id?: string; title?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="panel" role="alert" id={id}>
+      {title ? <h2>{title}</h2> : null}
+      <p>{errors[0]}</p>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { AuthResponse, AuthTokens, User } from '../../contract/accounts';
+import { GatewayError, type GatewayClient } from './gateway.server';
+import type { AppSession } from './session.server';
+
+/**
+ * The signed-in seller in the session (DESIGN.md rule 2): who they are and their gateway tokens.
+ * Lives only in the HttpOnly cookie; pages get the first name and initials, never a token.
+ */
+export interface SessionAuth {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  idToken: string;
+  refreshToken: string;
+  /** Seconds the id token lives, as the gateway said. */
+  expiresIn: number;
+  /** When the current id token was issued (ms since epoch). */
+  issuedAt: number;
+  authToken: string;
+}
+
+export const DEFAULT_EXPIRES_IN = 86_400;
+/** Refresh when the id token has this little life left (spec: every expiresIn − 60 s). */
+export const REFRESH_MARGIN_MS = 60_000;
+export const MAX_REFRESH_RETRIES = 5;
+
+
+type Log = (event: string, details: Record<string, unknown>) => void;
+const defaultLog: Log = (event, details) => console.warn(JSON.stringify({ event, ...details }));
+
+/** A missing expiresIn, or one of 60 s or less, is reported; a missing one means the default. */
+export function normaliseExpiresIn(expiresIn: unknown, log: Log = defaultLog): number {
+  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn)) {
+    log('auth.expires_in_missing', { expiresIn });
+    return DEFAULT_EXPIRES_IN;
+  }
+  if (expiresIn <= 60) log('auth.expires_in_too_short', { expiresIn });
+  return expiresIn;
+}
+
+export function tokenExpiresAt(auth: Pick<SessionAuth, 'issuedAt' | 'expiresIn'>): number {
+  return auth.issuedAt + auth.expiresIn * 1000;
+}
+
+export function needsRefresh(auth: Pick<SessionAuth, 'issuedAt' | 'expiresIn'>, now: number): boolean {
+  return tokenExpiresAt(auth) - now <= REFRESH_MARGIN_MS;
+}
+
+export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>, now: number): SessionAuth {
+  return {
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    idToken: tokens.idToken,
+    refreshToken: tokens.refreshToken,
+    expiresIn: normaliseExpiresIn(tokens.expiresIn),
+    issuedAt: now,
+    authToken: tokens.auth_token,
+  };
+}
+
+/** Signing in starts a new session: a new requester id, the seller's journey kept. */
+export function signIn(session: AppSession, response: AuthResponse, now = Date.now()) {
+  session.set('requesterId', crypto.randomUUID());
+  session.set('auth', toSessionAuth(response.tokens, response.user, now));
+  session.flash('authEvent', 'signin');
+}
+
+export function signOut(session: AppSession) {
+  session.unset('auth');
+  session.set('requesterId', crypto.randomUUID());
+  session.flash('authEvent', 'signout');
+}
+
+export type RefreshOutcome = { kind: 'refreshed'; idToken: string; expiresIn: number; issuedAt: number } | { kind: 'signed_out' } | { kind: 'unavailable' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * POST /platform/api/authn/refreshtoken, retried up to 5 times while the gateway is unreachable
+ * or failing (5xx). A 400, 401 or 403 means the refresh token is no good: the seller is signed out.
+ */
+export async function refreshIdToken(
+  gateway: GatewayClient,
+  refreshToken: string,
+  { now = Date.now, wait = sleep, log = defaultLog }: { now?: () => number; wait?: (ms: number) => Promise<unknown>; log?: Log } = {},
+): Promise<RefreshOutcome> {
+  for (let attempt = 0; attempt <= MAX_REFRESH_RETRIES; attempt++) {
+    if (attempt > 0) await wait(100 * 2 ** (attempt - 1));
+    try {
+      const body = await gateway.post<{ idToken: string; expiresIn?: number }>('/platform/api/authn/refreshtoken', { refreshToken });
+      return { kind: 'refreshed', idToken: body.idToken, expiresIn: normaliseExpiresIn(body.expiresIn, log), issuedAt: now() };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if ([400, 401, 403].includes(error.status)) {
+        log('auth.refresh_rejected', { status: error.status, message: error.message });
+        return { kind: 'signed_out' };
+      }
+      log('auth.refresh_failed', { attempt, status: error.status, message: error.message });
+    }
+  }
+  return { kind: 'unavailable' };
+}
+
+/**
+ * One refresh per refresh token at a time: requests that race (two tabs, a page and its data
+ * request) share the first one's result instead of refreshing twice. Per isolate; the platform
+ * keeps refresh tokens stable, so a race across isolates is harmless.
+ */
+const inFlight = new Map<string, Promise<RefreshOutcome>>();
+
+export function refreshOnce(refreshToken: string, run: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  const pending = inFlight.get(refreshToken);
+  if (pending) return pending;
+  const promise = run().finally(() => inFlight.delete(refreshToken));
+  inFlight.set(refreshToken, promise);
+  return promise;
+}
+
+export function initials(auth: Pick<SessionAuth, 'firstName' | 'lastName'>): string {
+  return `${auth.firstName.charAt(0)}${auth.lastName.charAt(0)}`.toUpperCase();
+}

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Mailbox (development)', noIndex: true });
+
+interface Email {
+  id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+}
+
+/** Development only: the e-mails the platform would have sent, so sign-in links can be opened. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { featureFlags, environment } = context.config;
+  if (!featureFlags.devMailbox || environment === 'production') throw new Response('Not Found', { status: 404 });
+  const { emails } = await context.gateway.get<{ emails: Email[] }>('/platform/dev/outbox');
+  return { emails };
+}
+
+export default function DevMailbox() {
+  const { emails } = useLoaderData<typeof loader>();
+  return (
+    <div className="stack">
+      <h1>Mailbox (development)</h1>
+      <p className="muted">E-mails the local platform sent. This page does not exist in production.</p>
+      {emails.length === 0 ? <p>No e-mails yet.</p> : null}
+      {emails.map((email) => (
+        <article className="card" key={email.id} data-testid="email">
+          <h2>{email.subject}</h2>
+          <p className="muted">
+            To {email.to_email}, {formatDate(email.created_at)}
+          </p>
+          {email.link ? (
+            <p>
+              <a href={email.link}>Open the sign-in link</a>
+            </p>
+          ) : null}
+          <pre className="email-body">{email.body}</pre>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

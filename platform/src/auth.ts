@@ -1,0 +1,148 @@
+import type { AccountVehicle, AuthResponse, CrmTier, User } from '../../contract/accounts';
+import { formatVrm } from '../../contract/vrm';
+import { intVar, tokenSecret, type PlatformEnv } from './env';
+import { toEnquiry, type EnquiryRow } from './enquiries';
+import { errorResponse } from './http';
+import { makeOf } from './register';
+import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
+
+export const DEFAULT_ID_TOKEN_TTL = 86_400;
+export const DEFAULT_VEHICLE_LIMIT = 5;
+
+export interface UserRow {
+  id: number;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  postcode: string;
+  email_crm_tier: CrmTier;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Caller =
+  | { kind: 'customer'; user: UserRow; sessionId: string; requesterId: string | null }
+  | { kind: 'anonymous'; requesterId: string | null };
+
+/**
+ * Who is calling (spec 7.3): the id token in x-mway-authorization, else the auth token in
+ * x-access-token, else an anonymous requester. A token that does not check out is 'invalid', so
+ * the caller answers 401 and the app refreshes or signs the seller out.
+ */
+export async function authenticate(request: Request, env: PlatformEnv): Promise<Caller | 'invalid'> {
+  const requesterId = request.headers.get('x-requester-id');
+  const idToken = request.headers.get('x-mway-authorization');
+  const authToken = request.headers.get('x-access-token');
+  let session: { id: string; user_id: number } | null = null;
+  if (idToken) {
+    const verified = await verifyIdToken(idToken, tokenSecret(env), Math.floor(Date.now() / 1000));
+    if (!verified.ok) return 'invalid';
+    session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE id = ?1 AND revoked_at IS NULL')
+      .bind(verified.claims.sid)
+      .first();
+  } else if (authToken) {
+    session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE auth_token_hash = ?1 AND revoked_at IS NULL')
+      .bind(await sha256(authToken))
+      .first();
+  } else {
+    return { kind: 'anonymous', requesterId };
+  }
+  if (!session) return 'invalid';
+  const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(session.user_id).first<UserRow>();
+  return user ? { kind: 'customer', user, sessionId: session.id, requesterId } : 'invalid';
+}
+
+export function ownerKey(caller: Caller): string | null {
+  if (caller.kind === 'customer') return `customer:${caller.user.id}`;
+  return caller.requesterId ? `requester:${caller.requesterId}` : null;
+}
+
+export const invalidToken = () => errorResponse(401, 'token_invalid', 'The session has ended or the token is not valid');
+
+/** For endpoints that need a signed-in seller: the user, or the answer to send instead. */
+export async function requireCustomer(request: Request, env: PlatformEnv): Promise<Extract<Caller, { kind: 'customer' }> | Response> {
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
+  if (caller.kind !== 'customer') return errorResponse(401, 'unauthorised', 'Sign in first');
+  return caller;
+}
+
+export function idTokenTtl(env: PlatformEnv): number {
+  return intVar(env.ID_TOKEN_TTL_SECONDS, DEFAULT_ID_TOKEN_TTL);
+}
+
+/** A new signed-in session for a user: id token, refresh token and auth token. */
+export async function startSession(env: PlatformEnv, user: UserRow): Promise<AuthResponse['tokens']> {
+  const sid = randomToken(16);
+  const refreshToken = randomToken();
+  const authToken = randomToken();
+  await env.DB.prepare(
+    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)',
+  )
+    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), new Date().toISOString())
+    .run();
+  return { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken };
+}
+
+export async function issueIdToken(env: PlatformEnv, user: Pick<UserRow, 'id' | 'email'>, sid: string): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000);
+  return signIdToken({ sub: user.id, sid, email: user.email, token_use: 'id', iat, exp: iat + idTokenTtl(env) }, tokenSecret(env));
+}
+
+/** The seller's vehicles, newest enquiry first (spec 2 §3). */
+export async function customerVehicles(env: PlatformEnv, customerId: number): Promise<AccountVehicle[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT v.id AS vehicle_id, v.vrm, r.make, r.model, r.month_of_first_registration, cv.added_at
+       FROM customer_vehicles cv JOIN vehicles v ON v.id = cv.vehicle_id JOIN register_vehicles r ON r.vrm = v.vrm
+      WHERE cv.customer_id = ?1`,
+  )
+    .bind(customerId)
+    .all<{ vehicle_id: number; vrm: string; make: string; model: string; month_of_first_registration: string; added_at: string }>();
+  const { results: enquiries } = await env.DB.prepare('SELECT * FROM enquiries WHERE owner_key = ?1 ORDER BY updated_at DESC, id DESC')
+    .bind(`customer:${customerId}`)
+    .all<EnquiryRow>();
+  const now = new Date();
+  return results
+    .map((row) => {
+      const enquiry = enquiries.find((e) => e.vrm === row.vrm);
+      return {
+        sortKey: enquiry?.updated_at ?? row.added_at,
+        vehicle: {
+          id: row.vehicle_id,
+          vrm: row.vrm,
+          vrm_pretty: formatVrm(row.vrm),
+          make: makeOf(row.make),
+          model: row.model,
+          year: Number(row.month_of_first_registration.slice(0, 4)),
+          enquiry: enquiry ? toEnquiry(enquiry, now) : null,
+          tracker: null,
+        } satisfies AccountVehicle,
+      };
+    })
+    .sort((a, b) => b.sortKey.localeCompare(a.sortKey))
+    .map(({ vehicle }) => vehicle);
+}
+
+export function vehicleLimit(env: PlatformEnv): number {
+  return intVar(env.CUSTOMER_VEHICLE_LIMIT, DEFAULT_VEHICLE_LIMIT);
+}
+
+export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = false): Promise<User> {
+  const user: User = {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    postcode: row.postcode,
+    emailCrmTier: row.email_crm_tier,
+  };
+  if (withVehicles) {
+    user.vehicles = await customerVehicles(env, row.id);
+    user.vehicleLimit = vehicleLimit(env);
+  }
+  return user;
+}

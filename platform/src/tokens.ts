@@ -1,0 +1,68 @@
+/**
+ * Signed id tokens (a compact JWT, HS256), opaque random tokens, and hashes to store them by.
+ * The platform keeps hashes only: a leaked table lets nobody sign in.
+ */
+
+const encoder = new TextEncoder();
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+export function randomToken(bytes = 32): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function sha256(text: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+}
+
+async function hmacKey(secret: string) {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+export interface IdClaims {
+  sub: number;
+  sid: string;
+  email: string;
+  token_use: 'id';
+  iat: number;
+  exp: number;
+}
+
+export async function signIdToken(claims: IdClaims, secret: string): Promise<string> {
+  const header = base64url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
+  const payload = base64url(encoder.encode(JSON.stringify(claims)));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${header}.${payload}`));
+  return `${header}.${payload}.${base64url(new Uint8Array(signature))}`;
+}
+
+export type VerifyResult = { ok: true; claims: IdClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+
+export async function verifyIdToken(token: string, secret: string, nowSeconds: number): Promise<VerifyResult> {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return { ok: false, reason: 'malformed' };
+  let valid = false;
+  try {
+    valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64url(signature), encoder.encode(`${header}.${payload}`));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!valid) return { ok: false, reason: 'signature' };
+  let claims: IdClaims;
+  try {
+    claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as IdClaims;
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (claims.token_use !== 'id' || typeof claims.exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from './support/browser';
+import { latestEmail, newSeller, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '0', CUSTOMER_VEHICLE_LIMIT: '3' } });
+});
+afterAll(() => workers?.dispose());
+
+const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const header = (html: string) => textOf(html.slice(html.indexOf('<header'), html.indexOf('</header>')));
+
+describe('signing up from the vehicle page', () => {
+  it('asks for an account to see the full valuation, then shows it to the signed-in seller', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    const before = main(await (await seller.get('/KE19FTA')).text());
+    expect(before).toContain('See your full valuation');
+    expect(before).toContain('By clicking See valuation you agree to the Kerbside terms');
+
+    const email = uniqueEmail('sarah');
+    const response = await signUp(seller, email);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/KE19FTA');
+    const html = await (await seller.follow(response)).text();
+    expect(main(html)).toMatch(/Your instant valuation £\d{1,2},\d{3} Based on 65,000 miles/);
+    expect(main(html)).toContain('What dealers are likely to offer');
+    expect(header(html)).toContain('SK');
+    expect(header(html)).toContain('Sarah');
+    expect(header(html)).not.toContain('Sign in');
+  });
+
+  it('keeps every gateway token out of the page: they live only in the HttpOnly cookie', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('tokens'));
+    const { auth } = sessionData(seller);
+    expect(auth.idToken).toMatch(/^ey/);
+    for (const path of ['/KE19FTA', '/account', '/account/details', '/mileage']) {
+      const body = await (await seller.get(path)).text();
+      for (const token of [auth.idToken, auth.refreshToken, auth.authToken]) expect(body, path).not.toContain(token);
+    }
+  });
+
+  it.each([
+    ['name', 'Sarah', 'Enter your full name'],
+    ['email', 'sarah@nowhere', 'Enter a valid email address'],
+    ['phone', '07400/123456', "Please check you've entered your phone number correctly"],
+    ['phone', '020 7946 0000', "Please check you've entered your phone number correctly"],
+    ['phone', '07911 123456', "Please check you've entered your phone number correctly"],
+    ['postcode', 'XX1', 'Enter a valid UK postcode'],
+  ])('refuses a %s of %j with the spec message and keeps what was typed', async (field, value, message) => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    const response = await signUp(seller, uniqueEmail('bad'), 'KE19FTA', { [field]: value });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(main(html)).toContain(message);
+    expect(html).toContain(`value="${value}"`);
+  });
+
+  it('says when the e-mail already has an account', async () => {
+    const email = uniqueEmail('twice');
+    const first = newSeller(workers);
+    await valueCar(first);
+    await signUp(first, email);
+    const second = newSeller(workers);
+    await valueCar(second);
+    const response = await signUp(second, email);
+    expect(response.status).toBe(400);
+    expect(main(await response.text())).toContain('There is already a Kerbside account for this email.');
+  });
+});
+
+describe('signing out', () => {
+  it('is a POST; a GET changes nothing', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('out'));
+    expect((await seller.get('/sign-out')).headers.get('location')).toBe('/');
+    expect(sessionData(seller).auth).toBeDefined();
+    const { auth } = sessionData(seller);
+    const response = await seller.post('/sign-out', {});
+    expect(response.headers.get('location')).toBe('/');
+    expect(sessionData(seller).auth).toBeUndefined();
+    expect(header(await (await seller.get('/')).text())).toContain('Sign in');
+    // The platform revoked the session: its tokens no longer work.
+    const refresh = await workers.platform('/platform/api/authn/refreshtoken', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: auth.refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('?logout=broadcast signs this tab out and leaves the URL', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('broadcast'));
+    const response = await seller.get('/reviews?logout=broadcast&page=2');
+    expect(response.headers.get('location')).toBe('/reviews?page=2');
+    expect(sessionData(seller).auth).toBeUndefined();
+  });
+});
+
+describe('signing in by e-mail link', () => {
+  async function account() {
+    const seller = newSeller(workers);
+    const email = uniqueEmail('link');
+    await valueCar(seller);
+    await signUp(seller, email);
+    await seller.post('/sign-out', {});
+    return { seller, email };
+  }
+
+  it('sends a link, and the link signs the seller in and returns them where they were', async () => {
+    const { seller, email } = await account();
+    const needsSignIn = await seller.get('/account/details');
+    expect(needsSignIn.headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount%2Fdetails');
+    const sent = await seller.post('/sign-in', { email, redirectTo: '/account/details' });
+    expect(sent.headers.get('location')).toBe('/sign-in?sent');
+    expect(main(await (await seller.follow(sent)).text())).toContain(`We have sent a sign-in link to ${email}`);
+
+    const mail = await latestEmail(workers, email);
+    expect(mail!.subject).toBe('Your Kerbside sign-in link');
+    const link = new URL(mail!.link!);
+    expect(link.pathname).toBe('/auth/verify');
+    // Opening the link signs nobody in by itself (mail scanners open links too).
+    expect((await seller.get(link.pathname + link.search)).status).toBe(200);
+    expect(sessionData(seller).auth).toBeUndefined();
+    const signedIn = await seller.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+    expect(signedIn.headers.get('location')).toBe('/account/details');
+    expect(sessionData(seller).auth.email).toBe(email);
+  });
+
+  it('starts a new session: the requester id changes', async () => {
+    const { seller, email } = await account();
+    const before = sessionData(seller).requesterId;
+    await signInByLink(workers, seller, email);
+    expect(sessionData(seller).requesterId).not.toBe(before);
+  });
+
+  it('sends a used link to /token-expired, and an expired one too', async () => {
+    const { seller, email } = await account();
+    await signInByLink(workers, seller, email);
+    const link = new URL((await latestEmail(workers, email))!.link!);
+    const again = await seller.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+    expect(again.headers.get('location')).toBe('/token-expired');
+
+    await seller.post('/sign-in', { email, redirectTo: '/account' });
+    await workers.db.prepare("UPDATE sign_in_links SET expires_at = '2020-01-01T00:00:00.000Z' WHERE used_at IS NULL").run();
+    const stale = new URL((await latestEmail(workers, email))!.link!);
+    const expired = await seller.post(stale.pathname + stale.search, { token: stale.searchParams.get('token')! });
+    expect(expired.headers.get('location')).toBe('/token-expired');
+    const page = main(await (await seller.follow(expired)).text());
+    expect(page).toContain('This sign-in link has expired');
+    expect(page).toContain('Send me a new link');
+  });
+
+  it('says when there is no account for the address', async () => {
+    const response = await newSeller(workers).post('/sign-in', { email: uniqueEmail('nobody') });
+    expect(response.status).toBe(400);
+    expect(main(await response.text())).toContain('No account for that email address');
+  });
+
+  it('treats a client with too many failed attempts as a robot', async () => {
+    const seller = newSeller(workers);
+    for (let i = 0; i < 10; i++) await seller.post('/sign-in', { email: uniqueEmail('guess') });
+    const response = await seller.post('/sign-in', { email: uniqueEmail('guess') });
+    expect(response.status).toBe(429);
+    expect(main(await response.text())).toContain('It looks like you are a robot');
+  });
+
+  it('limits links per address', async () => {
+    const { email } = await account();
+    const seller = newSeller(workers);
+    for (let i = 0; i < 5; i++) expect((await seller.post('/sign-in', { email })).status).toBe(302);
+    expect(main(await (await seller.post('/sign-in', { email })).text())).toContain('It looks like you are a robot');
+  });
+
+  it('only redirects to local paths afterwards', async () => {
+    const { seller, email } = await account();
+    const signedIn = await signInByLink(workers, seller, email, 'https://evil.example/steal');
+    expect(signedIn.headers.get('location')).toBe('/account');
+  });
+});
+
+describe('the account area', () => {
+  async function signedInSeller() {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('account'));
+    return seller;
+  }
+
+  it('lists the vehicles, newest enquiry first', async () => {
+    const seller = await signedInSeller();
+    await valueCar(seller, 'KD15DSL', '130000');
+    const html = await (await seller.get('/account')).text();
+    const text = main(html);
+    expect(text.indexOf('KD15 DSL')).toBeGreaterThan(-1);
+    expect(text.indexOf('KD15 DSL')).toBeLessThan(text.indexOf('KE19 FTA'));
+    expect(text).toContain('Valued at 130,000 miles');
+  });
+
+  it('adds and removes vehicles, within the limit and without duplicates', async () => {
+    const seller = await signedInSeller();
+    expect((await seller.post('/account?index', { intent: 'add', vrm: 'KT70EVS' })).headers.get('location')).toBe('/account');
+    const again = await seller.post('/account?index', { intent: 'add', vrm: 'kt70 evs' });
+    expect(main(await again.text())).toContain('You have already added this vehicle');
+    await seller.post('/account?index', { intent: 'add', vrm: 'KH68HYB' });
+    const over = await seller.post('/account?index', { intent: 'add', vrm: 'KV21VAN' });
+    const overText = main(await over.text());
+    expect(overText).toContain('Vehicle account limit reached');
+    expect(overText).toContain('You have reached the maximum number of vehicles in your account. Remove one to add this vehicle.');
+
+    const list = await (await seller.get('/account')).text();
+    const item = list.split('<li').find((li) => li.includes('KT70 EVS'))!;
+    const id = /name="vehicleId" value="(\d+)"/.exec(item)?.[1];
+    expect(id).toBeTruthy();
+    await seller.post('/account?index', { intent: 'remove', vehicleId: id! });
+    expect(main(await (await seller.get('/account')).text())).not.toContain('KT70 EVS');
+  });
+
+  it('gives "Vehicle account limit reached" to a signed-in lookup over the limit', async () => {
+    const seller = await signedInSeller();
+    await seller.post('/account?index', { intent: 'add', vrm: 'KT70EVS' });
+    await seller.post('/account?index', { intent: 'add', vrm: 'KH68HYB' });
+    const response = await seller.post('/?index', { vrm: 'KV21VAN' });
+    expect(response.headers.get('location')).toBe('/');
+    const text = main(await (await seller.follow(response)).text());
+    expect(text).toContain('Vehicle account limit reached');
+    expect(text).toContain('Manage vehicles');
+  });
+
+  it('updates the details, and refuses a bad phone number keeping what was typed', async () => {
+    const seller = await signedInSeller();
+    const saved = await seller.post('/account/details', { name: 'Sarah Jane Kennedy', phone: '+44 7400 654321', postcode: 'm1 1ae' });
+    expect(saved.headers.get('location')).toBe('/account/details?saved');
+    const html = await (await seller.follow(saved)).text();
+    expect(html).toContain('value="Sarah Jane Kennedy"');
+    expect(html).toContain('value="+447400654321"');
+    expect(html).toContain('value="M1 1AE"');
+    const bad = await seller.post('/account/details', { name: 'Sarah Kennedy', phone: '020 7946 0000', postcode: 'M1 1AE' });
+    expect(main(await bad.text())).toContain("Please check you've entered your phone number correctly");
+  });
+
+  it('updates the contact preferences', async () => {
+    const seller = await signedInSeller();
+    expect((await seller.post('/account/preferences', { marketing: 'on' })).headers.get('location')).toBe('/account/preferences?saved');
+    expect(await (await seller.get('/account/preferences')).text()).toMatch(/name="marketing" checked=""/);
+  });
+});
+
+describe('URLs', () => {
+  it('lose credential parameters by a redirect, except under the auth prefix', async () => {
+    const seller = newSeller(workers);
+    const response = await seller.get('/reviews?token=abc&username=x&page=2');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/reviews?page=2');
+    expect((await seller.get('/auth/verify?token=abc')).status).toBe(200);
+  });
+
+  it('hide the development mailbox unless it is switched on', async () => {
+    expect((await newSeller(workers).get('/dev/mailbox')).status).toBe(404);
+  });
+});

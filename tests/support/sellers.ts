@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import { Browser } from './browser';
+import type { Workers } from './workers';
+
+let counter = 0;
+/** A new seller on their own connection (the platform rate-limits per IP). */
+export function newSeller(workers: Workers, options: { runsScripts?: boolean } = {}) {
+  counter += 1;
+  return new Browser(workers.fetch, { ip: `192.0.2.${counter % 250}`, ...options });
+}
+
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.co.uk`;
+
+export const SELLER = { name: 'Sarah Kennedy', phone: '07400 123456', postcode: 'ls1 4dy' };
+
+/** Registration → mileage → the vehicle page, as an anonymous seller. */
+export async function valueCar(browser: Browser, vrm = 'KE19FTA', mileage = '65000') {
+  expect((await browser.post('/?index', { vrm })).headers.get('location')).toBe('/mileage');
+  const response = await browser.post('/mileage', { intent: 'confirm', mileage });
+  expect(response.headers.get('location')).toBe(`/${vrm}`);
+}
+
+export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', extra: Record<string, string> = {}) {
+  return browser.post(`/${vrm}?index`, { ...SELLER, email, ...extra });
+}
+
+/** The session cookie's data: it is signed, not encrypted, so a test can read what the server keeps. */
+export function sessionData(browser: Browser): Record<string, any> {
+  const raw = decodeURIComponent(browser.cookies.get('kerbside_session') ?? '');
+  const value = raw.slice(0, raw.lastIndexOf('.'));
+  return value ? JSON.parse(decodeURIComponent(escape(atob(value)))) : {};
+}
+
+/** The newest e-mail the platform sent to an address (the development outbox). */
+export async function latestEmail(workers: Workers, to: string) {
+  const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+    emails: { subject: string; body: string; link: string | null }[];
+  };
+  return emails[0];
+}
+
+/** Signs in by e-mail link: asks for the link, opens it, and confirms it, as a seller would. */
+export async function signInByLink(workers: Workers, browser: Browser, email: string, redirectTo = '/account') {
+  const asked = await browser.post('/sign-in', { email, redirectTo });
+  expect(asked.headers.get('location')).toBe('/sign-in?sent');
+  const link = new URL((await latestEmail(workers, email))!.link!);
+  const page = await browser.get(link.pathname + link.search);
+  expect(page.status).toBe(200);
+  return browser.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+}
+
+/** Rewrites the session cookie as the app would sign it (tests know the development secret). */
+export async function writeSession(browser: Browser, data: Record<string, unknown>, secret: string) {
+  const value = btoa(unescape(encodeURIComponent(JSON.stringify(data))));
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(value)));
+  const hash = btoa(String.fromCharCode(...signature)).replace(/=+$/, '');
+  browser.cookies.set('kerbside_session', encodeURIComponent(`${value}.${hash}`));
+}
