@@ -10,11 +10,10 @@ test.describe('the entry journey', () => {
     await expect(page.getByLabel("What's your mileage?")).not.toHaveValue('');
     await submitMileage(page, '65,000');
     await expect(page).toHaveURL(/\/KE19FTA$/);
-    await expect(page.getByTestId('valuation')).toContainText(/£\d{1,2},\d{3}/);
-    await expect(page.getByTestId('valuation')).toContainText('Based on 65,000 miles');
-    await expect(page.getByTestId('offer-estimate')).toBeVisible();
+    await expect(page.getByTestId('valuation-range')).toContainText(/£\d{1,2},\d{3} – £\d{1,2},\d{3}/);
+    await expect(page.getByTestId('valuation-range')).toContainText('Based on 65,000 miles');
     await page.reload();
-    await expect(page.getByTestId('valuation')).toContainText('Based on 65,000 miles');
+    await expect(page.getByTestId('valuation-range')).toContainText('Based on 65,000 miles');
   });
 
   test('a reload at the mileage step shows the same step', async ({ page }) => {
@@ -39,7 +38,7 @@ test.describe('the entry journey', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Yes, 250,000 miles is right' }).click();
     await expect(page).toHaveURL(/\/KE19FTA$/);
-    await expect(page.getByTestId('valuation')).toContainText('Based on 250,000 miles');
+    await expect(page.getByTestId('valuation-range')).toContainText('Based on 250,000 miles');
   });
 
   test('an implausible mileage can be cancelled and changed', async ({ page }) => {

@@ -71,7 +71,7 @@ test.describe('with JavaScript', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await lookUp(page, 'KE19FTA');
     await submitMileage(page, '64000');
-    await expect(page.getByTestId('valuation')).toBeVisible();
+    await expect(page.getByTestId('valuation-range')).toBeVisible();
     await expect(page.getByTestId('mot-summary')).toBeVisible();
     expect(errors).toEqual([]);
   });

@@ -254,6 +254,41 @@ describe('the account area', () => {
   });
 });
 
+describe('when the platform fails to save', () => {
+  // A trigger makes the platform's write fail for real, as a database outage would.
+  async function failingUserWrites<T>(run: () => Promise<T>): Promise<T> {
+    await workers.db.prepare("CREATE TRIGGER fail_user_writes BEFORE UPDATE ON users BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    try {
+      return await run();
+    } finally {
+      await workers.db.prepare('DROP TRIGGER fail_user_writes').run();
+    }
+  }
+
+  it('says "Couldn\'t update contact info" and keeps what was typed', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('outage'));
+    const response = await failingUserWrites(() =>
+      seller.post('/account/details', { name: 'Sarah Jane Kennedy', phone: '07400 654321', postcode: 'M1 1AE' }),
+    );
+    const html = await response.text();
+    expect(response.status).toBe(503);
+    expect(main(html)).toContain("Couldn't update contact info");
+    expect(html).toContain('value="Sarah Jane Kennedy"');
+  });
+
+  it('gives the contact preferences failure text', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('outage'));
+    const response = await failingUserWrites(() => seller.post('/account/preferences', { marketing: 'on' }));
+    expect(main(await response.text())).toContain(
+      'Sorry, we could not update your contact preferences at this time. Please refresh the page and try again.',
+    );
+  });
+});
+
 describe('URLs', () => {
   it('lose credential parameters by a redirect, except under the auth prefix', async () => {
     const seller = newSeller(workers);
