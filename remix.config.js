@@ -46,6 +46,22 @@ export default {
       // that static paths above win; the loader rejects what is not a registration.
       route(':vrm', 'routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
         route('', 'routes/vehicle-index.tsx', { index: true });
+        route('profile/*', 'routes/profile.tsx');
+        route('accept-offer', 'routes/accept-offer.tsx');
+        route('confirm-sale-summary', 'routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
+        route('confirm-sale', 'routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
+        route('add-bank-details', 'routes/bank-details.tsx', { id: 'routes/add-bank-details' });
+        route('request/bank-details', 'routes/bank-details.tsx', { id: 'routes/request-bank-details' });
+        route('request/bank-details/confirmed', 'routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
+        route('upload-documents/:kind?', 'routes/upload-documents.tsx');
+        route('review-status', 'routes/review-status.tsx');
+        route('collection', 'routes/collection.tsx');
+        route('purchasing-dealer-details', 'routes/dealer-details.tsx');
+        route('sale-complete', 'routes/sale-complete.tsx');
+        route('sign-up', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-sign-up' });
+        route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });
+        route(':buyer/appointment/book', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-appointment' });
+        route(':buyer/summary/:checkout?', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-summary' });
         route('*', 'routes/vehicle-step-pending.tsx');
       });
       route('*', 'routes/not-found.tsx');

@@ -82,6 +82,16 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .tabs a.active{border-bottom-color:var(--brand);font-weight:700}
 .vehicle-list{list-style:none;padding:0;margin:0}
 .vehicle-list li{display:flex;justify-content:space-between;gap:12px;align-items:flex-start;padding:12px 0;border-top:1px solid var(--line)}
+.timeline{list-style:none;margin:0;padding:0}
+.timeline li{display:flex;gap:12px;padding:8px 0;position:relative}
+.timeline .marker{flex:none;width:24px;height:24px;border-radius:50%;border:2px solid var(--line);display:grid;place-items:center;font-size:.8rem;font-weight:700;background:#fff}
+.timeline .done .marker{background:var(--ok);border-color:var(--ok);color:#fff}
+.timeline .current .marker{border-color:var(--brand);box-shadow:0 0 0 3px #bfe3da}
+.timeline .upcoming{opacity:.75}
+.timeline p{margin:2px 0 0}
+.offer{border:2px solid var(--brand)}
+.choices{display:grid;gap:8px}
+.choices label{display:flex;gap:10px;align-items:center;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:#fff}
 .email-body{white-space:pre-wrap;font:inherit;background:var(--bg);padding:12px;border-radius:6px;overflow-wrap:anywhere}
 dialog.confirm{border:0;border-radius:var(--radius);padding:20px 16px;max-width:min(32rem,calc(100vw - 32px));box-shadow:0 10px 40px rgba(20,33,61,.35);color:var(--ink)}
 dialog.confirm:not(:modal){position:static;margin:16px 0;width:auto;max-width:none;border:2px solid var(--ink)}

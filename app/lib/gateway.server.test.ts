@@ -59,6 +59,18 @@ describe('gateway headers', () => {
     expect(await request.json()).toEqual({ vrm: 'KE19FTA' });
   });
 
+  it('forwards an upload as multipart with its own boundary', async () => {
+    const { gateway, seen } = client(() => json({}));
+    const form = new FormData();
+    form.set('kind', 'v5c');
+    form.set('file', new File([new Uint8Array([1, 2, 3])], 'logbook.pdf', { type: 'application/pdf' }));
+    await gateway.post('/platform/vehicle/documents/upload', form);
+    expect(seen[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const received = await seen[0]!.formData();
+    expect(received.get('kind')).toBe('v5c');
+    expect(new Uint8Array(await (received.get('file') as File).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
   it('puts the query on the URL, leaving out empty values', async () => {
     const { gateway, seen } = client(() => json({}));
     await gateway.get('/platform/premium-offer', { query: { vrm: 'KE19FTA', valuation_ref: 12, empty: undefined } });

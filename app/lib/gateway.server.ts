@@ -140,7 +140,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...authHeaders(options.getTokens()),
     };
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    // Uploads go through as multipart, the body's own content type (with its boundary) intact.
+    const multipart = init.body instanceof FormData;
+    if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
     const timeoutMs = init.timeoutMs ?? timeoutFor(path);
     const controller = new AbortController();
@@ -154,7 +156,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
         new Request(url, {
           method,
           headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
           signal: controller.signal,
         }),
       );

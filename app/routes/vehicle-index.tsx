@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { Await, Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
 import { BUYERS } from '../../contract/marketplace';
 import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
@@ -12,7 +12,10 @@ import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
 import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
 import { signIn } from '~/lib/auth.server';
 import { GatewayError } from '~/lib/gateway.server';
+import { currentEnquiry, enterSale } from '~/lib/sale.server';
 import { SignUpSchema } from '~/lib/validation';
+import { formatDateTime } from '~/components/sale-bits';
+import { useVehicleData } from '~/routes/vehicle';
 import { useRootData } from '~/root';
 import { getPremiumOffer, valuateVehicle } from '~/lib/enquiries.server';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
@@ -50,10 +53,19 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Sign-up on the vehicle page: creates the account, takes over this enquiry, signs the seller in. */
+/**
+ * Sign-up on the vehicle page (creates the account, takes over this enquiry, signs the seller in),
+ * and relisting a car that did not sell.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
-  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema });
+  const formData = await request.formData();
+  if (formData.get('intent') === 'relist') {
+    const current = await currentEnquiry(context.gateway, vrm);
+    if (current) await enterSale(context.gateway, current.enquiry.id, 'relist');
+    throw redirect(`/${vrm}`);
+  }
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const { gateway, session, config } = context;
   const emailTaken = `There is already a ${config.brandName} account for this email.`;
@@ -78,8 +90,10 @@ export default function VehicleIndex() {
   const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
+  const { current } = useVehicleData();
   return (
     <>
+      {current ? <SalePanel vrm={vrm} current={current} /> : null}
       {valuation && mileage !== null ? (
         <section className="card" aria-labelledby="valuation-title">
           <h2 id="valuation-title">Your instant valuation</h2>
@@ -149,6 +163,83 @@ function ValuationView({ valuation }: { valuation: Valuation }) {
         {formatPounds(valuation.low)} and {formatPounds(valuation.high)}.
       </p>
     </div>
+  );
+}
+
+function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnType<typeof useVehicleData>['current']> }) {
+  const { enquiry, sale, profile } = current;
+  if (!enquiry.marketplaceEligible?.eligible) return null;
+  const relist = (
+    <Form method="post">
+      <button className="btn" type="submit" name="intent" value="relist">
+        Put it in the next sale
+      </button>
+    </Form>
+  );
+  let body;
+  switch (sale?.phase) {
+    case undefined:
+      body = (
+        <>
+          <p>Build your vehicle profile and 7,500+ dealers compete for your car in the next daily sale.</p>
+          <Link className="btn" to={`/${vrm}/profile/timeline`}>
+            {profile.complete ? 'Review your profile' : 'Build your profile'}
+          </Link>
+        </>
+      );
+      break;
+    case 'ready_for_sale':
+      body = <p data-testid="sale-status">Your car is in the next sale, which starts {formatDateTime(sale.startsAt)}.</p>;
+      break;
+    case 'sale_active':
+      body = (
+        <p data-testid="sale-status">
+          The sale is live: {sale.biddingDealers} {sale.biddingDealers === 1 ? 'dealer has' : 'dealers have'} bid so far. It ends{' '}
+          {formatDateTime(sale.endsAt)}. <a href={`/${vrm}`}>Refresh</a>
+        </p>
+      );
+      break;
+    case 'under_offer':
+      body = (
+        <>
+          <p data-testid="sale-status">
+            The sale has ended. Your highest offer is <strong>{formatPounds(sale.offer?.amount ?? 0)}</strong>, open until{' '}
+            {sale.offer ? formatDateTime(sale.offer.expiresAt) : ''}.
+          </p>
+          <Link className="btn" to={`/${vrm}/accept-offer`}>
+            See your offer
+          </Link>
+        </>
+      );
+      break;
+    case 'unsold_no_bids':
+    case 'unsold_below_reserve_bid':
+    case 'declined':
+    case 'expired':
+      body = (
+        <>
+          <p data-testid="sale-status">
+            {sale.phase === 'declined'
+              ? 'You declined the offer.'
+              : sale.phase === 'expired'
+                ? 'The offer expired.'
+                : sale.phase === 'unsold_no_bids'
+                  ? 'No dealer bid this time.'
+                  : 'The highest bid did not reach your reserve.'}{' '}
+            You can put the car in another sale, free.
+          </p>
+          {relist}
+        </>
+      );
+      break;
+    default:
+      body = null;
+  }
+  return (
+    <section className="card" aria-labelledby="sale-title">
+      <h2 id="sale-title">Sell to our dealers</h2>
+      {body}
+    </section>
   );
 }
 

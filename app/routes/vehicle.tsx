@@ -1,21 +1,41 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VehicleHeader } from '~/components/vehicle-header';
 import { pageMeta } from '~/lib/meta';
+import { currentEnquiry, saleStatus } from '~/lib/sale.server';
+import { stepRedirect } from '~/lib/sale-steps';
 import { getVehicle } from '~/lib/vehicles.server';
 
 /**
  * `/{vrm}`: the layout of every vehicle page. The vehicle is the critical data, awaited here;
  * child segments defer what is slow.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
   if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
-  const vehicle = await getVehicle(context.gateway, vrm);
+  const signedIn = !!context.session.get('auth');
+  const [vehicle, current] = await Promise.all([
+    getVehicle(context.gateway, vrm),
+    signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
+  ]);
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
-  return { vehicle };
+
+  // The seller's sale decides which step of /{vrm}/… they may be on (spec 2 §4).
+  let status = null;
+  if (current) {
+    const slug = current.enquiry.dpStateSlug;
+    if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
+      status = await saleStatus(context.gateway, current.enquiry.id);
+    }
+    const url = new URL(request.url);
+    const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');
+    const facts = current.sale && status ? { sale: current.sale, ...status } : null;
+    const target = stepRedirect(vrm, status?.dpStateSlug ?? slug, step, facts);
+    if (target && target.split('?')[0] !== url.pathname) throw redirect(target);
+  }
+  return { vehicle, current, status };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
@@ -27,9 +47,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
   return pageMeta(matches, { title: notFound ? 'Vehicle not found' : 'Page not found', noIndex: true });
 };
 
-// Moving between steps of one vehicle keeps its header; only a new registration or a form post refetches it.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : currentParams.vrm !== nextParams.vrm;
 
 export default function VehicleLayout() {
   const { vehicle } = useLoaderData<typeof loader>();
@@ -39,6 +56,11 @@ export default function VehicleLayout() {
       <Outlet />
     </div>
   );
+}
+
+/** The vehicle layout's data, for the steps below it. */
+export function useVehicleData() {
+  return useRouteLoaderData<typeof loader>('routes/vehicle')!;
 }
 
 export function VehicleNotFound() {

@@ -16,6 +16,8 @@ export interface PlatformEnv {
   CUSTOMER_VEHICLE_LIMIT?: string;
   /** Origins sign-in links may point at, comma-separated (localhost is always allowed outside production). */
   APP_ORIGINS?: string;
+  /** Encrypts sellers' bank details (payments.ts). Development default in wrangler.toml; production: `wrangler secret put PAYMENTS_KEY`. */
+  PAYMENTS_KEY?: string;
 }
 
 export const DEV_SECRET_MARKER = 'dev-only-';

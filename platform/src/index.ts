@@ -16,7 +16,11 @@ import {
   updateInfo,
 } from './accounts';
 import { listMakes } from './content';
+import { registerPaymentRoutes } from './payments';
+import { registerDocumentRoutes } from './documents';
+import { registerPostSaleRoutes } from './post-sale';
 import { listReviews } from './reviews';
+import { registerSaleRoutes } from './sale';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
 
@@ -52,6 +56,10 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/remove-vehicle', removeVehicle)
   .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
   .on('GET', '/platform/dev/outbox', devOutbox);
+registerPaymentRoutes(router);
+registerSaleRoutes(router);
+registerPostSaleRoutes(router);
+registerDocumentRoutes(router);
 
 export default {
   async fetch(request, env, ctx) {

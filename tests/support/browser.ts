@@ -51,12 +51,23 @@ export class Browser {
     return response;
   }
 
-  async post(pathname: string, form: Record<string, string>): Promise<Response> {
-    const response = await this.fetcher(pathname, {
-      method: 'POST',
-      body: new URLSearchParams(form).toString(),
-      headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
-    });
+  /** A form post: url-encoded, or multipart when a field is a File (as a browser sends uploads). */
+  async post(pathname: string, form: Record<string, string | File>): Promise<Response> {
+    const multipart = Object.values(form).some((v) => v instanceof File);
+    let body: BodyInit;
+    const headers: Record<string, string> = {};
+    if (multipart) {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(form)) data.set(key, value);
+      // Encoded here, boundary and all, as the browser sends it over the wire.
+      const encoded = new Response(data);
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      body = await encoded.arrayBuffer();
+    } else {
+      body = new URLSearchParams(form as Record<string, string>).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const response = await this.fetcher(pathname, { method: 'POST', body, headers: this.headers(headers) });
     this.remember(response);
     return response;
   }

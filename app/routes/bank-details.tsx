@@ -1,0 +1,106 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { checkBankDetails, type BankDetailsField } from '../../contract/bank-details';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Field, FormErrors } from '~/components/forms';
+import { ProgressTimeline } from '~/components/sale-bits';
+import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { GatewayError } from '~/lib/gateway.server';
+import { pageMeta } from '~/lib/meta';
+import { getBeneficiary, saveBeneficiary } from '~/lib/payments.server';
+import { loadSellerSale } from '~/lib/seller-sale.server';
+
+/**
+ * `/{vrm}/add-bank-details`, and `/{vrm}/request/bank-details` (+ `/confirmed`) for the link in our
+ * reminder e-mail. Validated on the server only: the modulus tables are too big for a phone, and
+ * the platform checks again anyway. Only the last 4 digits of an account number are ever shown.
+ */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add bank details', noIndex: true });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
+  const { beneficiary } = await getBeneficiary(context.gateway, sale.enquiry.id);
+  const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
+  return { vrm: sale.vrm, beneficiary, confirmedPage, progress: sale.progress };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const form = await request.formData();
+  const typed = {
+    accountName: String(form.get('accountName') ?? ''),
+    sortCode: String(form.get('sortCode') ?? ''),
+    accountNumber: String(form.get('accountNumber') ?? ''),
+  };
+  const check = checkBankDetails(typed);
+  if (!check.ok) return data({ fields: check.errors, formError: null, typed }, { status: 400 });
+  try {
+    const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, {
+      accountName: check.accountName,
+      sortCode: check.sortCode,
+      accountNumber: check.accountNumber,
+    });
+    if (!saved.ok) return data({ fields: saved.fields, formError: null, typed }, { status: 400 });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    const none: Partial<Record<BankDetailsField, string>> = {};
+    return data({ fields: none, formError: SIGN_UP_FAILED_MESSAGE, typed }, { status: 503 });
+  }
+  const requested = new URL(request.url).pathname.includes('/request/');
+  throw redirect(requested ? `/${sale.vrm}/request/bank-details/confirmed` : `/${sale.vrm}/upload-documents`);
+}
+
+export default function BankDetails() {
+  const { vrm, beneficiary, confirmedPage, progress } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // The account number is never put back in the page: after an error the seller types it again.
+  const typed = actionData?.typed;
+  return (
+    <>
+      <section className="card" aria-labelledby="bank-title">
+        <h2 id="bank-title">{confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?'}</h2>
+        {beneficiary ? (
+          <p className="toast ok" role="status" data-testid="beneficiary">
+            We will pay {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
+          </p>
+        ) : null}
+        {confirmedPage ? (
+          <Link className="btn" to={`/${vrm}/upload-documents`}>
+            Upload your documents
+          </Link>
+        ) : (
+          <Form method="post">
+            <FormErrors errors={actionData?.formError ? [actionData.formError] : undefined} />
+            <p>The dealer pays you within 24 hours of collecting the car. Use an account in your name.</p>
+            <Field
+              label="Name on the account"
+              errors={actionData?.fields.accountName ? [actionData.fields.accountName] : undefined}
+              inputProps={{ id: 'accountName', name: 'accountName', autoComplete: 'name', defaultValue: typed?.accountName ?? beneficiary?.accountName ?? '' }}
+            />
+            <Field
+              label="Sort code"
+              hint="6 digits, like 12-34-56"
+              errors={actionData?.fields.sortCode ? [actionData.fields.sortCode] : undefined}
+              inputProps={{ id: 'sortCode', name: 'sortCode', inputMode: 'numeric', autoComplete: 'off', defaultValue: typed?.sortCode ?? '' }}
+            />
+            <Field
+              label="Account number"
+              hint="8 digits"
+              errors={actionData?.fields.accountNumber ? [actionData.fields.accountNumber] : undefined}
+              inputProps={{ id: 'accountNumber', name: 'accountNumber', inputMode: 'numeric', autoComplete: 'off', defaultValue: '' }}
+            />
+            <button className="btn" type="submit">
+              {beneficiary ? 'Update bank details' : 'Save bank details'}
+            </button>
+          </Form>
+        )}
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

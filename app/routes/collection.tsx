@@ -1,0 +1,96 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ProgressTimeline } from '~/components/sale-bits';
+import { GatewayError } from '~/lib/gateway.server';
+import { pageMeta } from '~/lib/meta';
+import { bookCollection, collectionAvailability } from '~/lib/sale.server';
+import { loadSellerSale } from '~/lib/seller-sale.server';
+
+/** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection', noIndex: true });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.documentsReviewedAt) throw redirect(`/${sale.vrm}/review-status`);
+  const availability = await collectionAvailability(context.gateway, sale.enquiry.id);
+  return { vrm: sale.vrm, availability, booked: sale.sale.collection, progress: sale.progress };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const form = await request.formData();
+  try {
+    await bookCollection(context.gateway, sale.enquiry.id, {
+      date: String(form.get('date') ?? ''),
+      slot: String(form.get('slot') ?? ''),
+      notes: String(form.get('notes') ?? ''),
+    });
+  } catch (error) {
+    if (error instanceof GatewayError && error.status === 400) {
+      console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
+      return data({ error: 'Choose one of the days and times offered' }, { status: 400 });
+    }
+    throw error;
+  }
+  throw redirect(`/${sale.vrm}/review-status`);
+}
+
+const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+export default function Collection() {
+  const { availability, booked, progress } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <section className="card" aria-labelledby="collection-title">
+        <h2 id="collection-title">Book your free collection</h2>
+        {booked ? (
+          <p className="toast ok">
+            Booked: {dayName(booked.date)}, {booked.slot}.
+          </p>
+        ) : null}
+        {actionData?.error ? (
+          <div className="panel" role="alert">
+            <p>{actionData.error}</p>
+          </div>
+        ) : null}
+        <Form method="post">
+          <fieldset>
+            <legend>Which day?</legend>
+            <div className="choices">
+              {availability.days.map((day, i) => (
+                <label key={day}>
+                  <input type="radio" name="date" value={day} defaultChecked={booked ? booked.date === day : i === 0} required /> {dayName(day)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Which part of the day?</legend>
+            <div className="choices">
+              {availability.slots.map((slot) => (
+                <label key={slot}>
+                  <input type="radio" name="slot" value={slot} defaultChecked={booked ? booked.slot === slot : slot === 'morning'} required />{' '}
+                  {slot === 'morning' ? 'Morning (8am to 12pm)' : 'Afternoon (12pm to 5pm)'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="notes">Anything the driver should know (optional)</label>
+            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={booked?.notes ?? ''} />
+          </div>
+          <button className="btn" type="submit">
+            {booked ? 'Change the booking' : 'Book collection'}
+          </button>
+        </Form>
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,70 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ProgressTimeline } from '~/components/sale-bits';
+import { formatPounds } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { simulateCollection } from '~/lib/sale.server';
+import { loadSellerSale } from '~/lib/seller-sale.server';
+
+/** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status', noIndex: true });
+
+function devTools(context: { config: { featureFlags: { devMailbox: boolean }; environment: string } }) {
+  return context.config.featureFlags.devMailbox && context.config.environment !== 'production';
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt || !sale.progress) throw redirect(`/${sale.vrm}`);
+  return {
+    vrm: sale.vrm,
+    offer: sale.sale.offer,
+    progress: sale.progress,
+    canSimulate: devTools(context) && !!sale.sale.collection && !sale.sale.collectedAt,
+  };
+}
+
+/** Development only: stands in for the dealer arriving, collecting and paying. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!devTools(context)) throw new Response('Not Found', { status: 404 });
+  await simulateCollection(context.gateway, sale.enquiry.id);
+  throw redirect(`/${sale.vrm}/sale-complete`);
+}
+
+export default function ReviewStatus() {
+  const { vrm, offer, progress, canSimulate } = useLoaderData<typeof loader>();
+  const current = progress.find((s) => s.state === 'current');
+  return (
+    <>
+      <section className="card" aria-labelledby="status-title">
+        <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
+        {offer ? (
+          <p>
+            You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
+          </p>
+        ) : null}
+        {current ? <p>{current.detail}</p> : null}
+        {current?.href ? (
+          <Link className="btn" to={current.href}>
+            {current.action ?? current.title}
+          </Link>
+        ) : null}
+        {canSimulate ? (
+          <Form method="post" className="dev-tools">
+            <p className="muted">Development tools: the dealer's side of the sale is simulated.</p>
+            <button className="btn secondary" type="submit">
+              Simulate the dealer collecting and paying
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      <ProgressTimeline steps={progress} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

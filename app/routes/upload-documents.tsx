@@ -1,0 +1,116 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { isDocumentKind } from '../../contract/documents';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ProgressTimeline } from '~/components/sale-bits';
+import { deleteDocument, documentsState, submitDocuments, uploadDocument } from '~/lib/documents.server';
+import { pageMeta } from '~/lib/meta';
+import { loadSellerSale } from '~/lib/seller-sale.server';
+
+/**
+ * `/{vrm}/upload-documents/:kind?`: one plain multipart form per document kind; the platform checks
+ * each file's real type and size. `:kind` opens one kind's form alone (links from reminders).
+ */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents', noIndex: true });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
+  const kind = params.kind && isDocumentKind(params.kind) ? params.kind : null;
+  if (params.kind && !kind) throw new Response('Not Found', { status: 404 });
+  const state = await documentsState(context.gateway, sale.enquiry.id);
+  return { vrm: sale.vrm, kind, state, progress: sale.progress };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const here = new URL(request.url).pathname;
+  if (intent === 'delete') {
+    await deleteDocument(context.gateway, sale.enquiry.id, String(form.get('documentId') ?? ''));
+    throw redirect(here);
+  }
+  if (intent === 'submit') {
+    const result = await submitDocuments(context.gateway, sale.enquiry.id);
+    if (!result.ok) return data({ error: `Upload these first: ${result.missing.join(', ')}`, kind: null }, { status: 400 });
+    throw redirect(`/${sale.vrm}/review-status`);
+  }
+  const kind = String(form.get('kind') ?? '');
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return data({ error: 'Choose a file to upload', kind }, { status: 400 });
+  const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
+  if (!uploaded.ok) return data({ error: uploaded.message, kind }, { status: 400 });
+  throw redirect(here);
+}
+
+export default function UploadDocuments() {
+  const { vrm, kind, state, progress } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const kinds = kind ? state.kinds.filter((k) => k.kind === kind) : state.kinds;
+  return (
+    <>
+      <section className="card" aria-labelledby="documents-title">
+        <h2 id="documents-title">Upload your documents</h2>
+        <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
+        {actionData?.error && !actionData.kind ? (
+          <div className="panel" role="alert">
+            <p>{actionData.error}</p>
+          </div>
+        ) : null}
+        <ul className="vehicle-list">
+          {kinds.map((k) => (
+            <li key={k.kind} data-testid={`document-${k.kind}`}>
+              <div>
+                <strong>{k.label}</strong> {k.required ? null : <span className="muted">(optional)</span>}
+                <p className="muted">{k.hint}</p>
+                {k.documents.map((doc) => (
+                  <Form method="post" key={doc.id} className="actions">
+                    <span>
+                      {doc.originalName ?? 'Uploaded file'} ✓{doc.sharp ? '' : ' — it looks blurry: a sharper photo avoids delays'}
+                    </span>
+                    <input type="hidden" name="documentId" value={doc.id} />
+                    <button className="btn link" type="submit" name="intent" value="delete">
+                      Delete
+                    </button>
+                  </Form>
+                ))}
+                {actionData?.error && actionData.kind === k.kind ? (
+                  <p className="field-error" role="alert">
+                    {actionData.error}
+                  </p>
+                ) : null}
+              </div>
+              <Form method="post" encType="multipart/form-data">
+                <input type="hidden" name="kind" value={k.kind} />
+                <div className="field">
+                  <label htmlFor={`file-${k.kind}`}>{k.documents.length ? `Add another ${k.label.toLowerCase()} file` : `${k.label} file`}</label>
+                  <input id={`file-${k.kind}`} name="file" type="file" accept={k.accepts.join(',')} required />
+                </div>
+                <button className="btn secondary" type="submit" name="intent" value="upload">
+                  Upload
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        {kind ? (
+          <Link to={`/${vrm}/upload-documents`}>All documents</Link>
+        ) : state.submitted ? (
+          <p className="toast ok">Sent for checking.</p>
+        ) : (
+          <Form method="post">
+            <button className="btn" type="submit" name="intent" value="submit" disabled={!state.complete}>
+              Send my documents for checking
+            </button>
+          </Form>
+        )}
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

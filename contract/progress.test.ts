@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { nextSellerStep, progressSteps, type PostSaleFacts } from './progress';
+
+const base: PostSaleFacts = {
+  sale: { acceptedAt: '2026-11-20T10:00:00Z', confirmedAt: null, documentsReviewedAt: null, collection: null, collectedAt: null, paidAt: null },
+  bankDetailsConfirmed: false,
+  documentsSubmitted: false,
+};
+const states = (facts: PostSaleFacts) => progressSteps('KE19FTA', facts).map((s) => `${s.id}:${s.state}`);
+
+describe('the progress timeline', () => {
+  it('starts at confirming the sale, with a deadline for the seller', () => {
+    expect(states(base)).toEqual([
+      'accepted:done',
+      'confirmed:current',
+      'bank-details:upcoming',
+      'documents:upcoming',
+      'reviewed:upcoming',
+      'collection-booked:upcoming',
+      'collected:upcoming',
+      'paid:upcoming',
+    ]);
+    expect(nextSellerStep('KE19FTA', base)).toBe('/KE19FTA/confirm-sale');
+  });
+
+  it('asks for bank details, then documents, then waits for the check', () => {
+    const confirmed = { ...base, sale: { ...base.sale, confirmedAt: '2026-11-20T10:05:00Z' } };
+    expect(nextSellerStep('KE19FTA', confirmed)).toBe('/KE19FTA/add-bank-details');
+    const banked = { ...confirmed, bankDetailsConfirmed: true };
+    expect(progressSteps('KE19FTA', banked).find((s) => s.state === 'current')?.detail).toMatch(/Upload your V5C logbook and driving licence by Saturday 21 November/);
+    expect(nextSellerStep('KE19FTA', { ...banked, documentsSubmitted: true })).toBe('/KE19FTA/review-status');
+  });
+
+  it('says when payment arrives once collection is booked, and ends at sale complete', () => {
+    const booked: PostSaleFacts = {
+      sale: { ...base.sale, confirmedAt: 'x', documentsReviewedAt: '2026-11-21T09:00:00Z', collection: { date: '2026-11-25', slot: 'morning', notes: null } },
+      bankDetailsConfirmed: true,
+      documentsSubmitted: true,
+    };
+    const paid = progressSteps('KE19FTA', booked).find((s) => s.id === 'paid')!;
+    expect(paid.detail).toBe('Within 24 hours of collection: by Thursday 26 November.');
+    const done = { ...booked, sale: { ...booked.sale, collectedAt: '2026-11-25T09:30:00Z', paidAt: '2026-11-25T15:00:00Z' } };
+    expect(nextSellerStep('KE19FTA', done)).toBe('/KE19FTA/sale-complete');
+  });
+});

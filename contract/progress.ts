@@ -1,0 +1,106 @@
+import type { SaleView } from './sale';
+
+/**
+ * The seller-facing progress timeline: where the sale is, what happens next, and by when. Shown on
+ * every page after an offer is accepted (no seller should have to "keep an eye on their inbox").
+ */
+export interface PostSaleFacts {
+  sale: Pick<SaleView, 'acceptedAt' | 'confirmedAt' | 'documentsReviewedAt' | 'collection' | 'collectedAt' | 'paidAt'>;
+  bankDetailsConfirmed: boolean;
+  documentsSubmitted: boolean;
+}
+
+export type StepState = 'done' | 'current' | 'upcoming';
+export interface ProgressStep {
+  id: 'accepted' | 'confirmed' | 'bank-details' | 'documents' | 'reviewed' | 'collection-booked' | 'collected' | 'paid';
+  title: string;
+  state: StepState;
+  /** What happens next and by when, for the current step; what happened, for done ones. */
+  detail: string;
+  /** The page where the seller does this step, when it is theirs to do, and its button. */
+  href: string | null;
+  action?: string;
+}
+
+const DAY = 86_400_000;
+const day = (iso: string, plusDays = 0) =>
+  new Date(Date.parse(iso) + plusDays * DAY).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
+  const { sale } = facts;
+  const accepted = sale.acceptedAt ?? new Date().toISOString();
+  const steps: (Omit<ProgressStep, 'state'> & { done: boolean })[] = [
+    { id: 'accepted', title: 'Offer accepted', detail: `You accepted on ${day(accepted)}.`, href: null, done: !!sale.acceptedAt },
+    {
+      id: 'confirmed',
+      title: 'Sale confirmed',
+      detail: sale.confirmedAt ? `Confirmed on ${day(sale.confirmedAt)}.` : 'Check the summary and confirm the sale today.',
+      href: `/${vrm}/confirm-sale`,
+      action: 'Confirm the sale',
+      done: !!sale.confirmedAt,
+    },
+    {
+      id: 'bank-details',
+      title: 'Bank details added',
+      detail: facts.bankDetailsConfirmed ? 'We know where to pay you.' : `Add them by ${day(accepted, 1)} so the dealer can pay you on collection.`,
+      href: `/${vrm}/add-bank-details`,
+      action: 'Add your bank details',
+      done: facts.bankDetailsConfirmed,
+    },
+    {
+      id: 'documents',
+      title: 'Documents uploaded',
+      detail: facts.documentsSubmitted ? 'Sent for checking.' : `Upload your V5C logbook and driving licence by ${day(accepted, 1)}.`,
+      href: `/${vrm}/upload-documents`,
+      action: 'Upload your documents',
+      done: facts.documentsSubmitted,
+    },
+    {
+      id: 'reviewed',
+      title: 'Documents checked',
+      detail: sale.documentsReviewedAt ? `Checked on ${day(sale.documentsReviewedAt)}.` : 'We check them within one working day of upload.',
+      href: null,
+      done: !!sale.documentsReviewedAt,
+    },
+    {
+      id: 'collection-booked',
+      title: 'Collection booked',
+      detail: sale.collection
+        ? `The dealer collects on ${day(sale.collection.date)}, ${sale.collection.slot}.`
+        : 'Choose a day: collection is usually 3 to 7 working days after you accept.',
+      href: `/${vrm}/collection`,
+      action: 'Book your collection',
+      done: !!sale.collection,
+    },
+    {
+      id: 'collected',
+      title: 'Car collected',
+      detail: sale.collectedAt ? `Collected on ${day(sale.collectedAt)}.` : 'Free, from your address. Have the keys, logbook and service book ready.',
+      href: null,
+      done: !!sale.collectedAt,
+    },
+    {
+      id: 'paid',
+      title: 'You are paid',
+      detail: sale.paidAt
+        ? `Paid on ${day(sale.paidAt)}.`
+        : sale.collection
+          ? `Within 24 hours of collection: by ${day(sale.collection.date, 1)}.`
+          : 'Within 24 hours of collection.',
+      href: null,
+      done: !!sale.paidAt,
+    },
+  ];
+  const firstOpen = steps.findIndex((s) => !s.done);
+  return steps.map(({ done, ...step }, index) => ({
+    ...step,
+    state: done ? 'done' : index === firstOpen ? 'current' : 'upcoming',
+  }));
+}
+
+/** The page a seller belongs on after acceptance: the first step that is theirs to do. */
+export function nextSellerStep(vrm: string, facts: PostSaleFacts): string {
+  const current = progressSteps(vrm, facts).find((s) => s.state === 'current');
+  if (!current) return `/${vrm}/sale-complete`;
+  return current.href ?? `/${vrm}/review-status`;
+}

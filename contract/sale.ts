@@ -1,0 +1,83 @@
+import type { Enquiry } from './gateway';
+
+/** The vehicle profile and the dealer sale as the gateway reports them. */
+
+export const FEATURES = [
+  'Sat nav',
+  'Leather seats',
+  'Heated seats',
+  'Parking sensors',
+  'Reversing camera',
+  'Panoramic roof',
+  'Cruise control',
+  'Apple CarPlay or Android Auto',
+  'Alloy wheels',
+  'Tow bar',
+] as const;
+
+export const SERVICE_HISTORY = { full: 'Full service history', partial: 'Partial service history', none: 'No service history' } as const;
+export type ServiceHistory = keyof typeof SERVICE_HISTORY;
+
+export const ISSUE_KINDS = {
+  bodywork: 'Scratches, scuffs or dents',
+  'warning-lights': 'Warning lights on the dashboard',
+  tyres: 'Tyres that need replacing',
+  windscreen: 'Chips or cracks in the windscreen',
+  mechanical: 'Mechanical or electrical faults',
+  other: 'Something else',
+} as const;
+export type IssueKind = keyof typeof ISSUE_KINDS;
+
+export interface VehicleProfile {
+  features: string[] | null;
+  serviceHistory: ServiceHistory | null;
+  finance: { outstanding: boolean; lender: string | null; settlement: number | null } | null;
+  issues: { declared: boolean; items: { kind: IssueKind; detail: string }[] } | null;
+  keys: number | null;
+  /** Required photo slots still empty. */
+  missingPhotos: string[];
+  /** Every step done: the car can enter the next daily sale. */
+  complete: boolean;
+}
+
+export type SalePhase = 'ready_for_sale' | 'sale_active' | 'under_offer' | 'unsold_no_bids' | 'unsold_below_reserve_bid' | 'accepted' | 'declined' | 'expired';
+
+export interface SaleView {
+  id: number;
+  phase: SalePhase;
+  startsAt: string;
+  endsAt: string;
+  reserve: number;
+  currentPrice: number | null;
+  bidCount: number;
+  biddingDealers: number;
+  offer: { amount: number; dealer: { id: number; name: string; town: string }; expiresAt: string } | null;
+  acceptedAt: string | null;
+  confirmedAt: string | null;
+  documentsReviewedAt: string | null;
+  collection: { date: string; slot: 'morning' | 'afternoon'; notes: string | null } | null;
+  collectedAt: string | null;
+  paidAt: string | null;
+}
+
+/** GET /platform/premium-v3/enquiries/current?vrm= — the seller's enquiry for a car, its profile and sale. */
+export interface CurrentEnquiry {
+  enquiry: Enquiry;
+  profile: VehicleProfile;
+  sale: SaleView | null;
+}
+
+/** What a dealer may and may not change at collection: published next to every offer. */
+export const PRICE_RULES = {
+  can: [
+    'Damage you did not declare, beyond a £150 preparation allowance, checked against your photos',
+    'A mileage more than 200 miles above the one you gave',
+    'Outstanding finance you did not tell us about',
+  ],
+  cannot: [
+    'Normal wear and tear for the age and mileage',
+    'Anything you declared in your profile or showed in your photos',
+    'A mileage within 200 miles of the one you gave',
+    'The dealer changing their mind: the offer is binding once you accept it',
+  ],
+} as const;

@@ -1,0 +1,77 @@
+import { PHOTO_SLOTS } from '../contract/documents';
+import { jpeg, pdf } from '../tests/support/files';
+import { expect, lookUp, submitMileage, test } from './support';
+
+const photo = { name: 'car.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg()) };
+const logbook = { name: 'v5c.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('V5C')) };
+const licence = { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg()) };
+
+test('a whole sale: profile, the daily sale, offer, confirmation, bank details, documents, collection, paid', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await lookUp(page, 'KE19FTA');
+  await submitMileage(page, '65000');
+  await page.getByLabel('Full name').fill('Sarah Kennedy');
+  await page.getByLabel('Email address').fill(`sale.${testInfo.project.name}.${Date.now()}@example.co.uk`);
+  await page.getByLabel('Mobile number').fill('07400 123456');
+  await page.getByLabel('Postcode').fill('LS1 4DY');
+  await page.getByRole('button', { name: 'See valuation' }).click();
+
+  // The profile, step by step.
+  await page.getByRole('link', { name: 'Build your profile' }).click();
+  await page.getByRole('link', { name: 'Features and service history' }).click();
+  await page.getByLabel('Sat nav').check();
+  await page.getByLabel('Full service history').check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('link', { name: 'Finance' }).click();
+  await page.getByLabel('No', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('link', { name: 'Damage and faults' }).click();
+  await page.getByLabel('No', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('link', { name: 'Keys' }).click();
+  await page.getByLabel('2', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('link', { name: 'Photos' }).click();
+  for (const slot of PHOTO_SLOTS) {
+    const item = page.getByTestId(`photo-${slot.id}`);
+    await item.getByLabel(`${slot.label} photo`).setInputFiles(photo);
+    await item.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByTestId(`photo-${slot.id}`)).toContainText('Uploaded ✓');
+  }
+  await page.getByRole('link', { name: 'Back to your profile' }).first().click();
+  await page.getByRole('button', { name: 'Enter the next sale' }).click();
+  await expect(page.getByTestId('sale-status')).toContainText('Your car is in the next sale');
+
+  // The local sale lasts about half a minute; the seller comes back to see how it went.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('sale-status')).toContainText('Your highest offer is', { timeout: 1_000 });
+  }).toPass({ timeout: 90_000, intervals: [3_000] });
+
+  await page.getByRole('link', { name: 'See your offer' }).click();
+  await expect(page.getByRole('heading', { name: 'What can change the price at collection' })).toBeVisible();
+  await page.getByRole('button', { name: /^Accept £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your sale, in summary' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm the sale' }).click();
+
+  await page.getByLabel('Name on the account').fill('Sarah Kennedy');
+  await page.getByLabel('Sort code').fill('08-99-99');
+  await page.getByLabel('Account number').fill('66374958');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+
+  await page.getByTestId('document-v5c').getByLabel('V5C logbook file').setInputFiles(logbook);
+  await page.getByTestId('document-v5c').getByRole('button', { name: 'Upload' }).click();
+  await page.getByTestId('document-driving-licence').getByLabel('Driving licence file').setInputFiles(licence);
+  await page.getByTestId('document-driving-licence').getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Send my documents for checking' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Next: collection booked' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your sale, step by step' })).toBeVisible();
+  await page.getByRole('link', { name: 'Book your collection' }).click();
+  await page.getByRole('button', { name: 'Book collection' }).click();
+  await expect(page.getByText(/The dealer collects on/)).toBeVisible();
+  await page.getByRole('button', { name: 'Simulate the dealer collecting and paying' }).click();
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  await expect(page.getByTestId('paid-amount')).toContainText(/£\d/);
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_SLOTS } from '../contract/documents';
+import { Browser, textOf } from './support/browser';
+import { file, jpeg, pdf } from './support/files';
+import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
+
+let workers: Workers;
+beforeAll(async () => {
+  // A sale that starts a second after entry and runs three: the whole journey in seconds.
+  workers = await startWorkers({
+    appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
+    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+  });
+});
+afterAll(() => workers?.dispose());
+
+const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function go(browser: Browser, path: string) {
+  const response = await browser.get(path);
+  return { status: response.status, location: response.headers.get('location'), text: main(await response.text()) };
+}
+
+/** A signed-in seller whose car has a complete profile. */
+async function profiledSeller(vrm = 'KE19FTA', mileage = '65000') {
+  const seller = newSeller(workers);
+  await valueCar(seller, vrm, mileage);
+  await signUp(seller, uniqueEmail('sale'), vrm);
+  const profile = `/${vrm}/profile`;
+  expect((await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' })).headers.get('location')).toBe(
+    `${profile}/timeline`,
+  );
+  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    const response = await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+    expect(response.headers.get('location'), slot.id).toBe(`${profile}/photos`);
+  }
+  return seller;
+}
+
+describe('the sale, end to end without JavaScript', () => {
+  it('profile → sale → offer → accept → confirm → bank details → documents → collection → paid', async () => {
+    const seller = await profiledSeller();
+    const timeline = await go(seller, '/KE19FTA/profile/timeline');
+    expect(timeline.text).toContain('Your profile is complete');
+
+    // Into the next sale.
+    expect((await seller.post('/KE19FTA/profile/timeline', { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
+    expect((await go(seller, '/KE19FTA')).text).toContain('Your car is in the next sale');
+    // Pages for later steps are not open yet: the seller lands on the vehicle page.
+    expect((await go(seller, '/KE19FTA/accept-offer')).location).toBe('/KE19FTA');
+
+    await wait(4_500);
+    const ended = await go(seller, '/KE19FTA');
+    expect(ended.text).toMatch(/Your highest offer is £[\d,]+/);
+    const offer = await go(seller, '/KE19FTA/accept-offer');
+    expect(offer.text).toMatch(/Your highest offer £[\d,]+ From .+ the best of \d+ dealers who bid/);
+    expect(offer.text).toContain('What can change the price at collection');
+    expect(offer.text).toContain('A mileage within 200 miles of the one you gave');
+
+    // Accept, then confirm with the sale's reference.
+    expect((await seller.post('/KE19FTA/accept-offer', { intent: 'accept' })).headers.get('location')).toBe('/KE19FTA/confirm-sale-summary');
+    const summary = await go(seller, '/KE19FTA/confirm-sale-summary');
+    expect(summary.text).toContain('Your sale, in summary');
+    expect(summary.text).toContain('Your sale, step by step');
+    const confirmPage = await seller.get('/KE19FTA/confirm-sale');
+    const withRef = confirmPage.headers.get('location')!;
+    expect(withRef).toMatch(/^\/KE19FTA\/confirm-sale\?valuation_ref=\d+$/);
+    expect((await seller.post(withRef, {})).headers.get('location')).toBe('/KE19FTA/add-bank-details');
+
+    // Bank details: a typo is caught by the modulus check; only the last 4 digits come back.
+    const typo = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374959' });
+    expect(typo.status).toBe(400);
+    expect(main(await typo.text())).toContain('Check the sort code and account number: they do not match');
+    const saved = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
+    const bankPage = await seller.get('/KE19FTA/add-bank-details');
+    const bankHtml = await bankPage.text();
+    expect(main(bankHtml)).toContain('account ending 4958');
+    expect(bankHtml).not.toContain('66374958');
+
+    // Documents: the settlement letter only as a PDF; V5C and licence required.
+    await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+    const early = await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
+    expect(main(await early.text())).toContain('Upload these first');
+    await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+    expect((await seller.post('/KE19FTA/upload-documents', { intent: 'submit' })).headers.get('location')).toBe('/KE19FTA/review-status');
+
+    // Checked documents open the collection booking.
+    const status = await go(seller, '/KE19FTA/review-status');
+    expect(status.text).toContain('Next: collection booked');
+    const collection = await seller.get('/KE19FTA/collection');
+    const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(await collection.text())![1]!;
+    const booking = await seller.post('/KE19FTA/collection', { date: day, slot: 'morning', notes: 'Side gate' });
+    expect(booking.headers.get('location')).toBe('/KE19FTA/review-status');
+    const booked = await go(seller, '/KE19FTA/review-status');
+    expect(booked.text).toMatch(/The dealer collects on \w+ \d+ \w+, morning/);
+    expect(booked.text).toMatch(/Within 24 hours of collection: by/);
+
+    // The dealer's side is simulated in development.
+    expect((await seller.post('/KE19FTA/review-status', {})).headers.get('location')).toBe('/KE19FTA/sale-complete');
+    const complete = await go(seller, '/KE19FTA/sale-complete');
+    expect(complete.text).toMatch(/Sale complete £[\d,]+/);
+    // Every other step now leads to the end of the story.
+    expect((await go(seller, '/KE19FTA/accept-offer')).location).toBe('/KE19FTA/sale-complete');
+    expect((await go(seller, '/KE19FTA')).location).toBe('/KE19FTA/sale-complete');
+  }, 60_000);
+
+  it('a declined offer can be relisted into the next sale', async () => {
+    const seller = await profiledSeller('KD15DSL', '130000');
+    await seller.post('/KD15DSL/profile/timeline', { intent: 'enter-sale' });
+    await wait(4_500);
+    const offer = await go(seller, '/KD15DSL/accept-offer');
+    expect(offer.status).toBe(200);
+    expect((await seller.post('/KD15DSL/accept-offer', { intent: 'decline' })).headers.get('location')).toBe('/KD15DSL');
+    expect((await go(seller, '/KD15DSL')).text).toContain('You declined the offer.');
+    expect((await seller.post('/KD15DSL?index', { intent: 'relist' })).headers.get('location')).toBe('/KD15DSL');
+    expect((await go(seller, '/KD15DSL')).text).toContain('Your car is in the next sale');
+  }, 60_000);
+
+  it('refuses a photo that is not an image, and a profile that is not finished cannot enter the sale', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller, 'KT70EVS', '70000');
+    await signUp(seller, uniqueEmail('photo'), 'KT70EVS');
+    const refused = await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(pdf(), 'car.jpg', 'image/jpeg') });
+    expect(refused.status).toBe(400);
+    const early = await seller.post('/KT70EVS/profile/timeline', { intent: 'enter-sale' });
+    expect(early.status).toBe(400);
+    expect(main(await early.text())).toContain('Finish the vehicle profile first');
+  });
+});
+
+describe('old and side paths lead to the vehicle page', () => {
+  it.each(['/KE19FTA/sign-up', '/KE19FTA/car-sold', '/KE19FTA/kerbside/appointment/book', '/KE19FTA/ctb/summary/checkout'])('%s', async (path) => {
+    const response = await newSeller(workers).get(path);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/KE19FTA');
+  });
+});

@@ -1,0 +1,22 @@
+/** Small real files for upload tests: each starts with its format's magic bytes. */
+
+/** A baseline JPEG header with a SOF0 frame of the given size, padded to `bytes`. */
+export function jpeg(width = 1600, height = 1200, bytes = 400_000): Uint8Array<ArrayBuffer> {
+  const head = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+  const out = new Uint8Array(Math.max(bytes, head.length + sof.length + 2));
+  out.set(head, 0);
+  out.set(sof, head.length);
+  // Varied bytes, as compressed image data is: a sharp photo does not compress to nothing.
+  for (let i = head.length + sof.length; i < out.length - 2; i++) out[i] = (i * 131 + 7) % 251;
+  out.set([0xff, 0xd9], out.length - 2);
+  return out;
+}
+
+export function pdf(text = "Kerbside test document"): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+}
+
+export function file(bytes: Uint8Array<ArrayBuffer>, name: string, type: string): File {
+  return new File([bytes], name, { type });
+}
