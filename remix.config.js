@@ -54,6 +54,13 @@ export default {
         route('request/bank-details', 'routes/bank-details.tsx', { id: 'routes/request-bank-details' });
         route('request/bank-details/confirmed', 'routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
         route('upload-documents/:kind?', 'routes/upload-documents.tsx');
+        route('get-ahead/upload-documents/:kind?', 'routes/upload-documents.tsx', { id: 'routes/get-ahead-upload-documents' });
+        route('request/:kind', 'routes/upload-documents.tsx', { id: 'routes/request-document' });
+        route('automated-docs-upload/:step?', 'routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
+        route('vehicle-payment', 'routes/vehicle-payment.tsx');
+        route('finance-payment-details', 'routes/finance.tsx', { id: 'routes/finance-payment-details' });
+        route('finance-payment-details-more-funds-requested', 'routes/finance.tsx', { id: 'routes/finance-more-funds' });
+        route('finance-funds-received', 'routes/finance.tsx', { id: 'routes/finance-funds-received' });
         route('review-status', 'routes/review-status.tsx');
         route('collection', 'routes/collection.tsx');
         route('purchasing-dealer-details', 'routes/dealer-details.tsx');
@@ -62,7 +69,7 @@ export default {
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });
         route(':buyer/appointment/book', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-appointment' });
         route(':buyer/summary/:checkout?', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-summary' });
-        route('*', 'routes/vehicle-step-pending.tsx');
+        route('*', 'routes/vehicle-unknown-step.tsx');
       });
       route('*', 'routes/not-found.tsx');
     });

@@ -24,7 +24,7 @@ async function go(browser: Browser, path: string) {
 }
 
 /** A signed-in seller whose car has a complete profile. */
-async function profiledSeller(vrm = 'KE19FTA', mileage = '65000') {
+async function profiledSeller(vrm = 'KE19FTA', mileage = '65000', finance: Record<string, string> = { outstanding: 'no' }) {
   const seller = newSeller(workers);
   await valueCar(seller, vrm, mileage);
   await signUp(seller, uniqueEmail('sale'), vrm);
@@ -32,7 +32,7 @@ async function profiledSeller(vrm = 'KE19FTA', mileage = '65000') {
   expect((await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' })).headers.get('location')).toBe(
     `${profile}/timeline`,
   );
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(`${profile}/finance`, { intent: 'finance', ...finance });
   await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
   for (const slot of PHOTO_SLOTS) {
@@ -132,6 +132,76 @@ describe('the sale, end to end without JavaScript', () => {
     expect(early.status).toBe(400);
     expect(main(await early.text())).toContain('Finish the vehicle profile first');
   });
+});
+
+/** Profile → sale → accepted and confirmed offer, returning the agreed price. */
+async function agreedSale(seller: Browser, vrm: string): Promise<number> {
+  await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+  await wait(4_500);
+  const offer = await go(seller, `/${vrm}/accept-offer`);
+  const amount = Number(/Your highest offer £([\d,]+)/.exec(offer.text)![1]!.replace(/,/g, ''));
+  await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });
+  const withRef = (await seller.get(`/${vrm}/confirm-sale`)).headers.get('location')!;
+  await seller.post(withRef, {});
+  return amount;
+}
+
+describe('finance outstanding', () => {
+  it('splits the price between the lender and the seller', async () => {
+    const seller = await profiledSeller('KH68HYB', '120000', { outstanding: 'yes', lender: 'Northway Finance', settlement: '£1,000' });
+    const price = await agreedSale(seller, 'KH68HYB');
+    const page = await go(seller, '/KH68HYB/finance-payment-details');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('To Northway Finance £1,000, settling your finance');
+    expect(page.text).toContain(`To you £${(price - 1_000).toLocaleString('en-GB')}`);
+    // No shortfall: the negative-equity page sends the seller back to the split.
+    expect((await go(seller, '/KH68HYB/finance-payment-details-more-funds-requested')).location).toBe('/KH68HYB/finance-payment-details');
+  }, 60_000);
+
+  it('asks for the shortfall when the settlement is more than the price (negative equity)', async () => {
+    const seller = await profiledSeller('KV21VAN', '120000', { outstanding: 'yes', lender: 'Northway Finance', settlement: '60000' });
+    const price = await agreedSale(seller, 'KV21VAN');
+    const split = await go(seller, '/KV21VAN/finance-payment-details');
+    expect(split.location).toBe('/KV21VAN/finance-payment-details-more-funds-requested');
+    const page = await go(seller, split.location!);
+    const shortfall = (60_000 - price).toLocaleString('en-GB');
+    expect(page.text).toContain(`is £${shortfall} more than the sale price`);
+    expect(page.text).toMatch(/Reference KS\d+/);
+    await seller.post('/KV21VAN/finance-payment-details-more-funds-requested', { intent: 'declare' });
+    expect((await go(seller, '/KV21VAN/finance-payment-details-more-funds-requested')).text).toContain('We will let you know as soon as the money arrives');
+    const received = await seller.post('/KV21VAN/finance-payment-details-more-funds-requested', { intent: 'simulate-received' });
+    expect(received.headers.get('location')).toBe('/KV21VAN/finance-funds-received');
+    expect((await go(seller, '/KV21VAN/finance-funds-received')).text).toContain(`We have your £${shortfall}`);
+  }, 60_000);
+});
+
+describe('documents and payment pages', () => {
+  it('lets a seller get ahead with documents during the sale, then shows where the payment is', async () => {
+    const seller = await profiledSeller('KM17MCY', '40000');
+    await seller.post('/KM17MCY/profile/timeline', { intent: 'enter-sale' });
+    const early = await go(seller, '/KM17MCY/get-ahead/upload-documents');
+    expect(early.status).toBe(200);
+    expect(early.text).toContain('Get ahead: upload your documents now');
+    expect(early.text).not.toContain('Send my documents for checking');
+    const upload = await seller.post('/KM17MCY/get-ahead/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+    expect(upload.headers.get('location')).toBe('/KM17MCY/get-ahead/upload-documents');
+    // Upload-documents proper opens only once an offer is accepted.
+    expect((await go(seller, '/KM17MCY/upload-documents')).location).toBe('/KM17MCY');
+  }, 60_000);
+
+  it('walks the automated upload through the missing kinds, and shows the payment steps', async () => {
+    const seller = await profiledSeller('ABZ1234', '140000');
+    await agreedSale(seller, 'ABZ1234');
+    expect((await go(seller, '/ABZ1234/automated-docs-upload')).text).toContain('V5C logbook');
+    await seller.post('/ABZ1234/automated-docs-upload', { intent: 'upload', kind: 'v5c', file: file(pdf(), 'v5c.pdf', 'application/pdf') });
+    const next = await go(seller, '/ABZ1234/automated-docs-upload');
+    expect(next.text).toContain('Driving licence');
+    expect(next.text).not.toContain('V5C logbook file');
+    expect((await go(seller, '/ABZ1234/request/driving-licence')).status).toBe(200);
+    const payment = await go(seller, '/ABZ1234/vehicle-payment');
+    expect(payment.text).toMatch(/Your payment of £[\d,]+/);
+    expect(payment.text).toContain('Your bank details Next');
+  }, 60_000);
 });
 
 describe('old and side paths lead to the vehicle page', () => {

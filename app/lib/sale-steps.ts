@@ -5,9 +5,23 @@ import { nextSellerStep, type PostSaleFacts } from '../../contract/progress';
  * (spec 2 §4, extended to every step), so a seller always lands on the step their sale is at.
  * `step` is the path after `/{vrm}/` ('' for the vehicle page itself).
  */
-const BEFORE_SALE = ['', 'profile'];
-const IN_SALE = [''];
-const AFTER_ACCEPTANCE = ['confirm-sale-summary', 'confirm-sale', 'add-bank-details', 'request', 'upload-documents', 'review-status', 'purchasing-dealer-details', 'collection'];
+const BEFORE_SALE = ['', 'profile', 'get-ahead'];
+const IN_SALE = ['', 'get-ahead'];
+const AFTER_ACCEPTANCE = [
+  'confirm-sale-summary',
+  'confirm-sale',
+  'add-bank-details',
+  'request',
+  'upload-documents',
+  'automated-docs-upload',
+  'review-status',
+  'purchasing-dealer-details',
+  'collection',
+  'vehicle-payment',
+  'finance-payment-details',
+  'finance-payment-details-more-funds-requested',
+  'finance-funds-received',
+];
 
 function first(step: string): string {
   return step.split('/')[0] ?? '';
@@ -29,14 +43,14 @@ export function stepRedirect(vrm: string, slug: string | null, step: string, fac
     case 'offer-expired':
       return go(IN_SALE, home);
     case 'under-offer':
-      return go(['', 'accept-offer', 'purchasing-dealer-details'], `/${vrm}/accept-offer`);
+      return go(['', 'accept-offer', 'purchasing-dealer-details', 'get-ahead'], `/${vrm}/accept-offer`);
     case 'sold-wait':
       return go(['confirm-sale-summary', 'confirm-sale', 'purchasing-dealer-details'], `/${vrm}/confirm-sale-summary`);
     case 'sold-confirmed':
     case 'sold-documents-reviewed':
       return go(AFTER_ACCEPTANCE, facts ? nextSellerStep(vrm, facts) : `/${vrm}/review-status`);
     case 'sold-invoice-paid':
-      return go(['sale-complete', 'review-status', 'purchasing-dealer-details'], `/${vrm}/sale-complete`);
+      return go(['sale-complete', 'review-status', 'purchasing-dealer-details', 'vehicle-payment', 'finance-funds-received'], `/${vrm}/sale-complete`);
     default:
       return null;
   }

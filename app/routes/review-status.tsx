@@ -22,6 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     offer: sale.sale.offer,
     progress: sale.progress,
     canSimulate: devTools(context) && !!sale.sale.collection && !sale.sale.collectedAt,
+    finance: sale.profile.finance?.outstanding ?? false,
   };
 }
 
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewStatus() {
-  const { vrm, offer, progress, canSimulate } = useLoaderData<typeof loader>();
+  const { vrm, offer, progress, canSimulate, finance } = useLoaderData<typeof loader>();
   const current = progress.find((s) => s.state === 'current');
   return (
     <>
@@ -46,6 +47,11 @@ export default function ReviewStatus() {
           </p>
         ) : null}
         {current ? <p>{current.detail}</p> : null}
+        <p>
+          {finance ? <Link to={`/${vrm}/finance-payment-details`}>Your finance settlement</Link> : null}
+          {finance ? ' · ' : null}
+          <Link to={`/${vrm}/vehicle-payment`}>Your payment</Link>
+        </p>
         {current?.href ? (
           <Link className="btn" to={current.href}>
             {current.action ?? current.title}

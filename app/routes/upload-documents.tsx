@@ -9,17 +9,28 @@ import { loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
  * `/{vrm}/upload-documents/:kind?`: one plain multipart form per document kind; the platform checks
- * each file's real type and size. `:kind` opens one kind's form alone (links from reminders).
+ * each file's real type and size. `:kind` opens one kind's form alone. The same page serves
+ * `/{vrm}/request/:kind?` (links in our reminders), `/{vrm}/automated-docs-upload/:step?` (one kind
+ * after another) and `/{vrm}/get-ahead/upload-documents/:kind?`: uploading before the sale ends, so
+ * the car can be collected sooner (sending them for checking waits until an offer is accepted).
  */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents', noIndex: true });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
-  if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
-  const kind = params.kind && isDocumentKind(params.kind) ? params.kind : null;
-  if (params.kind && !kind) throw new Response('Not Found', { status: 404 });
+  const getAhead = new URL(request.url).pathname.includes('/get-ahead/');
+  if (!getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
   const state = await documentsState(context.gateway, sale.enquiry.id);
-  return { vrm: sale.vrm, kind, state, progress: sale.progress };
+  const requested = params.kind ?? params.step;
+  const automated = params.step !== undefined || new URL(request.url).pathname.endsWith('/automated-docs-upload');
+  // The automated upload walks through the kinds: its step is the first one still missing.
+  const kind = automated
+    ? ((requested && isDocumentKind(requested) ? requested : state.kinds.find((k) => k.required && !k.complete)?.kind) ?? null)
+    : requested && isDocumentKind(requested)
+      ? requested
+      : null;
+  if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
+  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt, progress: sale.progress };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -45,14 +56,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function UploadDocuments() {
-  const { vrm, kind, state, progress } = useLoaderData<typeof loader>();
+  const { vrm, kind, state, getAhead, canSubmit, progress } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const kinds = kind ? state.kinds.filter((k) => k.kind === kind) : state.kinds;
   return (
     <>
       <section className="card" aria-labelledby="documents-title">
-        <h2 id="documents-title">Upload your documents</h2>
+        <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>
         <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
+        {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
         {actionData?.error && !actionData.kind ? (
           <div className="panel" role="alert">
             <p>{actionData.error}</p>
@@ -94,12 +106,13 @@ export default function UploadDocuments() {
             </li>
           ))}
         </ul>
-        {kind ? (
-          <Link to={`/${vrm}/upload-documents`}>All documents</Link>
+        {kind || !canSubmit ? (
+          <Link to={canSubmit ? `/${vrm}/upload-documents` : `/${vrm}`}>{canSubmit ? 'All documents' : 'Back to your car'}</Link>
         ) : state.submitted ? (
           <p className="toast ok">Sent for checking.</p>
         ) : (
           <Form method="post">
+            {state.complete ? null : <p className="muted">Upload the V5C logbook and your driving licence to send them.</p>}
             <button className="btn" type="submit" name="intent" value="submit" disabled={!state.complete}>
               Send my documents for checking
             </button>

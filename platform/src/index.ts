@@ -18,6 +18,7 @@ import {
 import { listMakes } from './content';
 import { registerPaymentRoutes } from './payments';
 import { registerDocumentRoutes } from './documents';
+import { registerFinanceRoutes } from './finance';
 import { registerPostSaleRoutes } from './post-sale';
 import { listReviews } from './reviews';
 import { registerSaleRoutes } from './sale';
@@ -60,6 +61,7 @@ registerPaymentRoutes(router);
 registerSaleRoutes(router);
 registerPostSaleRoutes(router);
 registerDocumentRoutes(router);
+registerFinanceRoutes(router);
 
 export default {
   async fetch(request, env, ctx) {
