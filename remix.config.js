@@ -40,6 +40,7 @@ export default {
         route('preferences', 'routes/account-preferences.tsx');
       });
       route('dev/mailbox', 'routes/dev-mailbox.tsx');
+      route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so

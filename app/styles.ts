@@ -92,6 +92,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .offer{border:2px solid var(--brand)}
 .choices{display:grid;gap:8px}
 .choices label{display:flex;gap:10px;align-items:center;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:#fff}
+.buyer-logo{display:inline-grid;place-items:center;min-width:56px;height:56px;padding:0 10px;border-radius:12px;background:var(--ink);color:#fff;font-weight:800;font-size:1.2rem;margin:0 0 12px}
 .email-body{white-space:pre-wrap;font:inherit;background:var(--bg);padding:12px;border-radius:6px;overflow-wrap:anywhere}
 dialog.confirm{border:0;border-radius:var(--radius);padding:20px 16px;max-width:min(32rem,calc(100vw - 32px));box-shadow:0 10px 40px rgba(20,33,61,.35);color:var(--ink)}
 dialog.confirm:not(:modal){position:static;margin:16px 0;width:auto;max-width:none;border:2px solid var(--ink)}

@@ -132,6 +132,31 @@ describe('marketplace eligibility and partners', () => {
   });
 });
 
+describe('the checkout hand-off to a partner buyer', () => {
+  it('passes a scrap-value car to the recycling service and takes the seller to its page', async () => {
+    const browser = await lookedUp('KS12SRN');
+    await browser.post('/mileage', { intent: 'confirm', mileage: '250000' });
+    const response = await browser.post('/checkout/ctb', {});
+    expect(response.headers.get('location')).toBe('/checkout/ctb');
+    const html = await (await browser.follow(response)).text();
+    expect(html).toContain('<title>Taking you to the buyer | Kerbside</title>');
+    expect(html).toMatch(/<meta http-equiv="refresh" content="3;url=https:\/\/scrap\.partners\.kerbside\.co\.uk\/quote\?ref=KS-\d+&amp;vrm=KS12SRN"/);
+    expect(main(html)).toContain('Taking you to our scrap and recycling service…');
+  });
+
+  it('fails clearly when the buyer is not the one for this car, or unknown', async () => {
+    const browser = await lookedUp('KS12SRN');
+    await browser.post('/mileage', { intent: 'confirm', mileage: '250000' });
+    const wrong = await browser.post('/checkout/tcbg', {});
+    expect(wrong.headers.get('location')).toBe('/checkout/tcbg/failed?vrm=KS12SRN');
+    const text = main(await (await browser.follow(wrong)).text());
+    expect(text).toContain('Offer selection failed');
+    expect(text).toContain('Our team has been notified.');
+    expect(text).toContain('Please select a different buyer');
+    expect(main(await (await browser.get('/checkout/nobody/failed')).text())).toContain('Offer selection failed');
+  });
+});
+
 describe('enquiries already in the sale', () => {
   it.each([
     ['KU20OFR', '/KU20OFR/accept-offer'],

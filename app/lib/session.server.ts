@@ -13,6 +13,8 @@ export interface SessionData {
   lookup?: VehicleLookupState;
   /** The signed-in seller and their gateway tokens. */
   auth?: SessionAuth;
+  /** A partner buyer the seller chose, and the page of theirs to go to (the checkout hand-off). */
+  checkout?: { buyer: string; redirectUrl: string };
 }
 
 /** Read once, then gone: tells the next page what just happened. */

@@ -112,10 +112,15 @@ export default function VehicleIndex() {
             </div>
           )}
           {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
-            <p data-testid="partner">
-              Our dealers are not buying cars like this one right now, so we will pass your car to our{' '}
-              {BUYERS[partner].name}, who can make you an offer.
-            </p>
+            <Form method="post" action={`/checkout/${partner}`} data-testid="partner">
+              <p>
+                Our dealers are not buying cars like this one right now, so we will pass your car to our {BUYERS[partner].name}, who can make
+                you an offer.
+              </p>
+              <button className="btn" type="submit">
+                Continue with our {BUYERS[partner].name}
+              </button>
+            </Form>
           ) : null}
         </section>
       ) : (

@@ -17,6 +17,7 @@ import {
 } from './accounts';
 import { listMakes } from './content';
 import { registerPaymentRoutes } from './payments';
+import { registerCheckoutRoutes } from './checkout';
 import { registerDocumentRoutes } from './documents';
 import { registerFinanceRoutes } from './finance';
 import { registerPostSaleRoutes } from './post-sale';
@@ -62,6 +63,7 @@ registerSaleRoutes(router);
 registerPostSaleRoutes(router);
 registerDocumentRoutes(router);
 registerFinanceRoutes(router);
+registerCheckoutRoutes(router);
 
 export default {
   async fetch(request, env, ctx) {
