@@ -33,7 +33,7 @@ describe('the progress timeline', () => {
 
   it('says when payment arrives once collection is booked, and ends at sale complete', () => {
     const booked: PostSaleFacts = {
-      sale: { ...base.sale, confirmedAt: 'x', documentsReviewedAt: '2026-11-21T09:00:00Z', collection: { date: '2026-11-25', slot: 'morning', notes: null } },
+      sale: { ...base.sale, confirmedAt: 'x', documentsReviewedAt: '2026-11-21T09:00:00Z', collection: { date: '2026-11-25', slot: 'morning', notes: null, address: null } },
       bankDetailsConfirmed: true,
       documentsSubmitted: true,
     };

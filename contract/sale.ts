@@ -55,7 +55,7 @@ export interface SaleView {
   acceptedAt: string | null;
   confirmedAt: string | null;
   documentsReviewedAt: string | null;
-  collection: { date: string; slot: 'morning' | 'afternoon'; notes: string | null } | null;
+  collection: { date: string; slot: 'morning' | 'afternoon'; notes: string | null; address: string | null } | null;
   collectedAt: string | null;
   paidAt: string | null;
 }

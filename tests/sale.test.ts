@@ -75,7 +75,9 @@ describe('the sale, end to end without JavaScript', () => {
     // Bank details: a typo is caught by the modulus check; only the last 4 digits come back.
     const typo = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374959' });
     expect(typo.status).toBe(400);
-    expect(main(await typo.text())).toContain('Check the sort code and account number: they do not match');
+    const typoHtml = await typo.text();
+    expect(main(typoHtml)).toContain('Check the sort code and account number: they do not match');
+    expect(typoHtml).not.toContain('66374959');
     const saved = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
     expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
     const bankPage = await seller.get('/KE19FTA/add-bank-details');
@@ -93,12 +95,18 @@ describe('the sale, end to end without JavaScript', () => {
     // Checked documents open the collection booking.
     const status = await go(seller, '/KE19FTA/review-status');
     expect(status.text).toContain('Next: collection booked');
-    const collection = await seller.get('/KE19FTA/collection');
-    const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(await collection.text())![1]!;
-    const booking = await seller.post('/KE19FTA/collection', { date: day, slot: 'morning', notes: 'Side gate' });
+    const collection = await (await seller.get('/KE19FTA/collection')).text();
+    const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(collection)![1]!;
+    // The seller's own postcode brings address suggestions; another postcode can be searched.
+    expect(main(collection)).toMatch(/Which address\? \d+ [A-Za-z ]+, Leeds LS1 4DY/);
+    const elsewhere = await (await seller.get('/KE19FTA/collection?postcode=m1+1ae')).text();
+    const addressId = /name="addressId"[^>]*value="([A-Z0-9]+-\d+)"/.exec(elsewhere)![1]!;
+    expect(main(elsewhere)).toContain('Manchester M1 1AE');
+    const booking = await seller.post('/KE19FTA/collection', { date: day, slot: 'morning', notes: 'Side gate', addressId });
     expect(booking.headers.get('location')).toBe('/KE19FTA/review-status');
     const booked = await go(seller, '/KE19FTA/review-status');
     expect(booked.text).toMatch(/The dealer collects on \w+ \d+ \w+, morning/);
+    expect(main(await (await seller.get('/KE19FTA/collection')).text())).toMatch(/Booked: .+, morning, at \d+ .+ Manchester M1 1AE/);
     expect(booked.text).toMatch(/Within 24 hours of collection: by/);
 
     // The dealer's side is simulated in development.
@@ -172,6 +180,24 @@ describe('finance outstanding', () => {
     const received = await seller.post('/KV21VAN/finance-payment-details-more-funds-requested', { intent: 'simulate-received' });
     expect(received.headers.get('location')).toBe('/KV21VAN/finance-funds-received');
     expect((await go(seller, '/KV21VAN/finance-funds-received')).text).toContain(`We have your £${shortfall}`);
+  }, 60_000);
+});
+
+describe('when the payments service fails', () => {
+  it('keeps the seller on the bank details form with a clear message, and never echoes the account number', async () => {
+    const seller = await profiledSeller('KK18KMS', '120000');
+    await agreedSale(seller, 'KK18KMS');
+    await workers.db.prepare("CREATE TRIGGER fail_beneficiaries BEFORE INSERT ON beneficiaries BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    try {
+      const response = await seller.post('/KK18KMS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+      const html = await response.text();
+      expect(response.status).toBe(503);
+      expect(main(html)).toContain('Sorry, something went wrong. Please try again.');
+      expect(html).toContain('value="Sarah Kennedy"');
+      expect(html).not.toContain('66374958');
+    } finally {
+      await workers.db.prepare('DROP TRIGGER fail_beneficiaries').run();
+    }
   }, 60_000);
 });
 

@@ -11,6 +11,8 @@ export interface SessionAuth {
   firstName: string;
   lastName: string;
   email: string;
+  /** Where their cars usually are: the first guess for collection. */
+  postcode?: string;
   idToken: string;
   refreshToken: string;
   /** Seconds the id token lives, as the gateway said. */
@@ -47,12 +49,13 @@ export function needsRefresh(auth: Pick<SessionAuth, 'issuedAt' | 'expiresIn'>, 
   return tokenExpiresAt(auth) - now <= REFRESH_MARGIN_MS;
 }
 
-export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>, now: number): SessionAuth {
+export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'postcode'>, now: number): SessionAuth {
   return {
     userId: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    postcode: user.postcode,
     idToken: tokens.idToken,
     refreshToken: tokens.refreshToken,
     expiresIn: normaliseExpiresIn(tokens.expiresIn),

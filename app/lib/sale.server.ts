@@ -43,7 +43,11 @@ export function collectionAvailability(gateway: GatewayClient, enquiryId: number
   return gateway.get<{ days: string[]; slots: ('morning' | 'afternoon')[] }>('/platform/collection-preferences/availability', { query: { enquiryId } });
 }
 
-export function bookCollection(gateway: GatewayClient, enquiryId: number, booking: { date: string; slot: string; notes: string }) {
+export function addressSuggestions(gateway: GatewayClient, postcode: string) {
+  return gateway.get<{ suggestions: { id: string; text: string }[] }>('/platform/location/address/suggestions', { query: { input: postcode } });
+}
+
+export function bookCollection(gateway: GatewayClient, enquiryId: number, booking: { date: string; slot: string; notes: string; addressId: string }) {
   return gateway.post(`/platform/seller-preferences/${enquiryId}`, booking);
 }
 

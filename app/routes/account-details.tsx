@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
     }
     const user = await updateInfo(context.gateway, submission.value);
-    context.session.set('auth', { ...auth, firstName: user.firstName, lastName: user.lastName });
+    context.session.set('auth', { ...auth, firstName: user.firstName, lastName: user.lastName, postcode: user.postcode });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return data(submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), { status: 503 });

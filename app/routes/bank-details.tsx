@@ -28,12 +28,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   const form = await request.formData();
-  const typed = {
-    accountName: String(form.get('accountName') ?? ''),
-    sortCode: String(form.get('sortCode') ?? ''),
-    accountNumber: String(form.get('accountNumber') ?? ''),
-  };
-  const check = checkBankDetails(typed);
+  const accountNumber = String(form.get('accountNumber') ?? '');
+  // What goes back to the page after an error: never the account number (action data is
+  // serialised into the HTML for hydration, input or not).
+  const typed = { accountName: String(form.get('accountName') ?? ''), sortCode: String(form.get('sortCode') ?? '') };
+  const check = checkBankDetails({ ...typed, accountNumber });
   if (!check.ok) return data({ fields: check.errors, formError: null, typed }, { status: 400 });
   try {
     const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, {

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
-import { bookCollection, collectionAvailability } from '~/lib/sale.server';
+import { addressSuggestions, bookCollection, collectionAvailability } from '~/lib/sale.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
@@ -13,8 +13,13 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'V
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.documentsReviewedAt) throw redirect(`/${sale.vrm}/review-status`);
-  const availability = await collectionAvailability(context.gateway, sale.enquiry.id);
-  return { vrm: sale.vrm, availability, booked: sale.sale.collection, progress: sale.progress };
+  // The address search is a GET form: it works without JavaScript and changes nothing.
+  const postcode = new URL(request.url).searchParams.get('postcode') ?? context.session.get('auth')?.postcode ?? '';
+  const [availability, addresses] = await Promise.all([
+    collectionAvailability(context.gateway, sale.enquiry.id),
+    postcode ? addressSuggestions(context.gateway, postcode) : Promise.resolve({ suggestions: [] }),
+  ]);
+  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection, progress: sale.progress };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -25,6 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       date: String(form.get('date') ?? ''),
       slot: String(form.get('slot') ?? ''),
       notes: String(form.get('notes') ?? ''),
+      addressId: String(form.get('addressId') ?? ''),
     });
   } catch (error) {
     if (error instanceof GatewayError && error.status === 400) {
@@ -39,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export default function Collection() {
-  const { availability, booked, progress } = useLoaderData<typeof loader>();
+  const { availability, postcode, addresses, booked, progress } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -47,7 +53,8 @@ export default function Collection() {
         <h2 id="collection-title">Book your free collection</h2>
         {booked ? (
           <p className="toast ok">
-            Booked: {dayName(booked.date)}, {booked.slot}.
+            Booked: {dayName(booked.date)}, {booked.slot}
+            {booked.address ? `, at ${booked.address}` : ''}.
           </p>
         ) : null}
         {actionData?.error ? (
@@ -55,7 +62,28 @@ export default function Collection() {
             <p>{actionData.error}</p>
           </div>
         ) : null}
+        <Form method="get" className="actions">
+          <div className="field">
+            <label htmlFor="postcode">Postcode where the car is</label>
+            <input className="input" id="postcode" name="postcode" defaultValue={postcode} autoComplete="postal-code" />
+          </div>
+          <button className="btn secondary" type="submit">
+            Find the address
+          </button>
+        </Form>
         <Form method="post">
+          {addresses.length ? (
+            <fieldset>
+              <legend>Which address?</legend>
+              <div className="choices">
+                {addresses.map((address, i) => (
+                  <label key={address.id}>
+                    <input type="radio" name="addressId" value={address.id} defaultChecked={i === 0} required /> {address.text}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           <fieldset>
             <legend>Which day?</legend>
             <div className="choices">

@@ -17,6 +17,7 @@ import {
 } from './accounts';
 import { listMakes } from './content';
 import { registerPaymentRoutes } from './payments';
+import { registerAddressRoutes } from './addresses';
 import { registerCheckoutRoutes } from './checkout';
 import { registerDocumentRoutes } from './documents';
 import { registerFinanceRoutes } from './finance';
@@ -64,6 +65,7 @@ registerPostSaleRoutes(router);
 registerDocumentRoutes(router);
 registerFinanceRoutes(router);
 registerCheckoutRoutes(router);
+registerAddressRoutes(router);
 
 export default {
   async fetch(request, env, ctx) {

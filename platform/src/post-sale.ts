@@ -1,4 +1,5 @@
 import type { EnquiryRow } from './enquiries';
+import { addressById } from './addresses';
 import { isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
@@ -85,10 +86,12 @@ async function bookCollection(request: Request, env: PlatformEnv, _ctx: Executio
   const slot = body.slot === 'morning' || body.slot === 'afternoon' ? body.slot : null;
   if (!collectionDays(new Date()).includes(date) || !slot) return errorResponse(400, 'invalid_collection', 'Choose one of the days and times offered');
   const notes = typeof body.notes === 'string' ? body.notes.trim().slice(0, 500) || null : null;
-  await env.DB.prepare('UPDATE sales SET collection_date = ?1, collection_slot = ?2, collection_notes = ?3 WHERE id = ?4')
-    .bind(date, slot, notes, owned.enquiry.dp_enquiry_id)
+  const address = typeof body.addressId === 'string' && body.addressId ? addressById(body.addressId) : null;
+  if (body.addressId && !address) return errorResponse(400, 'invalid_collection', 'Choose one of the addresses offered');
+  await env.DB.prepare('UPDATE sales SET collection_date = ?1, collection_slot = ?2, collection_notes = ?3, collection_address = ?4 WHERE id = ?5')
+    .bind(date, slot, notes, address?.text ?? null, owned.enquiry.dp_enquiry_id)
     .run();
-  return json({ collection: { date, slot, notes } });
+  return json({ collection: { date, slot, notes, address: address?.text ?? null } });
 }
 
 /**

@@ -46,6 +46,7 @@ interface SaleRow {
   collection_date: string | null;
   collection_slot: 'morning' | 'afternoon' | null;
   collection_notes: string | null;
+  collection_address: string | null;
   collected_at: string | null;
   paid_at: string | null;
 }
@@ -196,7 +197,9 @@ export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = Date.
       acceptedAt: sale.accepted_at,
       confirmedAt: sale.confirmed_at,
       documentsReviewedAt: sale.documents_reviewed_at,
-      collection: sale.collection_date ? { date: sale.collection_date, slot: sale.collection_slot!, notes: sale.collection_notes } : null,
+      collection: sale.collection_date
+        ? { date: sale.collection_date, slot: sale.collection_slot!, notes: sale.collection_notes, address: sale.collection_address }
+        : null,
       collectedAt: sale.collected_at,
       paidAt: sale.paid_at,
     },
