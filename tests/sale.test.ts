@@ -80,6 +80,11 @@ describe('the sale, end to end without JavaScript', () => {
     expect(typoHtml).not.toContain('66374959');
     const saved = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
     expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
+    // The link in our reminder e-mail leads to the same form, and then to its confirmation.
+    expect((await go(seller, '/KE19FTA/request/bank-details')).text).toContain('account ending 4958');
+    const again = await seller.post('/KE19FTA/request/bank-details', { accountName: 'Sarah Kennedy', sortCode: '089999', accountNumber: '66374958' });
+    expect(again.headers.get('location')).toBe('/KE19FTA/request/bank-details/confirmed');
+    expect((await go(seller, '/KE19FTA/request/bank-details/confirmed')).text).toContain('Bank details confirmed');
     const bankPage = await seller.get('/KE19FTA/add-bank-details');
     const bankHtml = await bankPage.text();
     expect(main(bankHtml)).toContain('account ending 4958');
@@ -136,6 +141,10 @@ describe('the sale, end to end without JavaScript', () => {
     await signUp(seller, uniqueEmail('photo'), 'KT70EVS');
     const refused = await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(pdf(), 'car.jpg', 'image/jpeg') });
     expect(refused.status).toBe(400);
+    expect(main(await refused.text())).toContain('Upload a photo (JPEG, PNG, WebP or HEIC)');
+    // A photo that compresses to almost nothing (out of focus) is kept, with a warning.
+    await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(jpeg(1600, 1200, 20_000), 'blurry.jpg', 'image/jpeg') });
+    expect((await go(seller, '/KT70EVS/profile/photos')).text).toContain('it looks blurry');
     const early = await seller.post('/KT70EVS/profile/timeline', { intent: 'enter-sale' });
     expect(early.status).toBe(400);
     expect(main(await early.text())).toContain('Finish the vehicle profile first');

@@ -17,8 +17,11 @@ async function upload<T>(call: () => Promise<T>): Promise<UploadOutcome<T>> {
 
 export async function listPhotos(gateway: GatewayClient, enquiryId: number) {
   const state = await gateway.get<PhotosState>('/platform/premium/photos', { query: { enquiryId } });
-  const uploaded = new Set(state.photos.map((p) => p.slot));
-  return { slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: uploaded.has(slot.id) })), missing: state.missing };
+  const bySlot = new Map(state.photos.map((p) => [p.slot as string, p]));
+  return {
+    slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: bySlot.has(slot.id), sharp: bySlot.get(slot.id)?.sharp ?? true })),
+    missing: state.missing,
+  };
 }
 
 export function uploadPhoto(gateway: GatewayClient, enquiryId: number, slot: string, file: File) {

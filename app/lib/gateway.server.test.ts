@@ -149,6 +149,32 @@ describe('gateway answers', () => {
   });
 });
 
+describe('within one request', () => {
+  it('asks the same GET once, and again after a POST', async () => {
+    const { gateway, seen } = client(() => json({ n: 1 }));
+    const [a, b] = await Promise.all([gateway.get('/platform/user'), gateway.get('/platform/user')]);
+    expect(a).toEqual(b);
+    expect(seen).toHaveLength(1);
+    await gateway.post('/platform/update-info', {});
+    await gateway.get('/platform/user');
+    expect(seen.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
+  it('asks again when told the answer may have changed', async () => {
+    const { gateway, seen } = client(() => json({}));
+    await gateway.get('/platform/user');
+    await gateway.get('/platform/user', { fresh: true });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not keep a failed GET', async () => {
+    let n = 0;
+    const { gateway } = client(() => (++n === 1 ? json({}, 503) : json({ ok: true })));
+    await expect(gateway.get('/x')).rejects.toMatchObject({ status: 503 });
+    expect(await gateway.get('/x')).toEqual({ ok: true });
+  });
+});
+
 describe('token refresh hook', () => {
   it('refreshes once on 401 when a refresh token exists, then retries with the new token', async () => {
     let tokens: GatewayTokens = { idToken: 'old', refreshToken: 'r' };
@@ -194,7 +220,8 @@ describe('request loops', () => {
 
   it('logs the loop through the client', async () => {
     const { gateway, log } = client(() => json({}), { loopDetector: new LoopDetector(), now: () => 0 });
-    for (let i = 0; i < 20; i++) await gateway.get('/platform/vehicles/KE19FTA');
+    // A loop spans requests (each has its own client, so no shared GETs): the raw request path.
+    for (let i = 0; i < 20; i++) await gateway.request('GET', '/platform/vehicles/KE19FTA');
     expect(log).toHaveBeenCalledWith('gateway.request_loop', expect.objectContaining({ path: '/platform/vehicles/KE19FTA' }));
   });
 });

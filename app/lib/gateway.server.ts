@@ -194,11 +194,31 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return { status: response.status, data: body as T };
   }
 
+  // One client serves one request, whose loaders run side by side: the same GET asked twice (the
+  // vehicle layout and its page both need the enquiry) is one call. A POST may change what a GET
+  // would answer, so it clears them.
+  const gets = new Map<string, Promise<unknown>>();
+  async function get<T>(path: string, init?: Omit<RequestOptions, 'body'> & { fresh?: boolean }): Promise<T> {
+    const key = `${buildUrl(path, init?.query)} ${init?.timeoutMs ?? ''} ${init?.allowStatuses?.join(',') ?? ''}`;
+    let pending = init?.fresh ? undefined : (gets.get(key) as Promise<T> | undefined);
+    if (!pending) {
+      pending = request<T>('GET', path, init).then((r) => r.data);
+      gets.set(key, pending);
+      pending.catch(() => gets.delete(key));
+    }
+    return pending;
+  }
+
   return {
-    request,
-    get: async <T>(path: string, init?: Omit<RequestOptions, 'body'>) => (await request<T>('GET', path, init)).data,
-    post: async <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
-      (await request<T>('POST', path, { ...init, body: body ?? {} })).data,
+    request: <T>(method: 'GET' | 'POST', path: string, init: RequestOptions = {}) => {
+      if (method === 'POST') gets.clear();
+      return request<T>(method, path, init);
+    },
+    get,
+    post: async <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) => {
+      gets.clear();
+      return (await request<T>('POST', path, { ...init, body: body ?? {} })).data;
+    },
   };
 }
 

@@ -15,7 +15,7 @@ export async function loadSellerSale(request: Request, context: AppLoadContext, 
   if (!current) throw redirect(`/${vrm}`);
   const status = current.sale?.acceptedAt ? await saleStatus(context.gateway, current.enquiry.id) : null;
   // Asking for the status can move the sale on (documents checked): read the sale again if it did.
-  if (status && status.dpStateSlug !== current.enquiry.dpStateSlug) current = (await currentEnquiry(context.gateway, vrm)) ?? current;
+  if (status && status.dpStateSlug !== current.enquiry.dpStateSlug) current = (await currentEnquiry(context.gateway, vrm, { fresh: true })) ?? current;
   const progress =
     current.sale?.acceptedAt && status
       ? progressSteps(vrm, { sale: current.sale, bankDetailsConfirmed: status.bankDetailsConfirmed, documentsSubmitted: status.documentsSubmitted })

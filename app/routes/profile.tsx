@@ -112,7 +112,7 @@ export default function Profile() {
   const { vrm, step, profile, eligible, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const base = `/${vrm}/profile`;
-  const error = actionData?.error ? (
+  const error = actionData?.error && !actionData.slot ? (
     <div className="panel" role="alert">
       <p>{actionData.error}</p>
     </div>
@@ -165,7 +165,7 @@ export default function Profile() {
       {step === 'issues' ? <IssuesStep profile={profile} /> : null}
       {step === 'issues/details' ? <IssueDetailsStep profile={profile} /> : null}
       {step === 'keys' ? <KeysStep profile={profile} /> : null}
-      {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={actionData?.slot ?? null} /> : null}
+      {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={actionData?.slot ?? null} error={actionData?.error ?? null} /> : null}
     </section>
   );
 }
@@ -311,7 +311,15 @@ function KeysStep({ profile }: { profile: VehicleProfile }) {
   );
 }
 
-function PhotosStep({ photos, errorSlot }: { photos: { slots: { id: string; label: string; hint: string; required: boolean; uploaded: boolean }[] }; errorSlot: string | null }) {
+function PhotosStep({
+  photos,
+  errorSlot,
+  error,
+}: {
+  photos: { slots: { id: string; label: string; hint: string; required: boolean; uploaded: boolean; sharp: boolean }[] };
+  errorSlot: string | null;
+  error: string | null;
+}) {
   return (
     <>
       <h2 id="step-title">Photos</h2>
@@ -321,8 +329,14 @@ function PhotosStep({ photos, errorSlot }: { photos: { slots: { id: string; labe
           <li key={slot.id} data-testid={`photo-${slot.id}`}>
             <div>
               <strong>{slot.label}</strong> {slot.required ? null : <span className="muted">(optional)</span>}
-              <p className="muted">{slot.uploaded ? 'Uploaded ✓' : slot.hint}</p>
-              {errorSlot === slot.id ? null : null}
+              <p className="muted">
+                {slot.uploaded ? (slot.sharp ? 'Uploaded ✓' : 'Uploaded ✓ — it looks blurry: a sharper photo gets more bids') : slot.hint}
+              </p>
+              {errorSlot === slot.id && error ? (
+                <p className="field-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
             </div>
             <Form method="post" encType="multipart/form-data">
               <input type="hidden" name="slot" value={slot.id} />

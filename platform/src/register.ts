@@ -58,7 +58,7 @@ export const PROVIDER_FAILURES: Record<string, { status: number; code: string; m
 
 /** A sandbox registration whose provider answers more slowly than the app waits. */
 export const SLOW_PROVIDER_VRM = 'ER19SLW';
-export const SLOW_PROVIDER_DELAY_MS = 12_000;
+export const SLOW_PROVIDER_DELAY_MS = 6_000;
 
 const MAKE_NAMES: Record<string, string> = {
   BMW: 'BMW',

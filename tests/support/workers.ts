@@ -72,7 +72,16 @@ export async function startWorkers(options: WorkerOptions = {}) {
       return worker.fetch(`http://platform.internal${pathname}`, init as never) as unknown as Promise<Response>;
     },
     reseed: () => applySql(db, seedSql()),
-    dispose: () => mf.dispose(),
+    // Tearing down can wait on a request the test abandoned (the slow register): give it 20 s,
+    // then let the run go on rather than fail a suite whose tests all passed.
+    dispose: () =>
+      Promise.race([
+        mf.dispose(),
+        new Promise<void>((resolve) => setTimeout(() => {
+          console.warn('Miniflare did not shut down within 20 s; moving on');
+          resolve();
+        }, 20_000).unref()),
+      ]),
   };
 }
 
