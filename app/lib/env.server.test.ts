@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './env.server';
+import { ConfigError, devToolsOn, readConfig } from './env.server';
 
 const devSecret = 'dev-only-0123456789abcdef0123456789abcdef';
 const realSecret = 'b7d1c0f5e3a94c2e8f6a1d3b5c7e9f0a2b4c6d8e';
@@ -47,5 +47,14 @@ describe('readConfig', () => {
 
   it('needs a gateway', () => {
     expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret })).toThrow(/GATEWAY/);
+  });
+});
+
+describe('development tools', () => {
+  it('are on with the flag outside production, and never in production', () => {
+    const flags = { devMailbox: true, hideSupportWidget: true };
+    expect(devToolsOn({ featureFlags: flags, environment: 'development' })).toBe(true);
+    expect(devToolsOn({ featureFlags: { ...flags, devMailbox: false }, environment: 'development' })).toBe(false);
+    expect(devToolsOn({ featureFlags: flags, environment: 'production' })).toBe(false);
   });
 });

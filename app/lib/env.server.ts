@@ -91,3 +91,11 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     featureFlags: e.FEATURE_FLAGS,
   };
 }
+
+/**
+ * The development tools (the mailbox, the switches that stand in for dealers and banks): on with
+ * the devMailbox flag, and never in production whatever the flag says.
+ */
+export function devToolsOn(config: Pick<AppConfig, 'featureFlags' | 'environment'>): boolean {
+  return config.featureFlags.devMailbox && config.environment !== 'production';
+}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/lib/format';
+import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Mailbox (development)', noIndex: true });
@@ -17,8 +18,7 @@ interface Email {
 
 /** Development only: the e-mails the platform would have sent, so sign-in links can be opened. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { featureFlags, environment } = context.config;
-  if (!featureFlags.devMailbox || environment === 'production') throw new Response('Not Found', { status: 404 });
+  if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
   const { emails } = await context.gateway.get<{ emails: Email[] }>('/platform/dev/outbox');
   return { emails };
 }

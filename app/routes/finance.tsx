@@ -4,6 +4,7 @@ import type { FinanceStatus } from '../../contract/finance';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { formatPounds } from '~/lib/format';
+import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
@@ -18,10 +19,6 @@ export const meta: MetaFunction = ({ location, matches }) =>
     noIndex: true,
   });
 
-function devTools(context: { config: { featureFlags: { devMailbox: boolean }; environment: string } }) {
-  return context.config.featureFlags.devMailbox && context.config.environment !== 'production';
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
@@ -34,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (page === 'shortfall' && finance.shortfall === 0) throw redirect(`${base}/finance-payment-details`);
   if (page === 'received' && !finance.fundsReceivedAt) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
   if (page === 'shortfall' && finance.fundsReceivedAt) throw redirect(`${base}/finance-funds-received`);
-  return { vrm: sale.vrm, page, finance, devTools: devTools(context), progress: sale.progress };
+  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config), progress: sale.progress };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -42,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.formData()).get('intent');
   if (intent === 'declare') {
     await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
-  } else if (intent === 'simulate-received' && devTools(context)) {
+  } else if (intent === 'simulate-received' && devToolsOn(context.config)) {
     await context.gateway.post(`/platform/dev/enquiries/${sale.enquiry.id}/funds-received`, {});
     throw redirect(`/${sale.vrm}/finance-funds-received`);
   }

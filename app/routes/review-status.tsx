@@ -3,16 +3,13 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { formatPounds } from '~/lib/format';
+import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { simulateCollection } from '~/lib/sale.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status', noIndex: true });
-
-function devTools(context: { config: { featureFlags: { devMailbox: boolean }; environment: string } }) {
-  return context.config.featureFlags.devMailbox && context.config.environment !== 'production';
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
@@ -21,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     vrm: sale.vrm,
     offer: sale.sale.offer,
     progress: sale.progress,
-    canSimulate: devTools(context) && !!sale.sale.collection && !sale.sale.collectedAt,
+    canSimulate: devToolsOn(context.config) && !!sale.sale.collection && !sale.sale.collectedAt,
     finance: sale.profile.finance?.outstanding ?? false,
   };
 }
@@ -29,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Development only: stands in for the dealer arriving, collecting and paying. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
-  if (!devTools(context)) throw new Response('Not Found', { status: 404 });
+  if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
   await simulateCollection(context.gateway, sale.enquiry.id);
   throw redirect(`/${sale.vrm}/sale-complete`);
 }
