@@ -13,6 +13,8 @@ describe('enquiry-state redirects', () => {
     ['qa-on-hold', '/KE19FTA/profile/timeline'],
     ['sale-active', '/KE19FTA'],
     ['unsold-no-bids', '/KE19FTA'],
+    ['offer-declined', '/KE19FTA'],
+    ['offer-expired', '/KE19FTA'],
   ])('sends %s to %s', (slug, path) => {
     expect(enquiryStateRedirect('KE19FTA', at(slug))).toBe(path);
   });

@@ -49,6 +49,8 @@ export const SELLING_STATES = [
   'sold-invoice-paid',
   'unsold-no-bids',
   'unsold-below-reserve-bid',
+  'offer-declined',
+  'offer-expired',
 ] as const;
 export type SellingState = (typeof SELLING_STATES)[number];
 
