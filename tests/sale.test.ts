@@ -131,6 +131,8 @@ describe('the sale, end to end without JavaScript', () => {
     expect(offer.status).toBe(200);
     expect((await seller.post('/KD15DSL/accept-offer', { intent: 'decline' })).headers.get('location')).toBe('/KD15DSL');
     expect((await go(seller, '/KD15DSL')).text).toContain('You declined the offer.');
+    // Looking the car up again leads back to it, not to a new valuation.
+    expect((await seller.post('/?index', { vrm: 'KD15DSL' })).headers.get('location')).toBe('/KD15DSL');
     expect((await seller.post('/KD15DSL?index', { intent: 'relist' })).headers.get('location')).toBe('/KD15DSL');
     expect((await go(seller, '/KD15DSL')).text).toContain('Your car is in the next sale');
   }, 60_000);
