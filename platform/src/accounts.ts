@@ -3,7 +3,7 @@ import { splitName } from '../../contract/accounts';
 import { safeRedirect } from 'remix-utils/safe-redirect';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
 import { authenticate, invalidToken, issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
-import { intVar, isProduction, type PlatformEnv } from './env';
+import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { hitRateLimit } from './rate-limit';
 import { randomToken, sha256 } from './tokens';
@@ -14,7 +14,7 @@ export const SIGN_IN_LIMIT_PER_EMAIL = 5;
 export const SIGN_IN_FAILURES_PER_CLIENT = 10;
 export const DEFAULT_LINK_TTL = 15 * 60;
 
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+import { str } from './util';
 
 
 function allowedLinkBase(env: PlatformEnv, value: string): string | null {
@@ -262,7 +262,7 @@ export async function updateCrmTier(request: Request, env: PlatformEnv): Promise
 
 /** GET /platform/dev/outbox?to=: the e-mails sent, newest first. Development and tests only. */
 export async function devOutbox(request: Request, env: PlatformEnv): Promise<Response> {
-  if (isProduction(env) || (env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test')) {
+  if (!devEndpointsOn(env)) {
     return errorResponse(404, 'not_found', 'No such endpoint');
   }
   const to = new URL(request.url).searchParams.get('to');

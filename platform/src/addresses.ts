@@ -1,6 +1,7 @@
 import { normalisePostcode } from '../../contract/contact-rules';
 import { json, errorResponse } from './http';
 import type { PlatformRouter } from './ownership';
+import { fnv1a } from './util';
 
 /**
  * The address-lookup provider, simulated: for a postcode it suggests the addresses a real
@@ -13,12 +14,6 @@ const TOWNS: Record<string, string> = {
 };
 const STREETS = ['Park Road', 'Station Road', 'Church Street', 'Victoria Road', 'Mill Lane', 'Queens Avenue', 'Highfield Close', 'Orchard Way'];
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
-}
-
 export interface AddressSuggestion {
   id: string;
   text: string;
@@ -29,8 +24,8 @@ export function suggestAddresses(input: string): AddressSuggestion[] {
   if (!postcode) return [];
   const area = /^[A-Z]{1,2}/.exec(postcode)![0];
   const town = TOWNS[area] ?? 'London';
-  const street = STREETS[hash(postcode) % STREETS.length]!;
-  const first = 1 + (hash(`${postcode}#`) % 40);
+  const street = STREETS[fnv1a(postcode) % STREETS.length]!;
+  const first = 1 + (fnv1a(`${postcode}#`) % 40);
   return Array.from({ length: 6 }, (_, i) => {
     const number = first + i * 2;
     return { id: `${postcode.replace(' ', '')}-${number}`, text: `${number} ${street}, ${town} ${postcode}` };

@@ -5,6 +5,7 @@ import { authenticate, invalidToken, ownerKey } from './auth';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { findRegistered, toMiles, vehicleId, type RegisterRow } from './register';
+import { sleep, fnv1a } from './util';
 import { ageInYears, valuate } from './valuation';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
@@ -71,7 +72,6 @@ function valuationFor(row: RegisterRow, mileage: number, now: Date): Valuation {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readMileage(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;
@@ -166,9 +166,7 @@ export async function checkEligibility(request: Request, env: PlatformEnv): Prom
 
 /** Dealers who bought a car like this lately: steady for a make and model, as a real count would be. */
 export function interestedDealers(make: string, model: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${make}|${model}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return 40 + (h % 460);
+  return 40 + (fnv1a(`${make}|${model}`) % 460);
 }
 
 /** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: the dealer offer estimate. */

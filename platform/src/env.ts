@@ -31,6 +31,11 @@ export function isProduction(env: PlatformEnv): boolean {
   return env.ENVIRONMENT === 'production';
 }
 
+/** Development endpoints (the outbox, the switches standing in for dealers and banks): never in production. */
+export function devEndpointsOn(env: PlatformEnv): boolean {
+  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test';
+}
+
 /** The token secret, refusing a development one in production. */
 export function tokenSecret(env: PlatformEnv): string {
   const secret = env.TOKEN_SECRET ?? '';

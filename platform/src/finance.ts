@@ -1,6 +1,6 @@
 import { financeSplit, type FinanceStatus } from '../../contract/finance';
 import type { EnquiryRow } from './enquiries';
-import { isProduction, type PlatformEnv } from './env';
+import { devEndpointsOn, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { loadProfile } from './sale';
@@ -57,7 +57,7 @@ async function declareFunds(request: Request, env: PlatformEnv) {
 
 /** Development only: the bank transfer arrives (an outside event, as the dealer's collection is). */
 async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  if (isProduction(env) || (env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test')) return errorResponse(404, 'not_found', 'No such endpoint');
+  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   await env.DB.prepare('UPDATE sales SET funds_received_at = ?1 WHERE id = ?2 AND funds_declared_at IS NOT NULL')

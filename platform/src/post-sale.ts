@@ -1,6 +1,6 @@
 import type { EnquiryRow } from './enquiries';
 import { addressById } from './addresses';
-import { isProduction, type PlatformEnv } from './env';
+import { devEndpointsOn, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { advance } from './sale';
@@ -99,7 +99,7 @@ async function bookCollection(request: Request, env: PlatformEnv, _ctx: Executio
  * review-status page shows it when the development tools are on). Never in production.
  */
 async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  if (isProduction(env) || (env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test')) return errorResponse(404, 'not_found', 'No such endpoint');
+  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   const sale = await env.DB.prepare('SELECT collection_date FROM sales WHERE id = ?1').bind(owned.enquiry.dp_enquiry_id).first<{ collection_date: string | null }>();

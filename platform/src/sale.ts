@@ -10,6 +10,7 @@ import { requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { findRegistered, makeOf } from './register';
 import { DEALERS } from './sale/dealers';
 import { reserveFor, saleStateAt, simulateBids, type ProxyBid, type SaleLot } from './sale/simulation';
+import { str } from './util';
 import { ageInYears } from './valuation';
 
 /**
@@ -211,6 +212,12 @@ async function currentView(env: PlatformEnv, enquiry: EnquiryRow): Promise<Curre
   return { enquiry: toEnquiry(advanced.enquiry, new Date()), profile: await loadProfile(env, enquiry.id), sale: advanced.sale };
 }
 
+/** After a change: the enquiry as it now stands, described as the seller sees it. */
+async function viewAfterChange(env: PlatformEnv, enquiryId: number): Promise<Response> {
+  const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(enquiryId).first<EnquiryRow>();
+  return json(await currentView(env, fresh!));
+}
+
 async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: number): Promise<void> {
   const settings = saleSettings(env);
   const previous = await env.DB.prepare('SELECT count(*) AS n FROM sales WHERE enquiry_id = ?1').bind(enquiry.id).first<{ n: number }>();
@@ -248,7 +255,6 @@ async function currentEnquiry(request: Request, env: PlatformEnv): Promise<Respo
   return json(await currentView(env, enquiry));
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** POST /platform/premium-v3/enquiries/:id/vehicleDetails/update {step, ...}: one profile step. */
 async function updateProfile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
@@ -334,8 +340,7 @@ async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: Execution
   } else {
     return errorResponse(400, 'bad_request', 'Unknown action');
   }
-  const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(enquiry.id).first<EnquiryRow>();
-  return json(await currentView(env, fresh!));
+  return viewAfterChange(env, enquiry.id);
 }
 
 async function decide(request: Request, env: PlatformEnv, decision: 'accepted' | 'declined'): Promise<Response> {
@@ -352,8 +357,7 @@ async function decide(request: Request, env: PlatformEnv, decision: 'accepted' |
     env.DB.prepare('UPDATE sales SET outcome = ?1, accepted_at = ?2 WHERE id = ?3').bind(decision, decision === 'accepted' ? now : null, sale.id),
     env.DB.prepare('UPDATE enquiries SET dp_state_slug = ?1, status = ?2, updated_at = ?3 WHERE id = ?4').bind(slug, status, now, enquiry.id),
   ]);
-  const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(enquiry.id).first<EnquiryRow>();
-  return json(await currentView(env, fresh!));
+  return viewAfterChange(env, enquiry.id);
 }
 
 /** POST /platform/premium-v3/enquiries/:id/confirm: the seller confirms the sale they accepted. */
@@ -366,8 +370,7 @@ async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionCo
     env.DB.prepare('UPDATE sales SET confirmed_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
     env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-confirmed', status = 'sold_confirmed', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),
   ]);
-  const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
-  return json(await currentView(env, fresh!));
+  return viewAfterChange(env, owned.enquiry.id);
 }
 
 export function registerSaleRoutes(router: PlatformRouter): void {

@@ -6,6 +6,7 @@ import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { issuedMarkProblem } from './plates';
 import { hitRateLimit, pruneRateLimits } from './rate-limit';
+import { sleep } from './util';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory, toVehicle, vehicleId } from './register';
 
 const MINUTE_MS = 60_000;
@@ -21,7 +22,6 @@ function clientKey(request: Request): string {
   return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (spec 1 §7). */
 export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {

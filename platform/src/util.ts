@@ -1,0 +1,13 @@
+/** Small helpers the platform's modules share. */
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A trimmed string from a JSON body field, or '' for anything else. */
+export const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** FNV-1a: a stable number for a text, where a figure must be the same every time (not secret). */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
