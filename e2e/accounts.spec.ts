@@ -1,33 +1,20 @@
-import type { Page } from '@playwright/test';
-import { expect, lookUp, submitMileage, test } from './support';
+import { accountNav, expect, test, valueAndSignUp } from './support';
 
-async function valueAndSignUp(page: Page, email: string) {
-  await lookUp(page, 'KE19FTA');
-  await submitMileage(page, '65000');
-  await expect(page.getByTestId('valuation-range')).toBeVisible();
-  await page.getByLabel('Full name').fill('Sarah Kennedy');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Mobile number').fill('07400 123456');
-  await page.getByLabel('Postcode').fill('LS1 4DY');
-  await page.getByRole('button', { name: 'See valuation' }).click();
-}
-
-const account = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
 test('valuation → sign up → sign out → sign in by e-mail link → the account lists the vehicle', async ({ page, javaScriptEnabled }, testInfo) => {
   const email = `sarah.${testInfo.project.name}.${Date.now()}@example.co.uk`;
-  await valueAndSignUp(page, email);
+  await valueAndSignUp(page, email, { mileage: '65000' });
 
   await expect(page).toHaveURL(/\/KE19FTA$/);
   await expect(page.getByTestId('valuation')).toContainText(/£\d{1,2},\d{3}/);
   await expect(page.getByTestId('offer-estimate')).toBeVisible();
-  await expect(account(page).getByRole('link', { name: /Sarah/ })).toBeVisible();
+  await expect(accountNav(page).getByRole('link', { name: /Sarah/ })).toBeVisible();
 
-  await account(page).getByLabel('Account menu').click();
-  await account(page).getByRole('button', { name: 'Sign out' }).click();
-  await expect(account(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await accountNav(page).getByLabel('Account menu').click();
+  await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-  await account(page).getByRole('link', { name: 'Sign in' }).click();
+  await accountNav(page).getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -39,11 +26,11 @@ test('valuation → sign up → sign out → sign in by e-mail link → the acco
   if (javaScriptEnabled === false) await continueButton.click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('account-vehicle')).toContainText('KE19 FTA');
-  await expect(account(page).getByRole('link', { name: /Sarah/ })).toBeVisible();
+  await expect(accountNav(page).getByRole('link', { name: /Sarah/ })).toBeVisible();
 });
 
 test('the account pages: details and contact preferences', async ({ page }, testInfo) => {
-  await valueAndSignUp(page, `details.${testInfo.project.name}.${Date.now()}@example.co.uk`);
+  await valueAndSignUp(page, `details.${testInfo.project.name}.${Date.now()}@example.co.uk`, { mileage: '65000' });
   await page.goto('/account/details');
   await page.getByLabel('Mobile number').fill('020 7946 0000');
   await page.getByRole('button', { name: 'Save details' }).click();
@@ -67,22 +54,4 @@ test('the account needs signing in first', async ({ page }) => {
   await page.getByLabel('Email address').fill(`nobody.${Date.now()}@example.co.uk`);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText('No account for that email address')).toBeVisible();
-});
-
-test.describe('with JavaScript', () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'tabs talk through BroadcastChannel');
-
-  test('signing out in one tab signs the other open tab out', async ({ page, context }) => {
-    await valueAndSignUp(page, `tabs.${Date.now()}@example.co.uk`);
-    const other = await context.newPage();
-    await other.goto('/account');
-    await expect(account(other).getByRole('link', { name: /Sarah/ })).toBeVisible();
-    await page.bringToFront();
-    await account(page).getByLabel('Account menu').click();
-    await account(page).getByRole('button', { name: 'Sign out' }).click();
-    await expect(account(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-    // The other tab hears of it and follows, without the seller touching it.
-    await expect(other).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
-    await expect(account(other).getByRole('link', { name: 'Sign in' })).toBeVisible();
-  });
 });

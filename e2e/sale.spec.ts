@@ -1,6 +1,6 @@
 import { PHOTO_SLOTS } from '../contract/documents';
 import { jpeg, pdf } from '../tests/support/files';
-import { expect, lookUp, submitMileage, test } from './support';
+import { expect, test, valueAndSignUp } from './support';
 
 const photo = { name: 'car.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg()) };
 const logbook = { name: 'v5c.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('V5C')) };
@@ -8,13 +8,7 @@ const licence = { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.fr
 
 test('a whole sale: profile, the daily sale, offer, confirmation, bank details, documents, collection, paid', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await lookUp(page, 'KE19FTA');
-  await submitMileage(page, '65000');
-  await page.getByLabel('Full name').fill('Sarah Kennedy');
-  await page.getByLabel('Email address').fill(`sale.${testInfo.project.name}.${Date.now()}@example.co.uk`);
-  await page.getByLabel('Mobile number').fill('07400 123456');
-  await page.getByLabel('Postcode').fill('LS1 4DY');
-  await page.getByRole('button', { name: 'See valuation' }).click();
+  await valueAndSignUp(page, `sale.${testInfo.project.name}.${Date.now()}@example.co.uk`, { mileage: '65000' });
 
   // The profile, step by step.
   await page.getByRole('link', { name: 'Build your profile' }).click();

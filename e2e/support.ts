@@ -25,6 +25,26 @@ export async function offeredMileage(page: Page): Promise<string> {
   return (await page.getByLabel("What's your mileage?").inputValue()).replace(/,/g, '');
 }
 
+export const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+
+/** The sign-up form on the vehicle page, filled in as a seller would. */
+export async function signUpHere(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Sarah Kennedy');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Mobile number').fill('07400 123456');
+  await page.getByLabel('Postcode').fill('LS1 4DY');
+  await page.getByRole('button', { name: 'See valuation' }).click();
+}
+
+/** Registration → mileage (the one given, or the estimate offered) → valuation → sign-up. */
+export async function valueAndSignUp(page: Page, email: string, { vrm = 'KE19FTA', mileage }: { vrm?: string; mileage?: string } = {}) {
+  await lookUp(page, vrm);
+  if (mileage) await submitMileage(page, mileage);
+  else await page.getByRole('button', { name: 'See my valuation' }).click();
+  await expect(page.getByTestId('valuation-range')).toBeVisible();
+  await signUpHere(page, email);
+}
+
 export async function submitMileage(page: Page, mileage: string) {
   await page.getByLabel("What's your mileage?").fill(mileage);
   await page.getByRole('button', { name: 'See my valuation' }).click();

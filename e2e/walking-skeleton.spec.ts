@@ -47,32 +47,3 @@ test.describe('the walking skeleton', () => {
     expect(await page.content()).not.toContain(session!.value);
   });
 });
-
-test.describe('with JavaScript', () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'enhancements need JavaScript');
-
-  test('the field validates on blur, clears its error on focus, and formats the reg', async ({ page }) => {
-    await page.goto('/');
-    const field = page.getByLabel('Enter your reg');
-    await field.fill('nope!');
-    await field.blur();
-    await expect(page.getByText('Enter a valid UK vehicle registration')).toBeVisible();
-    await field.focus();
-    await expect(page.getByText('Enter a valid UK vehicle registration')).toBeHidden();
-    await field.fill('ke19fta');
-    await expect(field).toHaveValue('KE19FTA');
-    await field.blur();
-    await expect(field).toHaveValue('KE19 FTA');
-  });
-
-  test('runs without console errors', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await lookUp(page, 'KE19FTA');
-    await submitMileage(page, '64000');
-    await expect(page.getByTestId('valuation-range')).toBeVisible();
-    await expect(page.getByTestId('mot-summary')).toBeVisible();
-    expect(errors).toEqual([]);
-  });
-});

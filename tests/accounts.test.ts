@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from './support/browser';
+import { mainText, textOf } from './support/browser';
 import { latestEmail, newSeller, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => workers?.dispose());
 
-const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const main = mainText;
 const header = (html: string) => textOf(html.slice(html.indexOf('<header'), html.indexOf('</header>')));
 
 describe('signing up from the vehicle page', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, textOf } from './support/browser';
+import { Browser, mainText } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -17,7 +17,7 @@ async function lookedUp(vrm = 'KE19FTA', browser = seller()) {
   return browser;
 }
 
-const main = (html: string) => textOf(html.slice(html.indexOf('<main')));
+const main = mainText;
 
 /** The mileage the step offers (the estimate for a fresh lookup). */
 async function prefilled(browser: Browser): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_SLOTS } from '../contract/documents';
-import { textOf } from './support/browser';
+import { mainText } from './support/browser';
 import { file, jpeg } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => workers?.dispose());
 
-const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const main = mainText;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('an offer left to expire', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_SLOTS } from '../contract/documents';
-import { Browser, textOf } from './support/browser';
+import { Browser, mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => workers?.dispose());
 
-const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const main = mainText;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function go(browser: Browser, path: string) {

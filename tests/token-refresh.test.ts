@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from './support/browser';
+import { mainText } from './support/browser';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar, writeSession } from './support/sellers';
 import { DEV_SECRET, startWorkers, type Workers } from './support/workers';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => workers?.dispose());
 
-const main = (html: string) => textOf(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+const main = mainText;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signedIn() {

@@ -92,3 +92,9 @@ export function textOf(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The visible text of the page's <main>: what the seller reads, without header and footer. */
+export function mainText(html: string): string {
+  const end = html.indexOf('</main>');
+  return textOf(html.slice(html.indexOf('<main'), end === -1 ? undefined : end));
+}
