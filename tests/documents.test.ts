@@ -169,19 +169,21 @@ describe('uploading a document', () => {
     const other = await signedUpSeller();
     const theirs = { ...other, enquiryId: owner.enquiryId };
 
+    // Each answer is read as it arrives: an unread body can be dropped when the connection is reused.
+    const read = async (response: Response) => ({ status: response.status, url: response.url, body: (await response.json()) as { code: string } });
     const answers = [
-      await upload(theirs, 'v5c', png()),
-      await get(theirs, `/platform/vehicle/documents/state?enquiryId=${owner.enquiryId}`),
-      await get(theirs, `/platform/vehicle/documents/${document.id}/file?enquiryId=${owner.enquiryId}`),
-      await postJson(theirs, '/platform/vehicle/documents/delete', { enquiryId: owner.enquiryId, documentId: document.id }),
-      await postJson(theirs, '/platform/vehicle/documents/review/markAsSubmitted', { enquiryId: owner.enquiryId }),
-      await postForm(theirs, '/platform/premium/photos', formOf({ enquiryId: owner.enquiryId, slot: 'boot' }, png())),
-      await get(theirs, `/platform/premium/photos?enquiryId=${owner.enquiryId}`),
-      await get(theirs, `/platform/premium/photos/boot/file?enquiryId=${owner.enquiryId}`),
+      await read(await upload(theirs, 'v5c', png())),
+      await read(await get(theirs, `/platform/vehicle/documents/state?enquiryId=${owner.enquiryId}`)),
+      await read(await get(theirs, `/platform/vehicle/documents/${document.id}/file?enquiryId=${owner.enquiryId}`)),
+      await read(await postJson(theirs, '/platform/vehicle/documents/delete', { enquiryId: owner.enquiryId, documentId: document.id })),
+      await read(await postJson(theirs, '/platform/vehicle/documents/review/markAsSubmitted', { enquiryId: owner.enquiryId })),
+      await read(await postForm(theirs, '/platform/premium/photos', formOf({ enquiryId: owner.enquiryId, slot: 'boot' }, png()))),
+      await read(await get(theirs, `/platform/premium/photos?enquiryId=${owner.enquiryId}`)),
+      await read(await get(theirs, `/platform/premium/photos/boot/file?enquiryId=${owner.enquiryId}`)),
     ];
     for (const response of answers) {
       expect(response.status, response.url).toBe(404);
-      expect(((await response.json()) as { code: string }).code).toBe('enquiry_not_found');
+      expect(response.body.code).toBe('enquiry_not_found');
     }
     // Their own enquiry id with the owner's document id is no way in either.
     expect((await get(other, `/platform/vehicle/documents/${document.id}/file?enquiryId=${other.enquiryId}`)).status).toBe(404);
