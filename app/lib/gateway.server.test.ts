@@ -160,13 +160,6 @@ describe('within one request', () => {
     expect(seen.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
-  it('asks again when told the answer may have changed', async () => {
-    const { gateway, seen } = client(() => json({}));
-    await gateway.get('/platform/user');
-    await gateway.get('/platform/user', { fresh: true });
-    expect(seen).toHaveLength(2);
-  });
-
   it('does not keep a failed GET', async () => {
     let n = 0;
     const { gateway } = client(() => (++n === 1 ? json({}, 503) : json({ ok: true })));

@@ -198,9 +198,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
   // vehicle layout and its page both need the enquiry) is one call. A POST may change what a GET
   // would answer, so it clears them.
   const gets = new Map<string, Promise<unknown>>();
-  async function get<T>(path: string, init?: Omit<RequestOptions, 'body'> & { fresh?: boolean }): Promise<T> {
+  async function get<T>(path: string, init?: Omit<RequestOptions, 'body'>): Promise<T> {
     const key = `${buildUrl(path, init?.query)} ${init?.timeoutMs ?? ''} ${init?.allowStatuses?.join(',') ?? ''}`;
-    let pending = init?.fresh ? undefined : (gets.get(key) as Promise<T> | undefined);
+    let pending = gets.get(key) as Promise<T> | undefined;
     if (!pending) {
       pending = request<T>('GET', path, init).then((r) => r.data);
       gets.set(key, pending);

@@ -4,9 +4,9 @@ import { GatewayError, type GatewayClient } from './gateway.server';
 /** The sale journey's gateway calls (spec 2 §7.2 Premium, Enquiries, Post-sale, Collection). */
 
 /** The signed-in seller's enquiry for this car with its profile and sale; null when it is not theirs. */
-export async function currentEnquiry(gateway: GatewayClient, vrm: string, { fresh = false } = {}): Promise<CurrentEnquiry | null> {
+export async function currentEnquiry(gateway: GatewayClient, vrm: string): Promise<CurrentEnquiry | null> {
   try {
-    return await gateway.get<CurrentEnquiry>('/platform/premium-v3/enquiries/current', { query: { vrm }, fresh });
+    return await gateway.get<CurrentEnquiry>('/platform/premium-v3/enquiries/current', { query: { vrm } });
   } catch (error) {
     if (error instanceof GatewayError && (error.status === 404 || error.status === 401)) return null;
     throw error;

@@ -11,11 +11,9 @@ import { currentEnquiry, saleStatus } from './sale.server';
 export async function loadSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
   requireUser(request, context);
   const vrm = normaliseVrm(vrmParam ?? '');
-  let current = await currentEnquiry(context.gateway, vrm);
+  const current = await currentEnquiry(context.gateway, vrm);
   if (!current) throw redirect(`/${vrm}`);
   const status = current.sale?.acceptedAt ? await saleStatus(context.gateway, current.enquiry.id) : null;
-  // Asking for the status can move the sale on (documents checked): read the sale again if it did.
-  if (status && status.dpStateSlug !== current.enquiry.dpStateSlug) current = (await currentEnquiry(context.gateway, vrm, { fresh: true })) ?? current;
   const progress =
     current.sale?.acceptedAt && status
       ? progressSteps(vrm, { sale: current.sale, bankDetailsConfirmed: status.bankDetailsConfirmed, documentsSubmitted: status.documentsSubmitted })

@@ -7,6 +7,7 @@ import { toEnquiry, type EnquiryRow } from './enquiries';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { postSaleStatus } from './post-sale';
 import { findRegistered, makeOf } from './register';
 import { DEALERS } from './sale/dealers';
 import { reserveFor, saleStateAt, simulateBids, type ProxyBid, type SaleLot } from './sale/simulation';
@@ -252,7 +253,9 @@ async function currentEnquiry(request: Request, env: PlatformEnv): Promise<Respo
     .bind(`customer:${caller.user.id}`, vrm)
     .first<EnquiryRow>();
   if (!enquiry) return errorResponse(404, 'enquiry_not_found', 'No enquiry for this vehicle in your account');
-  return json(await currentView(env, enquiry));
+  // "Current" means current: a confirmed sale whose bank details and documents are in is checked now.
+  const { dpStateSlug } = await postSaleStatus(env, enquiry);
+  return json(await currentView(env, { ...enquiry, dp_state_slug: dpStateSlug }));
 }
 
 
