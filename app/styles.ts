@@ -54,7 +54,7 @@ main{display:block;padding:24px 0 48px}
 .panel h2{font-size:1.2rem}
 .panel.info{border-left-color:var(--brand)}
 .vehicle-head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;align-items:baseline}
-.vehicle-head .reg{display:inline-block;background:var(--plate);border:1px solid #111;border-radius:4px;padding:2px 8px;font-weight:800;letter-spacing:.04em}
+.reg{display:inline-block;background:var(--plate);border:1px solid #111;border-radius:4px;padding:2px 8px;font-weight:800;letter-spacing:.04em}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0;font-weight:600}
