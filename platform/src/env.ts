@@ -6,6 +6,8 @@ export interface PlatformEnv {
   TOKEN_SECRET?: string;
   /** Vehicle lookups allowed per client per minute. */
   LOOKUP_RATE_LIMIT?: string;
+  /** Analytics requests allowed per requester per minute (four times that per client address). */
+  EVENTS_RATE_LIMIT?: string;
   /** Simulated response time of the outside data providers (MOT history, valuation), in ms. */
   PROVIDER_LATENCY_MS?: string;
   /** Seconds an id token lives (spec default 86,400). */

@@ -12,6 +12,29 @@ export function errorResponse(status: number, code: string, message: string): Re
   return json(body, status);
 }
 
+/**
+ * A generated image. SVG can carry script, so even our own gets a CSP that allows nothing but its
+ * inline styles, in case someone opens it directly rather than through an <img>.
+ */
+export function svgResponse(body: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** A whole-number query parameter within [1, max], its default when absent, or null when it is not one. */
+export function limitParam(value: string | null, fallback: number, max: number): number | null {
+  if (value === null || value === '') return fallback;
+  if (!/^\d{1,4}$/.test(value)) return null;
+  const n = Number(value);
+  return n < 1 ? null : Math.min(n, max);
+}
+
 /** A request body that is not JSON, or not an object, is the caller's mistake: 400. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
   try {

@@ -24,6 +24,7 @@ import { registerFinanceRoutes } from './finance';
 import { registerPostSaleRoutes } from './post-sale';
 import { listReviews } from './reviews';
 import { registerSaleRoutes } from './sale';
+import { registerShellRoutes } from './shell';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
 
@@ -66,6 +67,7 @@ registerDocumentRoutes(router);
 registerFinanceRoutes(router);
 registerCheckoutRoutes(router);
 registerAddressRoutes(router);
+registerShellRoutes(router);
 
 export default {
   async fetch(request, env, ctx) {
