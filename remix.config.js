@@ -40,6 +40,14 @@ export default {
         route('preferences', 'routes/account-preferences.tsx');
       });
       route('dev/mailbox', 'routes/dev-mailbox.tsx');
+      route('dev/flags', 'routes/dev-flags.tsx');
+      // The shell's own endpoints: choices the seller makes anywhere, and what the browser loads on demand.
+      route('cookie-consent', 'routes/cookie-consent.ts');
+      route('sticky-vrm', 'routes/sticky-vrm.ts');
+      route('api/client-report', 'routes/api-client-report.ts');
+      route('api/chat-login', 'routes/api-chat-login.ts');
+      route('chat/widget.js', 'routes/chat-widget.ts');
+      route('media/*', 'routes/media.ts');
       route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
@@ -70,8 +78,8 @@ export default {
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });
         route(':buyer/appointment/book', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-appointment' });
         route(':buyer/summary/:checkout?', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-summary' });
-        route('*', 'routes/vehicle-unknown-step.tsx');
       });
+      // Unknown paths, including unknown steps under a registration: the 404 page, without a vehicle header.
       route('*', 'routes/not-found.tsx');
     });
   },

@@ -1,9 +1,11 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/cloudflare';
 import * as build from '@remix-run/dev/server-build';
-import { createAppContext } from '~/lib/context.server';
+import { nextCampaign } from '~/lib/campaign';
+import { createAppContext, type AppContext } from '~/lib/context.server';
+import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
-import { serverErrorDocument } from '~/lib/fallback-page.server';
+import { crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
 import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV);
@@ -14,12 +16,35 @@ function finish(response: Response): Response {
   return response;
 }
 
+function htmlResponse(body: string, status: number): Response {
+  return finish(new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+}
+
+/** A page view (a document, or a client-side navigation's data request) and the campaign it carries. */
+function recordVisit(request: Request, context: AppContext): void {
+  const url = new URL(request.url);
+  const navigation = isDocumentGet(request) || (request.method === 'GET' && url.pathname.endsWith('.data'));
+  if (!navigation || context.preferences.consent !== 'granted') return;
+  const { session, analytics } = context;
+  const campaign = nextCampaign(session.get('campaign'), url.searchParams, Date.now());
+  if (campaign) {
+    session.set('campaign', campaign.state);
+    if (campaign.newSession) analytics.track('new_session');
+  }
+  analytics.track('page_view');
+}
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
     let brandName = 'Kerbside';
     try {
       const config = readConfig(env);
       brandName = config.brandName;
+      // Before anything reads the form: a post from another site changes nothing (ADR 007).
+      if (isCrossSite(request)) {
+        console.warn(JSON.stringify({ event: 'request.cross_site_refused', path: new URL(request.url).pathname }));
+        return htmlResponse(crossSiteDocument(brandName), 403);
+      }
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));
 
@@ -28,14 +53,14 @@ export default {
       if ((await refreshIfNeeded()) === 'signed_out' && isDocumentGet(request)) {
         return finish(await commitSession(new Response(null, { status: 302, headers: { Location: '/?logout=notify' } })));
       }
-      return finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
+      recordVisit(request, context);
+      const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
+      ctx.waitUntil(context.analytics.flush());
+      return response;
     } catch (error) {
       // Configuration or start-up failures: Remix's own error boundaries never saw these.
       console.error(error);
-      const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
-      applySecurityHeaders(headers);
-      applyCachePolicy(headers);
-      return new Response(serverErrorDocument(brandName), { status: 500, headers });
+      return htmlResponse(serverErrorDocument(brandName), 500);
     }
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -1,20 +1,27 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AuthBroadcast } from '~/components/auth-broadcast';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { SiteFooter, SiteHeader } from '~/components/site-chrome';
+import { CookieNotice } from '~/components/cookie-notice';
+import { PageErrorBoundary } from '~/components/error-boundary';
+import { ShellBehaviour } from '~/components/shell-behaviour';
+import { SiteFooter } from '~/components/site-footer';
+import { SiteHeader } from '~/components/site-header';
+import { StickyVrm } from '~/components/sticky-vrm';
+import { SupportChat } from '~/components/support-chat';
 import { SIGNED_OUT_MESSAGE } from '~/lib/auth-messages';
 import { initials, signOut } from '~/lib/auth.server';
 import { SCRIPTS_HINT_COOKIE } from '~/lib/client-hints';
 import { brandFrom } from '~/lib/meta';
 import { useNonce } from '~/lib/nonce';
+import { flagsFor } from '~/lib/route-flags';
+import { reviewsBlock } from '~/lib/shell-data.server';
 import { styles } from '~/styles';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: brandFrom(matches) }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { session, config } = context;
+  const { session, config, preferences } = context;
   const url = new URL(request.url);
   // Another tab signed out: end this one's session too, and take the marker out of the URL.
   if (url.searchParams.get('logout') === 'broadcast') {
@@ -23,13 +30,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(url.pathname + url.search);
   }
   const auth = session.get('auth');
+  const consented = preferences.consent === 'granted';
   return {
     brandName: config.brandName,
     helpCentreUrl: config.helpCentreUrl,
+    dealerSiteUrl: config.dealerSiteUrl,
     year: new Date().getUTCFullYear(),
     user: auth ? { firstName: auth.firstName, initials: initials(auth) } : null,
     logoutNotice: url.searchParams.get('logout') === 'notify',
     authEvent: session.get('authEvent') ?? null,
+    consent: preferences.consent,
+    stickyVrmDismissed: preferences.stickyVrmDismissed,
+    chatEnabled: !config.featureFlags.hideSupportWidget,
+    /** For the page's dataLayer, only with consent. */
+    analytics: consented ? { experiments: context.experiments } : null,
+    experiments: context.experiments,
+    // The home page shows its own reviews carousel instead.
+    footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
   };
 }
 
@@ -38,10 +55,17 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 const FALLBACK_ROOT_DATA: RootData = {
   brandName: 'Kerbside',
   helpCentreUrl: '',
+  dealerSiteUrl: '',
   year: new Date().getUTCFullYear(),
   user: null,
   logoutNotice: false,
   authEvent: null,
+  consent: null,
+  stickyVrmDismissed: true,
+  chatEnabled: false,
+  analytics: null,
+  experiments: { home_reviews_first: 'off' },
+  footerReviews: null,
 };
 
 export function useRootData(): RootData {
@@ -51,38 +75,61 @@ export function useRootData(): RootData {
 // Tells the server this browser runs scripts, so later documents may stream (see ADR 004).
 const scriptsHint = `document.cookie="${SCRIPTS_HINT_COOKIE}=1;path=/;samesite=lax"`;
 
+/** The page's dataLayer (spec 2 §7.4): written only for a seller who accepted cookies. */
+function dataLayerScript(path: string, experiments: Record<string, string>): string {
+  const first = JSON.stringify({ event: 'page_view', path, experiments }).replace(/</g, '\\u003c');
+  return `window.dataLayer=window.dataLayer||[];window.dataLayer.push(${first})`;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const { brandName, year, helpCentreUrl, user, logoutNotice, authEvent } = useRootData();
+  const root = useRootData();
+  const matches = useMatches();
+  const flags = flagsFor(matches);
+  const path = matches[matches.length - 1]?.pathname ?? '/';
+  const addresses = { helpCentreUrl: root.helpCentreUrl, dealerSiteUrl: root.dealerSiteUrl };
+  const chat = flags.zendeskWidget && root.chatEnabled ? <SupportChat signedIn={!!root.user} helpCentreUrl={root.helpCentreUrl} /> : null;
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d4f" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptsHint }} />
+        {root.analytics ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerScript(path, root.analytics.experiments) }} /> : null}
       </head>
       <body>
         <a className="skip" href="#main">
           Skip to content
         </a>
-        <SiteHeader brandName={brandName} user={user} />
+        {root.consent === null ? <CookieNotice brandName={root.brandName} /> : null}
+        <SiteHeader brandName={root.brandName} user={root.user} addresses={addresses} translucent={!!flags.translucentHeader} />
         <main id="main">
           <div className="wrap">
-            {logoutNotice ? (
+            {root.logoutNotice ? (
               <div id="logout-notification" className="toast error" role="alert">
                 {SIGNED_OUT_MESSAGE}
               </div>
             ) : null}
             {children}
           </div>
+          {flags.stickyVrm && !root.stickyVrmDismissed ? <StickyVrm /> : null}
         </main>
-        <SiteFooter brandName={brandName} year={year} helpCentreUrl={helpCentreUrl} />
-        <AuthBroadcast event={authEvent} signedIn={!!user} />
-        <ScrollRestoration nonce={nonce} />
+        {flags.hideFooter ? (
+          chat
+        ) : (
+          <SiteFooter brandName={root.brandName} year={root.year} addresses={addresses} flags={flags} reviews={root.footerReviews}>
+            {chat}
+          </SiteFooter>
+        )}
+        <AuthBroadcast event={root.authEvent} signedIn={!!root.user} />
+        <ShellBehaviour consented={!!root.analytics} />
+        {flags.manageOwnScroll ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -94,5 +141,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <PageErrorBoundary />;
 }

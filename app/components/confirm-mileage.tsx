@@ -1,33 +1,20 @@
 import { Form } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { Modal } from './modal';
 import { formatMiles } from '~/lib/format';
 import { MILEAGE_MESSAGES } from '~/lib/mileage';
 
 /**
- * The confirm-mileage step. A `<dialog open>` in the page without JS (a server-rendered state with
- * two plain forms); with JS it opens as a modal, and Escape cancels like the cancel button.
+ * The confirm-mileage step, in the shared modal: a server-rendered state with two plain forms
+ * without JS; a modal with it, where Escape, the overlay and the close button cancel like 'No'.
  */
-export function ConfirmMileage({ action, mileage }: { action: string; mileage: number }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function ConfirmMileage({ action, mileage, low = false }: { action: string; mileage: number; low?: boolean }) {
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (element.open) element.close();
-    element.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      cancel.current?.click();
-    };
-    element.addEventListener('cancel', onCancel);
-    return () => element.removeEventListener('cancel', onCancel);
-  }, []);
-
   return (
-    <dialog ref={dialog} open className="confirm" aria-labelledby="confirm-title" aria-describedby="confirm-text">
-      <h2 id="confirm-title">{MILEAGE_MESSAGES.confirmTitle}</h2>
+    <Modal labelledBy="confirm-title" describedBy="confirm-text" onClose={() => cancel.current?.click()}>
+      <h2 id="confirm-title">{low ? MILEAGE_MESSAGES.confirmLowTitle : MILEAGE_MESSAGES.confirmTitle}</h2>
       <p id="confirm-text">
-        {formatMiles(mileage)} {MILEAGE_MESSAGES.confirmText}
+        {formatMiles(mileage)} {low ? MILEAGE_MESSAGES.confirmLowText : MILEAGE_MESSAGES.confirmText}
       </p>
       <div className="actions">
         <Form method="post" action={action}>
@@ -42,6 +29,6 @@ export function ConfirmMileage({ action, mileage }: { action: string; mileage: n
           </button>
         </Form>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,8 +1,24 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { reportToServer } from '~/lib/client-report';
 import { useRootData } from '~/root';
 
-/** 404 and 500 views of spec 2 §2.11. Unexpected errors are logged on the server, never shown. */
+/**
+ * A page's data or code that could not be fetched in the browser (a dropped connection during a
+ * client-side navigation, a script chunk from an older deploy): not a server error.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /Failed to fetch|NetworkError|Load failed|Importing a module script failed|dynamically imported module|ChunkLoadError/i.test(
+    `${error.name} ${error.message}`,
+  );
+}
+
+/**
+ * The error views of spec 2 §2.11 and §8. Remix renders a route's boundary in place of the route
+ * and clears it on the next navigation, so the page recovers as soon as the seller moves on.
+ * Unexpected errors are logged on the server, never shown.
+ */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, (data: unknown) => ReactNode | null> }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
@@ -10,7 +26,46 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     if (custom) return <>{custom}</>;
     if (error.status === 404) return <NotFound />;
   }
+  if (isLoadFailure(error)) return <LoadFailure />;
   return <ServerError />;
+}
+
+/** The root's boundary: the whole page failed to render (spec 2 §8, total page error). */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isLoadFailure(error)) return <LoadFailure />;
+  return <TotalPageError />;
+}
+
+function RefreshLink({ children = 'Refresh the page' }: { children?: ReactNode }) {
+  const location = useLocation();
+  // A plain link reloads the page with or without JavaScript.
+  return (
+    <a className="btn" href={location.pathname + location.search}>
+      {children}
+    </a>
+  );
+}
+
+export function LoadFailure() {
+  useEffect(() => reportToServer('chunk_load_failed'), []);
+  return (
+    <section className="card" aria-labelledby="error-title">
+      <h1 id="error-title">Sorry, we couldn't load this page</h1>
+      <p>Check your connection, then refresh the page. Anything you have already saved is safe.</p>
+      <RefreshLink />
+    </section>
+  );
+}
+
+export function TotalPageError() {
+  return (
+    <section className="card" aria-labelledby="error-title">
+      <h1 id="error-title">Sorry, the page encountered an error, please try refreshing</h1>
+      <RefreshLink />
+    </section>
+  );
 }
 
 export function NotFound() {
@@ -26,17 +81,13 @@ export function NotFound() {
 }
 
 export function ServerError() {
-  const location = useLocation();
   const { helpCentreUrl } = useRootData();
   return (
     <section className="card" aria-labelledby="error-title">
       <h1 id="error-title">Sorry, something went wrong</h1>
       <p>Please refresh the page. If it keeps happening, contact us and we will help.</p>
       <div className="actions">
-        {/* A plain link reloads the page with or without JavaScript. */}
-        <a className="btn" href={location.pathname + location.search}>
-          Refresh
-        </a>
+        <RefreshLink>Refresh</RefreshLink>
         {helpCentreUrl ? <a href={helpCentreUrl}>Contact us</a> : null}
       </div>
     </section>

@@ -9,6 +9,20 @@ import type { LookupResultError } from '~/lib/lookup-state';
 
 export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
 
+/** The strapline, whose '*' leads to the price disclaimer in the footer. */
+export function Strapline() {
+  const [before, after] = STRAPLINE.split('*');
+  return (
+    <p className="strap">
+      {before}
+      <a href="#price-disclaimer" className="footnote" aria-label="About the best price">
+        *
+      </a>
+      {after}
+    </p>
+  );
+}
+
 /** The hero with the VRM entry (spec 1 §2): its title, the error panel of the last lookup, the form. */
 export function Hero({
   title,
@@ -30,7 +44,7 @@ export function Hero({
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
-      <p className="strap">{STRAPLINE}</p>
+      <Strapline />
       {panel && resultError ? <LookupErrorPanelView panel={panel} vrm={resultError.vrm} action={action} /> : null}
       <VrmForm action={action} defaultVrm={resultError?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (

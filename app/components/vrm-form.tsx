@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatVrm, isValidVrm, VRM_MAX_LENGTH } from '../../contract/vrm';
 import { LookupSchema } from '~/lib/validation';
 
@@ -10,20 +10,25 @@ import { LookupSchema } from '~/lib/validation';
  * the value is upper-cased as typed and formatted on blur, and focusing the field clears its error.
  */
 export function VrmForm({
+  id = 'vehicle-lookup',
+  label = 'Enter your reg',
   action,
   defaultVrm,
   lastResult,
   buttonLabel,
 }: {
+  /** Several lookups can share a page (hero, footer, sticky banner): each needs its own id. */
+  id?: string;
+  label?: string;
   action?: string;
   defaultVrm?: string;
   lastResult?: SubmissionResult<string[]> | null;
-  buttonLabel: string;
+  buttonLabel: ReactNode;
 }) {
   const navigation = useNavigation();
   const [focused, setFocused] = useState(false);
   const [form, fields] = useForm({
-    id: 'vehicle-lookup',
+    id,
     lastResult,
     defaultValue: { vrm: defaultVrm ? formatVrm(defaultVrm) : '' },
     constraint: getZodConstraint(LookupSchema),
@@ -38,7 +43,7 @@ export function VrmForm({
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       <div className="field">
-        <label htmlFor={fields.vrm.id}>Enter your reg</label>
+        <label htmlFor={fields.vrm.id}>{label}</label>
         <div className={`plate${state === 'error' ? ' invalid' : ''}`} data-state={state}>
           <input
             {...getInputProps(fields.vrm, { type: 'text' })}

@@ -1,4 +1,8 @@
+import { createAnalytics, type Analytics } from './analytics.server';
 import { SCRIPTS_HINT_COOKIE } from './client-hints';
+import { readCookie } from './cookies';
+import { decideExperiments, type Decisions } from './experiments';
+import { effectiveFlags, readPreferences, type Preferences } from './preferences.server';
 import { needsRefresh, refreshIdToken, refreshOnce, signOut } from './auth.server';
 import type { AppConfig } from './env.server';
 import { createGatewayClient, LoopDetector, type GatewayClient, type GatewayClientOptions } from './gateway.server';
@@ -17,6 +21,12 @@ export interface AppContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The app's own origin, for links the platform e-mails. */
   origin: string;
+  /** Cookie consent and the sticky banner's dismissal; an action may change them for this response. */
+  preferences: Preferences;
+  /** This seller's experiment variants (decided on the server). */
+  experiments: Decisions;
+  /** First-party analytics: records nothing until the seller consents. */
+  analytics: Analytics;
 }
 
 export type RefreshState = 'anonymous' | 'fresh' | 'refreshed' | 'signed_out' | 'unavailable';
@@ -28,13 +38,7 @@ declare module '@remix-run/server-runtime' {
 // Request loops span requests, so their counts outlive one: per isolate, bounded, keyed by requester.
 const loopDetector = new LoopDetector();
 
-export function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return null;
-}
+export { readCookie };
 
 export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil']) {
   const storage = createSessionStorage(config.sessionSecrets);
@@ -83,14 +87,27 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     refreshTokens: async () => (await refreshSession(true)) === 'refreshed',
   });
 
+  const preferences = readPreferences(cookieHeader);
+  const experiments = decideExperiments(session.get('requesterId')!, config.experimentDecisions);
+  const url = new URL(request.url);
   const context: AppContext = {
-    config,
+    // Development overrides of feature flags (/dev/flags); production ignores them.
+    config: { ...config, featureFlags: effectiveFlags(config, cookieHeader) },
     session,
     gateway,
     cspNonce: createNonce(),
     clientRunsScripts: readCookie(cookieHeader, SCRIPTS_HINT_COOKIE) === '1',
     waitUntil,
-    origin: new URL(request.url).origin,
+    origin: url.origin,
+    preferences,
+    experiments,
+    analytics: createAnalytics({
+      consented: () => preferences.consent === 'granted',
+      path: url.pathname.replace(/\.data$/, '') || '/',
+      campaign: () => session.get('campaign'),
+      experiments,
+      gateway: () => gateway,
+    }),
   };
 
   /** The one place the session is committed: only when a loader or action changed it. */

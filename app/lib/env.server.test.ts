@@ -11,7 +11,9 @@ describe('readConfig', () => {
     expect(config.brandName).toBe('Kerbside');
     expect(config.sessionSecrets).toEqual([devSecret, realSecret]);
     expect(config.gateway.binding).toBe(binding);
-    expect(config.featureFlags).toEqual({ devMailbox: false, hideSupportWidget: true });
+    expect(config.featureFlags).toEqual({ devMailbox: false, hideSupportWidget: true, showWordpressRefactoringUpdates: false });
+    expect(config.youtubeEmbedUrl).toBeNull();
+    expect(config.experimentDecisions).toEqual({});
   });
 
   it('points at a gateway URL when there is no binding', () => {
@@ -45,6 +47,20 @@ describe('readConfig', () => {
     expect(error?.message).toMatch(/FEATURE_FLAGS is not JSON/);
   });
 
+  it('frames only a privacy-enhanced YouTube embed', () => {
+    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY: binding };
+    expect(readConfig({ ...base, YOUTUBE_EMBED_URL: 'https://www.youtube-nocookie.com/embed/abc_DEF-1' }).youtubeEmbedUrl).toBe(
+      'https://www.youtube-nocookie.com/embed/abc_DEF-1',
+    );
+    expect(() => readConfig({ ...base, YOUTUBE_EMBED_URL: 'https://evil.example/embed/x' })).toThrow(/YOUTUBE_EMBED_URL/);
+  });
+
+  it('reads experiment decisions', () => {
+    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY: binding };
+    expect(readConfig({ ...base, EXPERIMENT_DECISIONS: '{"home_reviews_first":"on"}' }).experimentDecisions).toEqual({ home_reviews_first: 'on' });
+    expect(() => readConfig({ ...base, EXPERIMENT_DECISIONS: '[1' })).toThrow(/EXPERIMENT_DECISIONS is not JSON/);
+  });
+
   it('needs a gateway', () => {
     expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret })).toThrow(/GATEWAY/);
   });
@@ -52,7 +68,7 @@ describe('readConfig', () => {
 
 describe('development tools', () => {
   it('are on with the flag outside production, and never in production', () => {
-    const flags = { devMailbox: true, hideSupportWidget: true };
+    const flags = { devMailbox: true, hideSupportWidget: true, showWordpressRefactoringUpdates: false };
     expect(devToolsOn({ featureFlags: flags, environment: 'development' })).toBe(true);
     expect(devToolsOn({ featureFlags: { ...flags, devMailbox: false }, environment: 'development' })).toBe(false);
     expect(devToolsOn({ featureFlags: flags, environment: 'production' })).toBe(false);

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 export const DEFAULT_HELP_CENTRE_URL = 'https://help.kerbside.co.uk';
+export const DEFAULT_DEALER_SITE_URL = 'https://dealers.kerbside.co.uk';
 
 /** Development secrets carry this marker; production refuses them. */
 export const DEV_SECRET_MARKER = 'dev-only-';
@@ -16,8 +17,32 @@ const FeatureFlagsSchema = z
     /** The development mailbox page (e-mails from the platform's outbox). Never on in production. */
     devMailbox: z.boolean().default(false),
     hideSupportWidget: z.boolean().default(true),
+    /** Content pages from the content store's newer layout (spec: showWordpressRefactoringUpdates). */
+    showWordpressRefactoringUpdates: z.boolean().default(false),
   })
   .strip();
+
+/** The flags a development override may set (see /dev/flags): every flag but the development tools themselves. */
+export const OVERRIDABLE_FLAGS = ['hideSupportWidget', 'showWordpressRefactoringUpdates'] as const satisfies readonly (keyof FeatureFlags)[];
+
+const jsonVar = (name: string) =>
+  z
+    .string()
+    .default('{}')
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not JSON` });
+        return z.NEVER;
+      }
+    });
+
+/** Only an embed address on YouTube's privacy-enhanced host: the CSP allows framing exactly that host. */
+const VideoUrlSchema = z
+  .string()
+  .url()
+  .refine((value) => /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/.test(value), 'YOUTUBE_EMBED_URL must be https://www.youtube-nocookie.com/embed/{id}');
 
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
@@ -32,18 +57,12 @@ const EnvSchema = z
       .pipe(z.array(z.string().min(32, 'each session secret needs at least 32 characters')).min(1)),
     GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
     GATEWAY: z.custom<Fetcher>((value) => !!value && typeof (value as Fetcher).fetch === 'function').optional(),
-    FEATURE_FLAGS: z
-      .string()
-      .default('{}')
-      .transform((value, ctx) => {
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'FEATURE_FLAGS is not JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(FeatureFlagsSchema),
+    FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
+    DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
+    /** The home page's video (spec 2 §2.10); without it the video section is left out. */
+    YOUTUBE_EMBED_URL: VideoUrlSchema.optional().or(z.literal('').transform(() => undefined)),
+    /** Experiment decisions fixed by configuration: experiment name → variant (spec: experimentDecisions). */
+    EXPERIMENT_DECISIONS: jsonVar('EXPERIMENT_DECISIONS').pipe(z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string())),
   })
   .superRefine((env, ctx) => {
     if (!env.GATEWAY && !env.GATEWAY_URL) {
@@ -62,6 +81,9 @@ const EnvSchema = z
 export interface AppConfig {
   brandName: string;
   helpCentreUrl: string;
+  dealerSiteUrl: string;
+  youtubeEmbedUrl: string | null;
+  experimentDecisions: Record<string, string>;
   environment: 'development' | 'test' | 'production';
   sessionSecrets: string[];
   gateway: { binding: Fetcher; url?: undefined } | { binding?: undefined; url: string };
@@ -84,6 +106,9 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
   return {
     brandName: e.BRAND_NAME,
     helpCentreUrl: e.HELP_CENTRE_URL,
+    dealerSiteUrl: e.DEALER_SITE_URL,
+    youtubeEmbedUrl: e.YOUTUBE_EMBED_URL ?? null,
+    experimentDecisions: e.EXPERIMENT_DECISIONS,
     environment: e.ENVIRONMENT,
     sessionSecrets: e.SESSION_SECRETS,
     // A binding wins: locally it reaches the platform worker without a network hop.

@@ -1,10 +1,27 @@
 /**
- * The 500 page when the app cannot even start a request (bad configuration): plain HTML with the
- * same words as the app's own error page, no scripts, no stack trace.
+ * Pages the app answers before Remix runs (bad configuration, a refused cross-site post): plain
+ * HTML with the app's words, no scripts, no stack trace.
  */
 import { DEFAULT_HELP_CENTRE_URL } from './env.server';
 
-export function serverErrorDocument(brandName: string): string {
+function plainDocument(brandName: string, title: string, body: string): string {
   const brand = brandName.replace(/[<>&"]/g, '');
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sorry, something went wrong | ${brand}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>Sorry, something went wrong</h1><p>Please try again in a moment.</p><p><a href="">Refresh the page</a> · <a href="${DEFAULT_HELP_CENTRE_URL}">Contact us</a></p></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${brand}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main>${body}</main></body></html>`;
+}
+
+export function serverErrorDocument(brandName: string): string {
+  return plainDocument(
+    brandName,
+    'Sorry, something went wrong',
+    `<h1>Sorry, something went wrong</h1><p>Please try again in a moment.</p><p><a href="">Refresh the page</a> · <a href="${DEFAULT_HELP_CENTRE_URL}">Contact us</a></p>`,
+  );
+}
+
+export function crossSiteDocument(brandName: string): string {
+  const brand = brandName.replace(/[<>&"]/g, '');
+  return plainDocument(
+    brandName,
+    'Form refused',
+    `<h1>We did not send that form</h1><p>It came from another website, not from ${brand}, so nothing was changed. If you were filling in a form on ${brand}, go back to it and send it again from there.</p><p><a href="/">Go to ${brand}</a></p>`,
+  );
 }

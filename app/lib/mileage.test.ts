@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMileage, MILES_PER_DAY_CAP, parseMileage, prefillMileage } from './mileage';
+import { checkMileage, mileageInputError, MILES_PER_DAY_CAP, parseMileage, prefillMileage } from './mileage';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString().slice(0, 10);
@@ -66,5 +66,38 @@ describe('prefilling the mileage', () => {
     expect(prefillMileage({ estimated: 4 })).toBe(4);
     expect(prefillMileage({})).toBeNull();
     expect(prefillMileage({ entered: 0, estimated: 4 })).toBe(0);
+  });
+});
+
+describe('what the mileage field refuses before any vehicle rule', () => {
+  it.each([
+    ['', 'Required'],
+    ['   ', 'Required'],
+    ['abc', 'Enter the mileage without symbols or spaces'],
+    ['12 000', 'Enter the mileage without symbols or spaces'],
+    ['0', 'Enter a valid mileage'],
+    ['000', 'Enter a valid mileage'],
+    ['1,2,3', 'Enter a valid mileage'],
+    [',500', 'Enter a valid mileage'],
+    ['50,00', 'Enter a valid mileage'],
+    ['500,001', 'Mileage too high! Enter the correct mileage for your car'],
+    ['1234567', 'Mileage too high! Enter the correct mileage for your car'],
+  ])('%j → %s', (input, message) => expect(mileageInputError(input)).toBe(message));
+
+  it.each(['1', '52000', '52,000', '500,000', '500000'])('accepts %j', (input) => expect(mileageInputError(input)).toBeNull());
+});
+
+describe('the soft low warning', () => {
+  it('asks about fewer than 1,000 miles a year on a car of 3 years or more', () => {
+    const old = { mileageLastMot: null, lastMotDate: null, firstRegistration: '2016-11-21' }; // 10 years
+    expect(checkMileage(9_900, old, now)).toEqual({ kind: 'seems_low' });
+    expect(checkMileage(10_100, old, now)).toEqual({ kind: 'ok' });
+  });
+
+  it('leaves young cars alone, and never overrides a harder verdict', () => {
+    expect(checkMileage(100, { mileageLastMot: null, lastMotDate: null, firstRegistration: '2024-06' }, now)).toEqual({ kind: 'ok' });
+    const withMot = { mileageLastMot: 5_000, lastMotDate: daysAgo(100), firstRegistration: '2016-11' };
+    expect(checkMileage(4_000, withMot, now)).toEqual({ kind: 'too_low' });
+    expect(checkMileage(6_000, withMot, now)).toEqual({ kind: 'seems_low' });
   });
 });

@@ -9,11 +9,25 @@ export const MILES_PER_DAY_CAP = MILES_PER_YEAR_CAP / 365;
 export const SHORT_PERIOD_DAYS = 30;
 export const SHORT_PERIOD_MILES = 1_000;
 
+/**
+ * Above this the mileage is refused outright: it is almost always a slip (an extra digit), and
+ * nearly every car's odometer has rolled over long before. Documented in docs/valuation.md.
+ */
+export const MILEAGE_CEILING = 500_000;
+/** A car this old or older that has averaged fewer miles a year than this gets the soft 'low' warning. */
+export const LOW_MILES_PER_YEAR = 1_000;
+export const LOW_CHECK_MIN_AGE_YEARS = 3;
+
 export const MILEAGE_MESSAGES = {
+  required: 'Required',
   invalid: 'Enter the mileage without symbols or spaces',
+  notAMileage: 'Enter a valid mileage',
   tooLow: "Mileage too low! The value you entered is less than your car's last MOT reading",
+  tooHigh: 'Mileage too high! Enter the correct mileage for your car',
   confirmTitle: 'This mileage seems a little high, are you sure?',
   confirmText: 'seems high for the age of your car. Did you enter the correct value?',
+  confirmLowTitle: 'This mileage seems a little low, are you sure?',
+  confirmLowText: 'seems low for the age of your car. Did you enter the correct value?',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -26,6 +40,22 @@ export function parseMileage(input: string): number | null {
   return digits ? Number(digits) : null;
 }
 
+/**
+ * What is wrong with the typed mileage as a number, before any vehicle rule, or null when it is a
+ * mileage: empty is 'Required', symbols or spaces are 'without symbols or spaces', and digits that
+ * are not a mileage (nothing but zeros, commas in the wrong places) are 'Enter a valid mileage'.
+ */
+export function mileageInputError(input: string | null | undefined): string | null {
+  const value = (input ?? '').trim();
+  if (!value) return MILEAGE_MESSAGES.required;
+  const mileage = parseMileage(value);
+  if (mileage === null) return MILEAGE_MESSAGES.invalid;
+  if (value.includes(',') && !/^\d{1,3}(,\d{3})*$/.test(value)) return MILEAGE_MESSAGES.notAMileage;
+  if (mileage === 0) return MILEAGE_MESSAGES.notAMileage;
+  if (mileage > MILEAGE_CEILING) return MILEAGE_MESSAGES.tooHigh;
+  return null;
+}
+
 export interface MileageFacts {
   /** Last MOT odometer reading in miles, and when it was taken (YYYY-MM-DD). */
   mileageLastMot: number | null;
@@ -34,7 +64,7 @@ export interface MileageFacts {
   firstRegistration: string;
 }
 
-export type MileageVerdict = { kind: 'ok' } | { kind: 'too_low' } | { kind: 'implausible' };
+export type MileageVerdict = { kind: 'ok' } | { kind: 'too_low' } | { kind: 'implausible' } | { kind: 'seems_low' };
 
 function daysBetween(from: number, to: number): number {
   return Math.max(0, (to - from) / DAY_MS);
@@ -51,6 +81,14 @@ function startOf(date: string): number {
  * 30,000 for each year of its age.
  */
 export function checkMileage(mileage: number, facts: MileageFacts, now: Date): MileageVerdict {
+  const verdict = checkAgainstHistory(mileage, facts, now);
+  if (verdict.kind !== 'ok') return verdict;
+  // Believable so far; but very few miles for an older car is usually a missing digit.
+  const ageYears = daysBetween(startOf(facts.firstRegistration), now.getTime()) / 365;
+  return ageYears >= LOW_CHECK_MIN_AGE_YEARS && mileage / ageYears < LOW_MILES_PER_YEAR ? { kind: 'seems_low' } : verdict;
+}
+
+function checkAgainstHistory(mileage: number, facts: MileageFacts, now: Date): MileageVerdict {
   const today = now.getTime();
   if (facts.mileageLastMot !== null && facts.lastMotDate) {
     if (mileage < facts.mileageLastMot) return { kind: 'too_low' };

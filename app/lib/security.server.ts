@@ -8,6 +8,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The home page's video, and only once the seller asks for it (a facade until then).
+    'frame-src https://www.youtube-nocookie.com',
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/cloudflare';
 import type { SessionAuth } from './auth.server';
+import type { CampaignState } from './campaign';
 import type { VehicleLookupState } from './lookup-state';
 
 /**
@@ -15,6 +16,8 @@ export interface SessionData {
   auth?: SessionAuth;
   /** A partner buyer the seller chose, and the page of theirs to go to (the checkout hand-off). */
   checkout?: { buyer: string; redirectUrl: string };
+  /** The campaign the seller came from, kept only once they accepted cookies (spec 2 §4). */
+  campaign?: CampaignState;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

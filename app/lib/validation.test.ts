@@ -6,9 +6,15 @@ describe('the VRM field', () => {
     expect(LookupSchema.parse({ vrm: ' ke19 fta ' })).toEqual({ vrm: 'KE19FTA' });
   });
 
-  it.each([undefined, '', 'NOT A REG', 'AB12CDEFGHIJK', '!!!'])('rejects %j with the spec message', (vrm) => {
+  it.each(['NOT A REG', 'AB12CDEFGHIJK', '!!!'])('rejects %j with the spec message', (vrm) => {
     const result = LookupSchema.safeParse({ vrm });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Enter a valid UK vehicle registration');
+  });
+
+  it.each([undefined, '', '   '])('asks for %j with "Required"', (vrm) => {
+    const result = LookupSchema.safeParse({ vrm });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Required']);
   });
 });

@@ -1,28 +1,33 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, isEmail, isFullName, looksLikePhone, normalisePostcode } from '../../contract/contact-rules';
-import { MILEAGE_MAX_LENGTH, MILEAGE_MESSAGES, parseMileage } from './mileage';
+import { MILEAGE_MESSAGES, mileageInputError, parseMileage } from './mileage';
 import { VRM_INVALID_MESSAGE, VRM_MAX_LENGTH, isValidVrm, normaliseVrm } from '../../contract/vrm';
 
 /** Field schemas shared by the forms, each with its spec message. */
 
+/** spec 1 §5: an empty required field says 'Required'. */
+export const REQUIRED_MESSAGE = 'Required';
+
 export const VrmSchema = z
-  .string({ required_error: VRM_INVALID_MESSAGE, invalid_type_error: VRM_INVALID_MESSAGE })
+  .string({ required_error: REQUIRED_MESSAGE, invalid_type_error: VRM_INVALID_MESSAGE })
   .max(VRM_MAX_LENGTH + 4, VRM_INVALID_MESSAGE)
   .transform(normaliseVrm)
-  .refine((vrm) => vrm.length <= VRM_MAX_LENGTH && isValidVrm(vrm), VRM_INVALID_MESSAGE);
+  .superRefine((vrm, ctx) => {
+    if (!vrm) ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+    else if (vrm.length > VRM_MAX_LENGTH || !isValidVrm(vrm)) ctx.addIssue({ code: 'custom', message: VRM_INVALID_MESSAGE });
+  });
 
 export const LookupSchema = z.object({ vrm: VrmSchema });
 
 export const MileageSchema = z
-  .string({ required_error: MILEAGE_MESSAGES.invalid })
-  .max(MILEAGE_MAX_LENGTH + 2, MILEAGE_MESSAGES.invalid)
+  .string({ required_error: MILEAGE_MESSAGES.required, invalid_type_error: MILEAGE_MESSAGES.invalid })
   .transform((value, ctx) => {
-    const mileage = parseMileage(value);
-    if (mileage === null) {
-      ctx.addIssue({ code: 'custom', message: MILEAGE_MESSAGES.invalid });
+    const problem = mileageInputError(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return mileage;
+    return parseMileage(value)!;
   });
 
 export const MileageFormSchema = z.object({ mileage: MileageSchema });

@@ -7,7 +7,7 @@ import { pageMeta } from '~/lib/meta';
 import { decideOffer } from '~/lib/sale.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { vrm, sale } = await loadSellerSale(request, context, params.vrm);

@@ -12,7 +12,7 @@ import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/lib/require-user.server';
 import { DetailsSchema } from '~/lib/validation';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await loadAccount(request, context);

@@ -7,7 +7,7 @@ import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/lib/require-user.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await loadAccount(request, context);

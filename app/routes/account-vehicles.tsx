@@ -14,7 +14,7 @@ import { LookupSchema } from '~/lib/validation';
 import { lookupVehicle } from '~/lib/vehicles.server';
 import { useRootData } from '~/root';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await loadAccount(request, context);

@@ -2,9 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { NavLink, Outlet } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { requireUser } from '~/lib/require-user.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account', noIndex: true });
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account' });
 
 /** `/account`: signed-in sellers only; the others sign in and come back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,13 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { signInWithLink } from '~/lib/accounts.server';
 import { signIn } from '~/lib/auth.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sign in', noIndex: true });
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sign in' });
 
 /**
  * The page a sign-in link opens (`/auth/verify?token=`, under the auth prefix where the token may

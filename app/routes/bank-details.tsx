@@ -15,7 +15,7 @@ import { loadSellerSale } from '~/lib/seller-sale.server';
  * reminder e-mail. Validated on the server only: the modulus tables are too big for a phone, and
  * the platform checks again anyway. Only the last 4 digits of an account number are ever shown.
  */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add bank details', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add bank details' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);

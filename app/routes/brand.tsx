@@ -3,8 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import type { MakeSummary } from '../../contract/gateway';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hero } from '~/components/hero';
+import { RecentSales, ReviewsCarousel } from '~/components/home-sections';
 import { handleLookup } from '~/lib/lookup-action.server';
+import { recentSalesBlock, reviewsBlock } from '~/lib/shell-data.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { useRootData } from '~/root';
 
 /** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */
@@ -12,8 +15,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { makes } = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes');
   const make = makes.find((m) => m.slug === params.brand);
   if (!make) throw new Response('Not Found', { status: 404 });
-  return { make, resultError: context.session.get('lookup')?.resultError ?? null };
+  // Reviews that mention the make come first; recent sales are of the make.
+  const [reviews, sales] = await Promise.all([reviewsBlock(context, make.display_name), recentSalesBlock(context, make.slug)]);
+  return { make, resultError: context.session.get('lookup')?.resultError ?? null, reviews, sales };
 }
+
+// A brand landing page: the footer lookup speaks of the make.
+export const handle = routeFlags({ lookupVariant: 'brand', stickyVrm: true, hideReviews: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
@@ -21,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         title: `Sell your ${data.make.display_name} car the ${brandFrom(matches)} way`,
         description: `Sell your ${data.make.display_name} to 7,500+ dealers competing in a daily sale. Free collection, no fee.`,
       })
-    : pageMeta(matches, { title: 'Page not found', noIndex: true });
+    : pageMeta(matches, { title: 'Page not found' });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const hero = `/sell-my-car/brands/${encodeURIComponent(params.brand ?? '')}`;
@@ -29,17 +37,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BrandPage() {
-  const { make, resultError } = useLoaderData<typeof loader>();
+  const { make, resultError, reviews, sales } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
-    <Hero
-      title={`Sell your ${make.display_name} car the ${brandName} way`}
-      action={`/sell-my-car/brands/${make.slug}`}
-      resultError={resultError}
-      lastResult={lastResult}
-      brandName={brandName}
-    />
+    <div className="stack">
+      <Hero
+        title={`Sell your ${make.display_name} car the ${brandName} way`}
+        action={`/sell-my-car/brands/${make.slug}`}
+        resultError={resultError}
+        lastResult={lastResult}
+        brandName={brandName}
+      />
+      {reviews ? <ReviewsCarousel {...reviews} /> : null}
+      <RecentSales sales={sales} heading={`${make.display_name} cars sold recently`} />
+    </div>
   );
 }
 

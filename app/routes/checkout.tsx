@@ -4,6 +4,7 @@ import { BUYERS } from '../../contract/marketplace';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
 /**
  * `/checkout/:buyer/:failed?`: the hand-off to a partner buyer for a car our dealers do not buy.
@@ -14,9 +15,12 @@ const PARTNERS = { ctb: BUYERS.ctb, tcbg: BUYERS.tcbg } as const;
 type Partner = keyof typeof PARTNERS;
 const isPartner = (value: unknown): value is Partner => value === 'ctb' || value === 'tcbg';
 
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const title = data?.failed ? 'Offer selection failed' : 'Taking you to the buyer';
-  const tags = pageMeta(matches, { title, noIndex: true });
+  const tags = pageMeta(matches, { title });
   return data?.redirectUrl ? [...tags, { httpEquiv: 'refresh', content: `3;url=${data.redirectUrl}` }] : tags;
 };
 

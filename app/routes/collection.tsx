@@ -8,7 +8,7 @@ import { addressSuggestions, bookCollection, collectionAvailability } from '~/li
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);

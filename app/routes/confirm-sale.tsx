@@ -12,7 +12,7 @@ import { loadSellerSale } from '~/lib/seller-sale.server';
  * (confirming it: the reference is the sale's dealer-platform id, so an old link cannot confirm
  * another sale).
  */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Confirm sale', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Confirm sale' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const current = await loadSellerSale(request, context, params.vrm);

@@ -5,7 +5,7 @@ import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Dealer details', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Dealer details' });
 
 /** `/{vrm}/purchasing-dealer-details`: who is buying, and what to expect of them. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,8 +4,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Mailbox (development)', noIndex: true });
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Mailbox (development)' });
 
 interface Email {
   id: number;

@@ -16,7 +16,6 @@ import { loadSellerSale } from '~/lib/seller-sale.server';
 export const meta: MetaFunction = ({ location, matches }) =>
   pageMeta(matches, {
     title: location.pathname.endsWith('funds-received') ? 'Funds received' : 'Finance payment (negative equity transfer)',
-    noIndex: true,
   });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

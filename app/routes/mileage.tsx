@@ -4,20 +4,25 @@ import type { Params } from '@remix-run/react';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConfirmMileage } from '~/components/confirm-mileage';
-import { STRAPLINE } from '~/components/hero';
+import { Strapline } from '~/components/hero';
 import { MileageForm } from '~/components/mileage-form';
 import { createEnquiry } from '~/lib/enquiries.server';
 import { fuelName, sentenceCase } from '~/lib/format';
 import { GatewayError } from '~/lib/gateway.server';
 import { updateLookup } from '~/lib/lookup-state';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/lib/mileage';
 import { MileageFormSchema } from '~/lib/validation';
 import { toLookupEnquiry } from '~/lib/vehicles.server';
+import type { MakeSummary } from '../../contract/gateway';
 import { formatVrm } from '../../contract/vrm';
 import { useRootData } from '~/root';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add vehicle mileage', noIndex: true });
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true, translucentHeader: true, hideVehicleLookup: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add vehicle mileage' });
 
 /** `/mileage` and `/sell-my-car/brands/{brand}/mileage`: the hero they came from, and themselves. */
 function pathsFor(params: Params) {
@@ -30,9 +35,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const vehicle = context.session.get('lookup')?.vehicle;
   // The step exists only for a looked-up vehicle; without one the seller starts at the hero.
   if (!vehicle) throw redirect(paths.hero);
-  const confirming = new URL(request.url).searchParams.has('confirm') ? (vehicle.mileageEntered ?? null) : null;
+  const confirm = new URL(request.url).searchParams.get('confirm');
+  const confirming = confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
   return {
     paths,
+    // A brand page's step keeps the brand page's title (spec 1 §2): the make of the page, not of the car.
+    make: params.brand ? await brandName(context, params.brand) : null,
     vehicle: {
       vrm: formatVrm(vehicle.vrm),
       name: `${vehicle.make.display_name} ${vehicle.model}`,
@@ -79,6 +87,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { mileage: [MILEAGE_MESSAGES.tooLow] } }), { status: 400 });
   }
   if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${paths.mileage}?confirm`);
+  if (verdict.kind === 'seems_low' && intent !== 'confirm') throw redirect(`${paths.mileage}?confirm=low`);
+  context.analytics.track('mileage_submitted', { verdict: verdict.kind, confirmed: intent === 'confirm' });
 
   try {
     const { enquiry } = await createEnquiry(gateway, vehicle.vrm, mileage);
@@ -91,15 +101,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw redirect(`/${vehicle.vrm}`);
 }
 
+async function brandName(context: LoaderFunctionArgs['context'], slug: string): Promise<string | null> {
+  const makes = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes').catch(() => null);
+  return makes?.makes.find((m) => m.slug === slug)?.display_name ?? null;
+}
+
 export default function Mileage() {
-  const { paths, vehicle, mileage, confirming } = useLoaderData<typeof loader>();
+  const { paths, vehicle, mileage, confirming, make } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
     <div className="stack">
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Sell your car the {brandName} way</h1>
-        <p className="strap">{STRAPLINE}</p>
+        <h1 id="hero-title">{make ? `Sell your ${make} car the ${brandName} way` : `Sell your car the ${brandName} way`}</h1>
+        <Strapline />
         <div className="card">
           <div className="vehicle-head">
             <p>
@@ -117,7 +132,7 @@ export default function Mileage() {
           <MileageForm key={mileage} action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
         </div>
       </section>
-      {confirming !== null ? <ConfirmMileage action={paths.mileage} mileage={confirming} /> : null}
+      {confirming ? <ConfirmMileage action={paths.mileage} mileage={confirming.mileage} low={confirming.low} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PhotoInput } from '~/components/photo-input';
 import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { enterSale, saveProfileStep } from '~/lib/sale.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/lib/documents.server';
@@ -22,7 +23,10 @@ const STEPS = [
   { id: 'photos', title: 'Photos' },
 ] as const;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Your vehicle profile', noIndex: true });
+// The profile timeline owns the whole screen and its scroll (spec 2 §2.3).
+export const handle = routeFlags({ hideFooter: true, manageOwnScroll: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Your vehicle profile' });
 
 function stepDone(profile: VehicleProfile, step: (typeof STEPS)[number]['id']): boolean {
   switch (step) {

@@ -9,7 +9,7 @@ import { simulateCollection } from '~/lib/sale.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);

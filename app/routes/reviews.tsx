@@ -2,9 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import type { ReviewsResponse } from '../../contract/gateway';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { formatDate } from '~/lib/format';
+import { ReviewCard } from '~/components/review-card';
 import { brandFrom, pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { DEFAULT_RATING, reviewCountLabel, reviewsToShow } from '~/lib/reviews';
+
+// The page is the reviews: the footer does not repeat them.
+export const handle = routeFlags({ hideReviews: true });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Reviews', description: `What sellers say about selling their car with ${brandFrom(matches)}.` });
@@ -30,14 +34,9 @@ export default function Reviews() {
         </p>
       </section>
       {reviews.map((review) => (
-        <article className="card" key={`${review.author}-${review.timestamp}`}>
-          <h2>{review.title}</h2>
-          <p aria-label={`${review.rating} out of 5 stars`}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</p>
-          <p>{review.body}</p>
-          <p className="muted">
-            {review.author}, {formatDate(review.timestamp)}
-          </p>
-        </article>
+        <div className="card" key={`${review.author}-${review.timestamp}`}>
+          <ReviewCard review={review} headingLevel={2} />
+        </div>
       ))}
     </div>
   );

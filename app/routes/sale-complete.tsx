@@ -6,7 +6,7 @@ import { formatDate, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sale complete', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sale complete' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);

@@ -2,17 +2,21 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field, FormErrors } from '~/components/forms';
 import { ROBOT_MESSAGE, SIGN_IN_FAILED_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
 import { sendSignInLink } from '~/lib/accounts.server';
 import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { SignInSchema } from '~/lib/validation';
 
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: data?.sent ? 'Email sent' : 'Sign in', noIndex: true });
+  pageMeta(matches, { title: data?.sent ? 'Email sent' : 'Sign in' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

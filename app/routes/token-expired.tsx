@@ -2,8 +2,12 @@ import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Token expired', noIndex: true });
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Token expired' });
 
 export default function TokenExpired() {
   return (

@@ -14,7 +14,7 @@ import { loadSellerSale } from '~/lib/seller-sale.server';
  * after another) and `/{vrm}/get-ahead/upload-documents/:kind?`: uploading before the sale ends, so
  * the car can be collected sooner (sending them for checking waits until an offer is accepted).
  */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);

@@ -8,7 +8,7 @@ import { pageMeta } from '~/lib/meta';
 import { getBeneficiary } from '~/lib/payments.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle payment', noIndex: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle payment' });
 
 const LABELS: Record<PaymentStatus, string> = {
   awaiting_bank_details: 'Your bank details',

@@ -4,6 +4,7 @@ import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VehicleHeader } from '~/components/vehicle-header';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { currentEnquiry, saleStatus } from '~/lib/sale.server';
 import { stepRedirect } from '~/lib/sale-steps';
 import { getVehicle } from '~/lib/vehicles.server';
@@ -38,15 +39,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vehicle, current, status };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
-  if (data?.vehicle) {
-    const { vehicle } = data;
-    return pageMeta(matches, { title: `${vehicle.make.display_name} ${vehicle.model} ${vehicle.vrm_pretty}`, noIndex: true });
-  }
-  const notFound = (error as { data?: { kind?: string } } | undefined)?.data?.kind === 'vehicle_not_found';
-  return pageMeta(matches, { title: notFound ? 'Vehicle not found' : 'Page not found', noIndex: true });
-};
 
+// Nothing here is for search engines.
+// Nothing under a registration is for search engines; the path carries the reg.
+export const handle = routeFlags({ noRobots: true, vrmPath: true });
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.vehicle ? `${data.vehicle.make.display_name} ${data.vehicle.model} ${data.vehicle.vrm_pretty}` : 'Vehicle' });
 
 export default function VehicleLayout() {
   const { vehicle } = useLoaderData<typeof loader>();

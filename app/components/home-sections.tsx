@@ -1,0 +1,182 @@
+import { Link } from '@remix-run/react';
+import { useState } from 'react';
+import type { Review } from '../../contract/gateway';
+import { Carousel } from './carousel';
+import { ReviewCard } from './review-card';
+import { formatDate, formatPounds } from '~/lib/format';
+import { CAROUSEL_MIN_REVIEWS } from '~/lib/reviews';
+
+/** spec 2 §9: the video is a 512×310 frame, loaded only when asked for. */
+export const VIDEO_SIZE = { width: 512, height: 310 } as const;
+/** spec 1 §9: recent sales show model names up to 32 characters and 137×124 images. */
+export const MODEL_MAX = 32;
+export const SALE_IMAGE = { width: 137, height: 124 } as const;
+
+export function Benefits() {
+  return (
+    <section className="section" aria-labelledby="benefits-title">
+      <h2 id="benefits-title">Why sellers choose us</h2>
+      <ul className="benefits">
+        <li>
+          <strong>7,500+ dealers compete</strong> for your car in a daily sale, so you see the highest offer.
+        </li>
+        <li>
+          <strong>Free collection</strong> from your door, at a time that suits you.
+        </li>
+        <li>
+          <strong>Paid fast</strong>: the money arrives within 24 hours of collection.
+        </li>
+        <li>
+          <strong>No fee</strong> to the seller, and no obligation to accept an offer.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The video (spec 2 §2.10) behind a light facade: nothing is fetched from the video host until the
+ * seller asks. Without JavaScript the facade is a link to the video; with it, the frame replaces
+ * the facade in the same box.
+ */
+export function VideoSection({ src, brandName }: { src: string; brandName: string }) {
+  const [playing, setPlaying] = useState(false);
+  const title = `How ${brandName} works, in a short video`;
+  return (
+    <section className="section" aria-labelledby="video-title">
+      <h2 id="video-title">See how it works</h2>
+      <div className="video-box">
+        {playing ? (
+          <iframe
+            src={`${src}?autoplay=1`}
+            title={title}
+            width={VIDEO_SIZE.width}
+            height={VIDEO_SIZE.height}
+            loading="lazy"
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <a
+            className="video-facade"
+            href={src}
+            onClick={(event) => {
+              event.preventDefault();
+              setPlaying(true);
+            }}
+          >
+            <span className="play" aria-hidden="true" />
+            <span>Play: {title}</span>
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const STEPS = [
+  { title: 'Value your car', text: 'Enter your reg and mileage for an instant valuation.' },
+  { title: 'Build your profile', text: 'Add photos and details from your phone, guided step by step.' },
+  { title: 'Dealers compete', text: 'Your car goes into the daily sale, where verified dealers bid for it.' },
+  { title: 'Collected and paid', text: 'Accept the highest offer; the dealer collects for free and you are paid.' },
+];
+
+/** How it works: a slider of four steps, 1.2 on a phone and 1.5 on a tablet (CSS scroll-snap). */
+export function Steps() {
+  return (
+    <section className="section" aria-labelledby="steps-title">
+      <h2 id="steps-title">How it works</h2>
+      <ol className="steps">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="step">
+            <span className="step-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <p>
+        <Link to="/how-it-works">More about how it works</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Sellers' reviews: a carousel only with more than four (spec 2 §9), otherwise a row. */
+export function ReviewsCarousel({ rating, countLabel, reviews }: { rating: number; countLabel: string; reviews: Review[] }) {
+  if (!reviews.length) return null;
+  const cards = reviews.map((review) => <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />);
+  return (
+    <section className="section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Rated {rating} out of 5 by sellers</h2>
+      <p>
+        <Link to="/reviews">Read {countLabel}</Link>
+      </p>
+      {reviews.length >= CAROUSEL_MIN_REVIEWS ? (
+        <Carousel label="Sellers' reviews" className="reviews-carousel">
+          {cards}
+        </Carousel>
+      ) : (
+        <div className="review-row">{cards}</div>
+      )}
+    </section>
+  );
+}
+
+export interface RecentSaleCard {
+  id: string;
+  firstName: string;
+  make: string;
+  model: string;
+  soldPrice: number;
+  soldDate: string;
+  image: string | null;
+}
+
+export function RecentSales({ sales, heading = 'Recently sold' }: { sales: RecentSaleCard[]; heading?: string }) {
+  if (!sales.length) return null;
+  return (
+    <section className="section" aria-labelledby="recent-sales-title">
+      <h2 id="recent-sales-title">{heading}</h2>
+      <Carousel label="Recent sales" className="sales-carousel">
+        {sales.map((sale) => (
+          <article className="sale-card" key={sale.id}>
+            {sale.image ? (
+              <img src={sale.image} alt="" width={SALE_IMAGE.width} height={SALE_IMAGE.height} loading="lazy" decoding="async" />
+            ) : null}
+            <h3>
+              {sale.make} {sale.model}
+            </h3>
+            <p>
+              <strong>{formatPounds(sale.soldPrice)}</strong>
+            </p>
+            <p className="muted small">
+              Sold by {sale.firstName} on {formatDate(sale.soldDate)}
+            </p>
+          </article>
+        ))}
+      </Carousel>
+    </section>
+  );
+}
+
+export function DealerLogos({ dealers }: { dealers: { id: number; name: string; town: string; logo: string | null }[] }) {
+  if (!dealers.length) return null;
+  return (
+    <section className="section" aria-labelledby="dealers-title">
+      <h2 id="dealers-title">Some of the dealers who bid</h2>
+      <ul className="logo-row">
+        {dealers.map((dealer) =>
+          dealer.logo ? (
+            <li key={dealer.id}>
+              <img src={dealer.logo} alt={`${dealer.name}, ${dealer.town}`} width={160} height={48} loading="lazy" decoding="async" />
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  );
+}

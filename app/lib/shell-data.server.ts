@@ -1,0 +1,50 @@
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import type { ReviewsResponse } from '../../contract/gateway';
+import type { DealerLogosResponse, RecentSalesResponse } from '../../contract/shell';
+import type { RecentSaleCard } from '~/components/home-sections';
+import { MODEL_MAX } from '~/components/home-sections';
+import { mediaUrl } from './media';
+import { DEFAULT_RATING, reviewCountLabel, reviewsToShow, SHELL_CARD, truncate } from './reviews';
+
+/**
+ * The data behind the shell's blocks (reviews, recent sales, dealers). A block whose service fails
+ * is hidden, and the failure is logged (spec 1 §8: reported silently), never the page's error.
+ */
+function hidden<T>(block: string): (error: unknown) => T | null {
+  return (error) => {
+    console.warn(JSON.stringify({ event: 'block.unavailable', block, error: String(error) }));
+    return null;
+  };
+}
+
+export async function reviewsBlock(context: AppLoadContext, make?: string) {
+  const data = await context.gateway.get<ReviewsResponse>('/platform/reviews').catch(hidden<ReviewsResponse>('reviews'));
+  if (!data) return null;
+  return {
+    rating: data.summary.rating ?? DEFAULT_RATING,
+    countLabel: reviewCountLabel(data.summary.totalReviews),
+    reviews: reviewsToShow(data.reviews, make, SHELL_CARD),
+  };
+}
+
+export async function recentSalesBlock(context: AppLoadContext, makeSlug?: string): Promise<RecentSaleCard[]> {
+  const data = await context.gateway
+    .get<RecentSalesResponse>('/platform/recent-sales', { query: { make: makeSlug, limit: 12 } })
+    .catch(hidden<RecentSalesResponse>('recent-sales'));
+  return (data?.sales ?? []).map((sale) => ({
+    id: sale.id,
+    firstName: sale.seller.firstName,
+    make: sale.vehicle.make,
+    model: truncate(sale.vehicle.model, MODEL_MAX),
+    soldPrice: sale.sale.soldPrice,
+    soldDate: sale.sale.soldDate,
+    image: mediaUrl(sale.vehicle.leadPhoto.url),
+  }));
+}
+
+export async function dealerLogosBlock(context: AppLoadContext) {
+  const data = await context.gateway
+    .get<DealerLogosResponse>('/platform/dealers/featured', { query: { limit: 8 } })
+    .catch(hidden<DealerLogosResponse>('dealers'));
+  return (data?.dealers ?? []).map((dealer) => ({ id: dealer.id, name: dealer.name, town: dealer.town, logo: mediaUrl(dealer.logo.url) }));
+}
