@@ -55,6 +55,8 @@ export interface SignUpRequest {
   phone: string;
   postcode: string;
   marketingConsent: boolean;
+  /** The campaign the seller came from, when they accepted analytics cookies (spec 2 §4). */
+  campaign?: Record<string, string>;
 }
 
 /** POST /platform/seller/generateOneTimeToken: e-mails a sign-in link. */

@@ -2,8 +2,13 @@ import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../contr
 import type { GatewayClient } from './gateway.server';
 
 /** POST /platform/create-enquiry?vrm= {mileage}: mileage, valuation, eligibility and partner. */
-export function createEnquiry(gateway: GatewayClient, vrm: string, mileage: number): Promise<CreateEnquiryResponse> {
-  return gateway.post<CreateEnquiryResponse>('/platform/create-enquiry', { mileage }, { query: { vrm } });
+export function createEnquiry(
+  gateway: GatewayClient,
+  vrm: string,
+  mileage: number,
+  campaign?: Record<string, string>,
+): Promise<CreateEnquiryResponse> {
+  return gateway.post<CreateEnquiryResponse>('/platform/create-enquiry', { mileage, ...(campaign ? { campaign } : {}) }, { query: { vrm } });
 }
 
 export function valuateVehicle(gateway: GatewayClient, vrm: string, mileage: number): Promise<Valuation> {

@@ -22,6 +22,8 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const { vrm } = submission.value;
   const outcome = await lookupVehicle(gateway, vrm);
   if (!outcome.ok) {
+    // spec 1 §7: a failed lookup is an analytics event (the code only, never the registration).
+    context.analytics.track('lookup_failed', { code: outcome.code });
     session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
     throw redirect(paths.hero);
   }
@@ -30,6 +32,7 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const auth = session.get('auth');
   if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
   const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
+  context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
   throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);
 }

@@ -19,6 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { vrm, enquiry } = await loadSellerSale(request, context, params.vrm);
   const decision = (await request.formData()).get('intent') === 'accept' ? 'accept' : 'decline';
   await decideOffer(context.gateway, enquiry.id, decision);
+  context.analytics.track(decision === 'accept' ? 'offer_accepted' : 'offer_declined');
   throw redirect(decision === 'accept' ? `/${vrm}/confirm-sale-summary` : `/${vrm}`);
 }
 

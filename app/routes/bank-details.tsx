@@ -47,6 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ fields: none, formError: SIGN_UP_FAILED_MESSAGE, typed }, { status: 503 });
   }
   const requested = new URL(request.url).pathname.includes('/request/');
+  context.analytics.track('bank_details_added');
   throw redirect(requested ? `/${sale.vrm}/request/bank-details/confirmed` : `/${sale.vrm}/upload-documents`);
 }
 

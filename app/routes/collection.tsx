@@ -39,6 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  context.analytics.track('collection_booked');
   throw redirect(`/${sale.vrm}/review-status`);
 }
 

@@ -37,7 +37,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { vrm, enquiry, sale } = await loadSellerSale(request, context, params.vrm);
-  if (!sale?.confirmedAt) await confirmSale(context.gateway, enquiry.id);
+  if (!sale?.confirmedAt) {
+    await confirmSale(context.gateway, enquiry.id);
+    context.analytics.track('sale_confirmed');
+  }
   throw redirect(`/${vrm}/add-bank-details`);
 }
 

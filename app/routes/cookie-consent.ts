@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { nextCampaign } from '~/lib/campaign';
 import { consentCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
@@ -31,6 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const headers = { 'Set-Cookie': consentCookie(preferences.consent) };
-  if (form?.get('js') === '1') return data({ consent: preferences.consent }, { headers });
+  if (form?.get('js') === '1') return Response.json({ consent: preferences.consent }, { headers });
   return redirect(back, { status: 303, headers });
 }

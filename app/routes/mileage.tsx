@@ -91,7 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   context.analytics.track('mileage_submitted', { verdict: verdict.kind, confirmed: intent === 'confirm' });
 
   try {
-    const { enquiry } = await createEnquiry(gateway, vehicle.vrm, mileage);
+    const { enquiry } = await createEnquiry(gateway, vehicle.vrm, mileage, session.get('campaign')?.params);
+    context.analytics.track('enquiry_created', { eligible: enquiry.marketplaceEligible?.eligible ?? null });
     session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

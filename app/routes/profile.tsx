@@ -95,10 +95,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (!(file instanceof File) || file.size === 0) return data({ error: 'Choose a photo to upload', slot }, { status: 400 });
         const result = await uploadPhoto(gateway, id, slot, file);
         if (!result.ok) return data({ error: result.message, slot }, { status: 400 });
+        context.analytics.track('photo_uploaded', { slot });
         throw redirect(`${base}/photos`);
       }
       case 'enter-sale':
         await enterSale(gateway, id, 'enter-sale');
+        context.analytics.track('sale_entered');
         throw redirect(`/${sale.vrm}`);
       default:
         throw new Response('Bad Request', { status: 400 });
@@ -109,6 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  context.analytics.track('profile_step_saved', { step: intent });
   throw redirect(`${base}/timeline`);
 }
 

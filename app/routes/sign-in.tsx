@@ -42,6 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: { email: [SIGN_IN_FAILED_MESSAGE] } }), robot: false }, { status: 400 });
   }
   context.session.flash('signInEmail', email);
+  context.analytics.track('sign_in_link_sent');
   throw redirect('/sign-in?sent');
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { stickyVrmCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
 
@@ -12,6 +12,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirect(form?.get('returnTo'), sameSiteReferer(request));
   context.preferences.stickyVrmDismissed = true;
   const headers = { 'Set-Cookie': stickyVrmCookie() };
-  if (form?.get('js') === '1') return data({ dismissed: true }, { headers });
+  if (form?.get('js') === '1') return Response.json({ dismissed: true }, { headers });
   return redirect(back, { status: 303, headers });
 }

@@ -45,6 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'submit') {
     const result = await submitDocuments(context.gateway, sale.enquiry.id);
     if (!result.ok) return data({ error: `Upload these first: ${result.missing.join(', ')}`, kind: null }, { status: 400 });
+    context.analytics.track('documents_submitted');
     throw redirect(`/${sale.vrm}/review-status`);
   }
   const kind = String(form.get('kind') ?? '');
@@ -52,6 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!(file instanceof File) || file.size === 0) return data({ error: 'Choose a file to upload', kind }, { status: 400 });
   const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
   if (!uploaded.ok) return data({ error: uploaded.message, kind }, { status: 400 });
+  context.analytics.track('document_uploaded', { kind });
   throw redirect(here);
 }
 

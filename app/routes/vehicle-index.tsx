@@ -76,7 +76,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (await emailInUse(gateway, submission.value.email)) {
       return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
     }
-    signIn(session, await signUp(gateway, submission.value));
+    signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params }));
+    context.analytics.track('signed_up', { marketing: submission.value.marketingConsent });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });

@@ -1,3 +1,4 @@
+import { campaignColumn } from './analytics';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
 import { safeRedirect } from 'remix-utils/safe-redirect';
@@ -57,10 +58,10 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const { firstName, lastName } = splitName(name);
   const tier: CrmTier = body.marketingConsent === true ? 'marketing' : 'service';
   const user = await env.DB.prepare(
-    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING *`,
+    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, created_at, updated_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?8, ?8) RETURNING *`,
   )
-    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, now)
+    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, now, campaignColumn(body.campaign))
     .first<UserRow>();
 
   // The vehicles and enquiries the seller made before signing up become theirs.

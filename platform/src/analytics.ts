@@ -208,3 +208,13 @@ export async function devEvents(request: Request, env: PlatformEnv): Promise<Res
   ).all<EventRow>();
   return json({ events: results.map(toStoredEvent) });
 }
+
+/**
+ * The campaign a sign-up or an enquiry came with (spec 2 §4: sent with sign-up and enquiry
+ * creation), as JSON for its column, or null. A malformed campaign is dropped rather than refused:
+ * attribution must never stop a seller from signing up or getting a valuation.
+ */
+export function campaignColumn(value: unknown): string | null {
+  const checked = checkStrings(value, 'campaign', CAMPAIGN_KEYS.length, CAMPAIGN_KEYS);
+  return checked.ok && checked.value && Object.keys(checked.value).length ? JSON.stringify(checked.value) : null;
+}

@@ -1,3 +1,4 @@
+import { campaignColumn } from './analytics';
 import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../contract/gateway';
 import { marketplaceEligibility, partnerFor } from '../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
@@ -89,7 +90,9 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   if (!owner) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
   if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
-  const mileage = readMileage((await readJsonObject(request))?.mileage);
+  const body = await readJsonObject(request);
+  const mileage = readMileage(body?.mileage);
+  const campaign = campaignColumn(body?.campaign);
   if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
 
   const registered = await findRegistered(env.DB, vrm);
@@ -114,9 +117,9 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   if (existing) {
     row = await env.DB.prepare(
       `UPDATE enquiries SET mileage = ?1, marketplace_eligible = ?2, ineligible_by = ?3, partner_id = ?4, valuation = ?5,
-         status = 'quoted', updated_at = ?6, expires_at = ?7 WHERE id = ?8 RETURNING *`,
+         status = 'quoted', updated_at = ?6, expires_at = ?7, campaign = coalesce(?9, campaign) WHERE id = ?8 RETURNING *`,
     )
-      .bind(...values, existing.id)
+      .bind(...values, existing.id, campaign)
       .first<EnquiryRow>();
   } else {
     const vehicle = await vehicleId(env.DB, vrm);
@@ -127,14 +130,14 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
     }
     row = await env.DB.prepare(
       `INSERT INTO enquiries (vehicle_id, vrm, owner_key, customer_id, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
-         status, created_at, updated_at, expires_at)
-       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7) RETURNING *`,
+         status, created_at, updated_at, expires_at, campaign)
+       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7, ?12) RETURNING *`,
     )
-      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null)
+      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null, campaign)
       .first<EnquiryRow>();
   }
-  const body: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };
-  return json(body, existing ? 200 : 201);
+  const answer: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };
+  return json(answer, existing ? 200 : 201);
 }
 
 /** POST /platform/valuate {vrm, mileage}: the valuation provider (it takes its time). */
