@@ -158,8 +158,9 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .carousel{position:relative}
 .carousel-track,.steps{position:relative}
 .carousel-track{grid-auto-columns:calc(100% - 32px)}
-.carousel-button{position:absolute;top:40%;width:44px;height:44px;border-radius:50%;border:1px solid var(--line);background:#fff;color:var(--ink);font-size:1.5rem;line-height:1;cursor:pointer;box-shadow:0 4px 12px rgba(20,33,61,.2)}
-.carousel-button.prev{left:-8px}.carousel-button.next{right:-8px}
+.carousel-controls{display:flex;justify-content:flex-end;gap:8px;margin-top:8px}
+.carousel-controls.pending{visibility:hidden}
+.carousel-button{width:44px;height:44px;border-radius:50%;border:1px solid var(--ink);background:#fff;color:var(--ink);font-size:1.5rem;line-height:1;cursor:pointer}
 .review-card,.sale-card{background:#fff;border:1px solid var(--line);border-radius:var(--radius);padding:16px;height:100%}
 .review-card p{margin:0 0 8px}
 .review-title{font-size:1.05rem;margin:0 0 6px}

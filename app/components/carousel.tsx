@@ -4,8 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 /**
  * A row of slides that scrolls sideways with CSS scroll-snap: swipe, trackpad and keyboard (the
  * row is focusable) work without JavaScript; with it, previous/next buttons move one slide. How
- * many slides show at once is set in CSS by breakpoint (1/2/3/4, gap 24: spec 2 §9). The buttons sit
- * over the row's edges, so adding them moves nothing on the page.
+ * many slides show at once is set in CSS by breakpoint (1/2/3/4, gap 24: spec 2 §9).
  */
 export function Carousel({ label, children, className = '' }: { label: string; children: ReactNode[]; className?: string }) {
   const track = useRef<HTMLUListElement>(null);
@@ -26,16 +25,15 @@ export function Carousel({ label, children, className = '' }: { label: string; c
           </li>
         ))}
       </ul>
-      {hydrated ? (
-        <>
-          <button type="button" className="carousel-button prev" onClick={() => move(-1)} aria-label={`Previous: ${label}`}>
-            ‹
-          </button>
-          <button type="button" className="carousel-button next" onClick={() => move(1)} aria-label={`Next: ${label}`}>
-            ›
-          </button>
-        </>
-      ) : null}
+      {/* The row of buttons is always there (hidden until scripts run), so showing them moves nothing. */}
+      <div className={`carousel-controls${hydrated ? '' : ' pending'}`} aria-hidden={hydrated ? undefined : true}>
+        <button type="button" className="carousel-button" onClick={() => move(-1)} aria-label={`Previous: ${label}`} disabled={!hydrated}>
+          ‹
+        </button>
+        <button type="button" className="carousel-button" onClick={() => move(1)} aria-label={`Next: ${label}`} disabled={!hydrated}>
+          ›
+        </button>
+      </div>
     </div>
   );
 }
