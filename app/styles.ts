@@ -76,7 +76,8 @@ main{display:block;padding:24px 0 48px}
 .hero .card{color:var(--ink)}
 .hero .card .field label{color:var(--ink)}
 .hero .card .hint{color:var(--muted)}
-.hero .card .btn{background:var(--ink);color:#fff}
+.hero .card .btn:not(.link){background:var(--ink);color:#fff}
+.hero .card .btn.link{color:var(--brand)}
 .strap .footnote{color:inherit;font-weight:700;text-decoration:none;padding:0 2px}
 .input{width:100%;font:inherit;padding:12px;border:2px solid var(--ink);border-radius:6px;background:#fff;color:var(--ink)}
 .input[aria-invalid=true]{border-color:var(--danger)}
@@ -91,7 +92,7 @@ main{display:block;padding:24px 0 48px}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;font-family:inherit;font-weight:600;font-size:1rem;line-height:1.1;padding:14px 20px;border-radius:8px;border:2px solid transparent;background:var(--ink);color:#fff;cursor:pointer;text-decoration:none;min-height:48px}
 .btn.secondary{background:#fff;color:var(--ink);border-color:var(--ink)}
 .btn.link{background:none;border:0;color:var(--brand);text-decoration:underline;padding:0;min-height:auto}
-.hero .btn{background:var(--plate);color:#111}
+.hero .btn:not(.link){background:var(--plate);color:#111}
 .btn[aria-disabled=true],.btn:disabled{opacity:.6;cursor:progress}
 .actions{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin-top:12px}
 .panel{border-radius:var(--radius);padding:16px;margin:0 0 16px;background:#fff;color:var(--ink);border-left:6px solid var(--danger)}

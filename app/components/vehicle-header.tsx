@@ -12,9 +12,8 @@ export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
         <Link to="/">Change car</Link>
       </div>
       <p>
-        <span className="reg" aria-label="Registration">
-          {vehicle.vrm_pretty}
-        </span>
+        <span className="sr-only">Registration </span>
+        <span className="reg">{vehicle.vrm_pretty}</span>
       </p>
       <dl className="facts">
         <dt>Year</dt>

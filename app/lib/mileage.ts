@@ -105,7 +105,11 @@ function checkAgainstHistory(mileage: number, facts: MileageFacts, now: Date): M
   return mileage / (ageDays / 365) <= MILES_PER_YEAR_CAP ? { kind: 'ok' } : { kind: 'implausible' };
 }
 
-/** The first known of: what the seller typed, the enquiry's, the tracker's latest, the estimate. */
+/**
+ * The first known of: what the seller typed, the enquiry's, the tracker's latest, the estimate.
+ * A figure above the ceiling is skipped (an old car's estimate can be): offering a mileage the
+ * step would refuse helps nobody.
+ */
 export function prefillMileage(sources: {
   entered?: number | null;
   enquiry?: number | null;
@@ -113,7 +117,7 @@ export function prefillMileage(sources: {
   estimated?: number | null;
 }): number | null {
   for (const value of [sources.entered, sources.enquiry, sources.tracker, sources.estimated]) {
-    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'number' && Number.isFinite(value) && value <= MILEAGE_CEILING) return value;
   }
   return null;
 }

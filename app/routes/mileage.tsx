@@ -113,6 +113,8 @@ export default function Mileage() {
   const { brandName } = useRootData();
   return (
     <div className="stack">
+      {/* First in the page: without JavaScript the question is simply the top of the page. */}
+      {confirming ? <ConfirmMileage action={paths.mileage} mileage={confirming.mileage} low={confirming.low} /> : null}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{make ? `Sell your ${make} car the ${brandName} way` : `Sell your car the ${brandName} way`}</h1>
         <Strapline />
@@ -133,7 +135,6 @@ export default function Mileage() {
           <MileageForm key={mileage} action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
         </div>
       </section>
-      {confirming ? <ConfirmMileage action={paths.mileage} mileage={confirming.mileage} low={confirming.low} /> : null}
     </div>
   );
 }
