@@ -36,7 +36,7 @@ describe('signing up from the vehicle page', () => {
     const seller = newSeller(workers);
     await valueCar(seller);
     await signUp(seller, uniqueEmail('tokens'));
-    const { auth } = sessionData(seller);
+    const { auth } = (await sessionData(seller));
     expect(auth.idToken).toMatch(/^ey/);
     for (const path of ['/KE19FTA', '/account', '/account/details', '/mileage']) {
       const body = await (await seller.get(path)).text();
@@ -80,11 +80,11 @@ describe('signing out', () => {
     await valueCar(seller);
     await signUp(seller, uniqueEmail('out'));
     expect((await seller.get('/sign-out')).headers.get('location')).toBe('/');
-    expect(sessionData(seller).auth).toBeDefined();
-    const { auth } = sessionData(seller);
+    expect((await sessionData(seller)).auth).toBeDefined();
+    const { auth } = (await sessionData(seller));
     const response = await seller.post('/sign-out', {});
     expect(response.headers.get('location')).toBe('/');
-    expect(sessionData(seller).auth).toBeUndefined();
+    expect((await sessionData(seller)).auth).toBeUndefined();
     expect(header(await (await seller.get('/')).text())).toContain('Sign in');
     // The platform revoked the session: its tokens no longer work.
     const refresh = await workers.platform('/platform/api/authn/refreshtoken', {
@@ -101,7 +101,7 @@ describe('signing out', () => {
     await signUp(seller, uniqueEmail('broadcast'));
     const response = await seller.get('/reviews?logout=broadcast&page=2');
     expect(response.headers.get('location')).toBe('/reviews?page=2');
-    expect(sessionData(seller).auth).toBeUndefined();
+    expect((await sessionData(seller)).auth).toBeUndefined();
   });
 });
 
@@ -129,17 +129,17 @@ describe('signing in by e-mail link', () => {
     expect(link.pathname).toBe('/auth/verify');
     // Opening the link signs nobody in by itself (mail scanners open links too).
     expect((await seller.get(link.pathname + link.search)).status).toBe(200);
-    expect(sessionData(seller).auth).toBeUndefined();
+    expect((await sessionData(seller)).auth).toBeUndefined();
     const signedIn = await seller.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
     expect(signedIn.headers.get('location')).toBe('/account/details');
-    expect(sessionData(seller).auth.email).toBe(email);
+    expect((await sessionData(seller)).auth.email).toBe(email);
   });
 
   it('starts a new session: the requester id changes', async () => {
     const { seller, email } = await account();
-    const before = sessionData(seller).requesterId;
+    const before = (await sessionData(seller)).requesterId;
     await signInByLink(workers, seller, email);
-    expect(sessionData(seller).requesterId).not.toBe(before);
+    expect((await sessionData(seller)).requesterId).not.toBe(before);
   });
 
   it('sends a used link to /token-expired, and an expired one too', async () => {

@@ -51,7 +51,7 @@ async function signedUpSeller(): Promise<Seller> {
   const browser = newSeller(workers);
   await valueCar(browser);
   expect((await signUp(browser, uniqueEmail('documents'))).status).toBe(302);
-  const idToken = sessionData(browser).auth.idToken as string;
+  const idToken = (await sessionData(browser)).auth.idToken as string;
   const user = (await (await workers.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as User;
   return { idToken, enquiryId: user.vehicles![0]!.enquiry!.id };
 }

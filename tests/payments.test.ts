@@ -17,7 +17,7 @@ async function signedUpSeller(w: Workers = workers) {
   const browser = newSeller(w);
   await valueCar(browser);
   expect((await signUp(browser, uniqueEmail('payee'))).status).toBe(302);
-  const idToken: string = sessionData(browser).auth.idToken;
+  const idToken: string = (await sessionData(browser)).auth.idToken;
   const user = (await (await w.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as User;
   const enquiryId = user.vehicles![0]!.enquiry!.id;
   return { idToken, enquiryId, userId: user.id };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, parseSetCookie, textOf } from './support/browser';
-import { startWorkers, type Workers } from './support/workers';
+import { sessionData, writeSession } from './support/sellers';
+import { DEV_SECRET, startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
 beforeAll(async () => {
@@ -89,6 +90,31 @@ describe('the session cookie', () => {
 
     browser.cookies.set('kerbside_session', '%%%not-even-base64');
     expect((await browser.get('/')).status).toBe(200);
+  });
+
+  it('is sealed: whoever holds the cookie cannot read the lookup, tokens or contact details in it', async () => {
+    const browser = new Browser(workers.fetch);
+    await browser.post('/?index', { vrm: 'ER19NFD' });
+    const raw = browser.cookies.get('kerbside_session')!;
+    expect(raw).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    const decoded = atob(raw.split('.')[2]!.replace(/-/g, '+').replace(/_/g, '/'));
+    expect(decoded).not.toMatch(/ER19NFD|requesterId|vehicle_lookup_failed/);
+    expect((await sessionData(browser)).lookup.resultError).toEqual({ msg: 'vehicle_lookup_failed', vrm: 'ER19NFD' });
+  });
+
+  it('opens a cookie sealed with a previous secret while it is still listed, and starts afresh once it is retired', async () => {
+    const old = 'dev-only-previous-session-secret-0123456789';
+    const browser = new Browser(workers.fetch);
+    await writeSession(browser, { requesterId: 'kept-across-rotation', lookup: { resultError: { msg: 'vehicle_lookup_failed', vrm: 'ER19NFD' } } }, old);
+    const rotated = await startWorkers({ appVars: { SESSION_SECRETS: `${DEV_SECRET},${old}` } });
+    try {
+      const page = await new Browser(rotated.fetch).get('/', { headers: { cookie: `kerbside_session=${browser.cookies.get('kerbside_session')}` } });
+      expect(textOf(await page.text())).toContain('Did we get the reg right?');
+    } finally {
+      await rotated.dispose();
+    }
+    // The suite's own workers know only the current secret: the old cookie is a fresh session.
+    expect(textOf(await (await browser.get('/')).text())).not.toContain('Did we get the reg right?');
   });
 });
 

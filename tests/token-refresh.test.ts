@@ -23,12 +23,12 @@ async function signedIn() {
 describe('token refresh', () => {
   it('refreshes an id token near expiry on the next page, without the seller noticing', async () => {
     const seller = await signedIn();
-    const before = sessionData(seller).auth;
+    const before = (await sessionData(seller)).auth;
     await wait(1_200);
     const response = await seller.get('/account');
     expect(response.status).toBe(200);
     expect(main(await response.text())).toContain('Your vehicles');
-    const after = sessionData(seller).auth;
+    const after = (await sessionData(seller)).auth;
     expect(after.idToken).not.toBe(before.idToken);
     expect(after.refreshToken).toBe(before.refreshToken);
     expect(after.issuedAt).toBeGreaterThan(before.issuedAt);
@@ -42,7 +42,7 @@ describe('token refresh', () => {
     await wait(1_200);
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/?logout=notify');
-    expect(sessionData(seller).auth).toBeUndefined();
+    expect((await sessionData(seller)).auth).toBeUndefined();
     const html = await (await seller.follow(response)).text();
     expect(html).toMatch(/<div id="logout-notification"[^>]*role="alert"/);
     expect(main(html)).toContain('You were signed out due to a technical issue. Please sign in again.');
@@ -50,23 +50,23 @@ describe('token refresh', () => {
 
   it('refreshes once and retries when a call answers 401 with a refresh token at hand', async () => {
     const seller = await signedIn();
-    const data = sessionData(seller);
+    const data = (await sessionData(seller));
     // An id token the gateway will not accept (as after a key rotation), with a good refresh token.
     await writeSession(seller, { ...data, auth: { ...data.auth, idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.bad', issuedAt: Date.now(), expiresIn: 3_600 } }, DEV_SECRET);
     const response = await seller.get('/account');
     expect(response.status).toBe(200);
     expect(main(await response.text())).toContain('Your vehicles');
-    expect(sessionData(seller).auth.idToken).toMatch(/^ey.+\..+\..+$/);
-    expect(sessionData(seller).auth.idToken).not.toContain('.bad');
+    expect((await sessionData(seller)).auth.idToken).toMatch(/^ey.+\..+\..+$/);
+    expect((await sessionData(seller)).auth.idToken).not.toContain('.bad');
   });
 
   it('sends the seller to sign in when the gateway ends their session mid-visit', async () => {
     const seller = await signedIn();
-    const data = sessionData(seller);
+    const data = (await sessionData(seller));
     await writeSession(seller, { ...data, auth: { ...data.auth, issuedAt: Date.now(), expiresIn: 3_600 } }, DEV_SECRET);
     await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind(new Date().toISOString()).run();
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount');
-    expect(sessionData(seller).auth).toBeUndefined();
+    expect((await sessionData(seller)).auth).toBeUndefined();
   });
 });

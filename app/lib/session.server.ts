@@ -1,12 +1,15 @@
-import { createCookieSessionStorage, type Session } from '@remix-run/cloudflare';
+import { createSession, type Session, type SessionStorage } from '@remix-run/cloudflare';
 import type { SessionAuth } from './auth.server';
 import type { CampaignState } from './campaign';
+import { readCookie } from './cookies';
+import { seal, unseal } from './seal';
 import type { VehicleLookupState } from './lookup-state';
 
 /**
- * The seller's session: one signed cookie (DESIGN.md rule 2). It holds the requester id, the
- * vehicle lookup state and, once signed in, the gateway tokens. The cookie is HttpOnly, so the
- * tokens never reach page HTML or client JS.
+ * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
+ * the vehicle lookup state and, once signed in, the gateway tokens and contact details. The cookie
+ * is HttpOnly, so none of it reaches page HTML or client JS, and it is encrypted and authenticated
+ * (AES-GCM), so whoever holds the cookie cannot read it either.
  */
 export interface SessionData {
   /** Sent to the gateway as the requester id; also keys the request-loop report. */
@@ -33,22 +36,33 @@ export type AppSession = Session<SessionData, SessionFlashData>;
 export const SESSION_COOKIE = 'kerbside_session';
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
-export function createSessionStorage(secrets: string[]) {
-  return createCookieSessionStorage<SessionData, SessionFlashData>({
-    cookie: {
-      name: SESSION_COOKIE,
-      httpOnly: true,
-      secure: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: THIRTY_DAYS,
-      // The first secret signs; the others still verify, so secrets can rotate without sign-outs.
-      secrets,
+/** Browsers drop cookies over 4,096 bytes; a session that outgrows that must fail loudly here. */
+export const MAX_COOKIE_BYTES = 4_096;
+const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Lax';
+
+export function createSessionStorage(secrets: string[]): SessionStorage<SessionData, SessionFlashData> {
+  return {
+    async getSession(cookieHeader) {
+      // A sealed value is base64url and dots: nothing to decode, and anything else is not ours.
+      const sealed = readCookie(cookieHeader ?? null, SESSION_COOKIE);
+      const data = sealed ? await unseal(sealed, secrets, SESSION_COOKIE) : null;
+      const fresh = !data || typeof data !== 'object' || Array.isArray(data);
+      // readSession gives a fresh session its requester id.
+      return createSession<SessionData, SessionFlashData>((fresh ? {} : data) as SessionData, '');
     },
-  });
+    async commitSession(session) {
+      // The first secret seals; the others still open, so secrets rotate without sign-outs.
+      const cookie = `${SESSION_COOKIE}=${await seal(session.data, secrets[0]!, SESSION_COOKIE)}; Max-Age=${THIRTY_DAYS}; ${ATTRIBUTES}`;
+      if (cookie.length > MAX_COOKIE_BYTES) throw new Error(`The session cookie would be ${cookie.length} bytes, over ${MAX_COOKIE_BYTES}`);
+      return cookie;
+    },
+    async destroySession() {
+      return `${SESSION_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`;
+    },
+  };
 }
 
-export type AppSessionStorage = ReturnType<typeof createSessionStorage>;
+export type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
 
 /** A tampered, corrupt or foreign cookie gives a fresh session, never an error page. */
 export async function readSession(storage: AppSessionStorage, cookieHeader: string | null): Promise<AppSession> {

@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import { Browser } from './browser';
-import type { Workers } from './workers';
+import { seal, unseal } from '../../app/lib/seal';
+import { DEV_SECRET, type Workers } from './workers';
+
+const SESSION_COOKIE = 'kerbside_session';
 
 let counter = 0;
 /** A new seller on their own connection (the platform rate-limits per IP). */
@@ -24,11 +27,10 @@ export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', e
   return browser.post(`/${vrm}?index`, { ...SELLER, email, ...extra });
 }
 
-/** The session cookie's data: it is signed, not encrypted, so a test can read what the server keeps. */
-export function sessionData(browser: Browser): Record<string, any> {
-  const raw = decodeURIComponent(browser.cookies.get('kerbside_session') ?? '');
-  const value = raw.slice(0, raw.lastIndexOf('.'));
-  return value ? JSON.parse(decodeURIComponent(escape(atob(value)))) : {};
+/** The session cookie's data, opened with the development secret the tests run with (it is sealed). */
+export async function sessionData(browser: Browser): Promise<Record<string, any>> {
+  const sealed = decodeURIComponent(browser.cookies.get(SESSION_COOKIE) ?? '');
+  return sealed ? (((await unseal(sealed, [DEV_SECRET], SESSION_COOKIE)) as Record<string, any> | null) ?? {}) : {};
 }
 
 /** The newest e-mail the platform sent to an address (the development outbox). */
@@ -49,11 +51,7 @@ export async function signInByLink(workers: Workers, browser: Browser, email: st
   return browser.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
 }
 
-/** Rewrites the session cookie as the app would sign it (tests know the development secret). */
+/** Rewrites the session cookie as the app would seal it (tests know the development secret). */
 export async function writeSession(browser: Browser, data: Record<string, unknown>, secret: string) {
-  const value = btoa(unescape(encodeURIComponent(JSON.stringify(data))));
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(value)));
-  const hash = btoa(String.fromCharCode(...signature)).replace(/=+$/, '');
-  browser.cookies.set('kerbside_session', encodeURIComponent(`${value}.${hash}`));
+  browser.cookies.set(SESSION_COOKIE, await seal(data, secret, SESSION_COOKIE));
 }
