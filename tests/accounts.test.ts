@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainText, textOf } from './support/browser';
+import { Browser } from './support/browser';
 import { latestEmail, newSeller, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
@@ -172,6 +173,25 @@ describe('signing in by e-mail link', () => {
     expect(response.status).toBe(429);
     expect(main(await response.text())).toContain('It looks like you are a robot');
   });
+
+  it("never locks a genuine seller out for someone else's failures at the same network address", async () => {
+    const { email } = await account();
+    const ip = '198.51.100.77'; // one mobile network's address, shared by everyone on it
+    const guesser = new Browser(workers.fetch, { ip });
+    for (let i = 0; i < 10; i++) await guesser.post('/sign-in', { email: uniqueEmail('guess') });
+    expect((await guesser.post('/sign-in', { email: uniqueEmail('guess') })).status).toBe(429);
+    // Another seller on the same network, in their own browser, still gets their link.
+    const genuine = new Browser(workers.fetch, { ip });
+    expect((await genuine.post('/sign-in', { email })).headers.get('location')).toBe('/sign-in?sent');
+    expect((await latestEmail(workers, email))!.subject).toBe('Your Kerbside sign-in link');
+  });
+
+  it('stops a script that drops its cookies, at a ceiling per network address', async () => {
+    const ip = '198.51.100.78';
+    let last = 0;
+    for (let i = 0; i < 101; i++) last = (await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') })).status;
+    expect(last).toBe(429);
+  }, 60_000);
 
   it('limits links per address', async () => {
     const { email } = await account();

@@ -43,7 +43,10 @@ export { readCookie };
 export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil']) {
   const storage = createSessionStorage(config.sessionSecrets);
   const cookieHeader = request.headers.get('cookie');
-  const session = await readSession(storage, cookieHeader);
+  const { session, created } = await readSession(storage, cookieHeader);
+  // A visitor who only reads gets no cookie; one who sends a form keeps their session from then on,
+  // so what they did (a failed sign-in, say) stays theirs rather than landing on a new requester.
+  const keepNewSession = created && request.method === 'POST';
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
@@ -112,7 +115,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
 
   /** The one place the session is committed: only when a loader or action changed it. */
   async function commitSession(response: Response): Promise<Response> {
-    if (JSON.stringify(session.data) === snapshot) return response;
+    if (!keepNewSession && JSON.stringify(session.data) === snapshot) return response;
     const headers = new Headers(response.headers);
     headers.append('Set-Cookie', await storage.commitSession(session));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

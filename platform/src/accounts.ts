@@ -10,9 +10,19 @@ import { hitRateLimit } from './rate-limit';
 import { randomToken, sha256 } from './tokens';
 
 const TEN_MINUTES = 600_000;
-/** Sign-in link requests per e-mail address, and failed ones per client, in ten minutes. */
-export const SIGN_IN_LIMIT_PER_EMAIL = 5;
-export const SIGN_IN_FAILURES_PER_CLIENT = 10;
+/**
+ * Sign-in link limits, each in ten minutes (docs/sign-in-limits.md). Keyed so that nobody else's
+ * failures can lock a genuine seller out: mobile networks and offices put many sellers behind one
+ * network address.
+ * - per browser session (the requester id): 10 attempts with unknown addresses, then a robot;
+ * - per network address and e-mail address pair: 5 links;
+ * - per e-mail address, from anywhere: 20 links (the mailbox's own protection);
+ * - per network address, everything together: 100 requests, a ceiling only scripts reach.
+ */
+export const SIGN_IN_FAILURES_PER_REQUESTER = 10;
+export const SIGN_IN_LIMIT_PER_PAIR = 5;
+export const SIGN_IN_LIMIT_PER_EMAIL = 20;
+export const SIGN_IN_CEILING_PER_ADDRESS = 100;
 export const DEFAULT_LINK_TTL = 15 * 60;
 
 import { str } from './util';
@@ -89,20 +99,23 @@ async function adoptRequesterEnquiries(env: PlatformEnv, userId: number, request
 
 /**
  * POST /platform/seller/generateOneTimeToken {email, redirectTo, linkBase}: e-mails a one-time
- * sign-in link. Limited per address and, for failed attempts, per client: past that the caller
- * is treated as a robot.
+ * sign-in link. Past a limit the caller is treated as a robot (the limits above).
  */
 export async function sendSignInLink(request: Request, env: PlatformEnv): Promise<Response> {
   const body = (await readJsonObject(request)) ?? {};
   const email = str(body.email).toLowerCase();
-  const client = request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
+  const address = request.headers.get('x-client-ip') ?? 'unknown-address';
+  const requester = request.headers.get('x-requester-id') ?? `address:${address}`;
   const now = Date.now();
   const robot = () => errorResponse(429, 'too_many_attempts', 'It looks like you are a robot');
+  const window = Math.floor(now / TEN_MINUTES) * TEN_MINUTES;
 
   const failures = await env.DB.prepare('SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2')
-    .bind(`signin-fail:${client}`, Math.floor(now / TEN_MINUTES) * TEN_MINUTES)
+    .bind(`signin-fail:${requester}`, window)
     .first<{ count: number }>();
-  if ((failures?.count ?? 0) >= SIGN_IN_FAILURES_PER_CLIENT) return robot();
+  if ((failures?.count ?? 0) >= SIGN_IN_FAILURES_PER_REQUESTER) return robot();
+  const ceiling = await hitRateLimit(env.DB, `signin-address:${address}`, SIGN_IN_CEILING_PER_ADDRESS, TEN_MINUTES, now);
+  if (!ceiling.allowed) return robot();
 
   if (!isEmail(email)) return errorResponse(400, 'invalid_email', CONTACT_MESSAGES.email);
   const linkBase = allowedLinkBase(env, str(body.linkBase));
@@ -110,9 +123,11 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
 
   const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
   if (!user) {
-    await hitRateLimit(env.DB, `signin-fail:${client}`, SIGN_IN_FAILURES_PER_CLIENT, TEN_MINUTES, now);
+    await hitRateLimit(env.DB, `signin-fail:${requester}`, SIGN_IN_FAILURES_PER_REQUESTER, TEN_MINUTES, now);
     return errorResponse(404, 'user_not_found', 'No account for that email address');
   }
+  const perPair = await hitRateLimit(env.DB, `signin-pair:${address}:${email}`, SIGN_IN_LIMIT_PER_PAIR, TEN_MINUTES, now);
+  if (!perPair.allowed) return robot();
   const perEmail = await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now);
   if (!perEmail.allowed) return robot();
 
