@@ -1,3 +1,20 @@
+import { readdirSync } from 'node:fs';
+
+/** Pages with a route of their own (a hero, a form): their copy is in content/pages, but not their route. */
+const OWN_ROUTES = new Set(['sell-my-car', 'sell-my-van', 'part-exchange']);
+
+/** content/pages/{slug}.md → /{slug}: one module serves them all (routes/content-page.tsx). */
+function contentPageSlugs() {
+  try {
+    return readdirSync(new URL('./content/pages', import.meta.url))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => name.slice(0, -3))
+      .filter((slug) => !OWN_ROUTES.has(slug));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Remix v2, classic compiler, built for workerd.
  *
@@ -49,6 +66,25 @@ export default {
       route('chat/widget.js', 'routes/chat-widget.ts');
       route('media/*', 'routes/media.ts');
       route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
+      // Addresses of our other sites (spec 2 §2.4).
+      route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
+      route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });
+      route('guides/kerbside-for-dealers', 'routes/external-redirect.ts', { id: 'redirect/dealer-guide' });
+      // Route matching ignores case, so this is /FAQ as well.
+      route('faq', 'routes/external-redirect.ts', { id: 'redirect/faq' });
+      // Content from the content store (content/): pages, guides (two addresses, one source), blog, stories.
+      for (const slug of contentPageSlugs()) route(slug, 'routes/content-page.tsx', { id: `content/${slug}` });
+      route('guides/:slug?', 'routes/articles.tsx', { id: 'routes/guides' });
+      route('sell-my-car/guides/:slug?', 'routes/articles.tsx', { id: 'routes/sell-my-car-guides' });
+      route('stories/:slug?', 'routes/articles.tsx', { id: 'routes/stories' });
+      route('blog/:year?/:month?/:day?/:post?', 'routes/blog.tsx');
+      // Landing pages from one module and its data files (app/data/): variants, partners, cities.
+      route('sell-my-car', 'routes/landing.tsx', { id: 'landing/sell-my-car' });
+      route('sell-my-car/:page', 'routes/landing.tsx', { id: 'landing/sell-my-car-page' });
+      route('sell-my-van', 'routes/landing.tsx', { id: 'landing/sell-my-van' });
+      route('part-exchange', 'routes/landing.tsx', { id: 'landing/part-exchange' });
+      route('partner/:partner', 'routes/landing.tsx', { id: 'landing/partner' });
+      route('sell-your-car/:city?', 'routes/landing.tsx', { id: 'landing/city' });
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so

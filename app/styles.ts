@@ -141,6 +141,15 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .email-body{white-space:pre-wrap;font:inherit;background:var(--bg);padding:12px;border-radius:6px;overflow-wrap:anywhere}
 .input.mileage{max-width:12rem;font-size:1.25rem}
 .small{font-size:.875rem}
+.prose{max-width:46rem}
+.prose h2{margin-top:1.4em}
+.prose ul,.prose ol{padding-left:1.3em;margin:0 0 1em}
+.prose li{margin:0 0 .4em}
+.sources{border-top:1px solid var(--line);margin-top:24px;padding-top:8px;font-size:.9rem}
+.entry-list{list-style:none;margin:0;padding:0}
+.partner-banner{margin:0;font-weight:700;color:var(--brand)}
+.sources-list{padding-left:1.2em}
+.entry-list h2{font-size:1.15rem}
 .section{padding:8px 0}
 .benefits{list-style:none;padding:0;margin:0;display:grid;gap:12px}
 .benefits li{background:#fff;border:1px solid var(--line);border-radius:var(--radius);padding:14px 16px 14px 44px;position:relative}

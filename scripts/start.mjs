@@ -32,6 +32,7 @@ function run(label, command, args, extraEnv = {}) {
 if (process.env.KERBSIDE_FRESH_STATE === '1') rmSync(stateDir, { recursive: true, force: true });
 
 if (process.env.KERBSIDE_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'build/index.js'))) {
+  run('compiled the content', process.execPath, [path.join(root, 'scripts/build-content.mjs')]);
   run('built the app', process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);
 }
 run('generated the seed', process.execPath, ['platform/seed/generate.mjs']);

@@ -30,9 +30,12 @@ export function Hero({
   resultError,
   lastResult,
   brandName,
+  text,
   children,
 }: {
   title: string;
+  /** Replaces the strapline (a landing page's own pitch). */
+  text?: string;
   action: string;
   resultError: LookupResultError | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -44,7 +47,7 @@ export function Hero({
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
-      <Strapline />
+      {text ? <p className="strap">{text}</p> : <Strapline />}
       {panel && resultError ? <LookupErrorPanelView panel={panel} vrm={resultError.vrm} action={action} /> : null}
       <VrmForm action={action} defaultVrm={resultError?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (

@@ -163,11 +163,17 @@ export function RecentSales({ sales, heading = 'Recently sold' }: { sales: Recen
   );
 }
 
-export function DealerLogos({ dealers }: { dealers: { id: number; name: string; town: string; logo: string | null }[] }) {
+export function DealerLogos({
+  dealers,
+  heading = 'Some of the dealers who bid',
+}: {
+  dealers: { id: number; name: string; town: string; logo: string | null }[];
+  heading?: string;
+}) {
   if (!dealers.length) return null;
   return (
     <section className="section" aria-labelledby="dealers-title">
-      <h2 id="dealers-title">Some of the dealers who bid</h2>
+      <h2 id="dealers-title">{heading}</h2>
       <ul className="logo-row">
         {dealers.map((dealer) =>
           dealer.logo ? (

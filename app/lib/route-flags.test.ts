@@ -14,6 +14,12 @@ describe('route flags', () => {
     expect(flags).toMatchObject({ noRobots: true, hideFooter: false, lookupVariant: 'brand', zendeskWidget: true });
   });
 
+  it("adds flags a page's data asks for, after the route's own", () => {
+    const handle = { flags: { stickyVrm: true }, flagsFrom: (data: unknown) => (data as { flags?: object }).flags };
+    expect(flagsFor([{ handle, data: { flags: { useUlezVrmChecker: true } } }])).toMatchObject({ stickyVrm: true, useUlezVrmChecker: true });
+    expect(flagsFor([{ handle, data: undefined }])).toMatchObject({ stickyVrm: true });
+  });
+
   it('ignores handles that are not flag holders', () => {
     expect(flagsFor([{ handle: 'x' }, { handle: { other: 1 } }])).toEqual(DEFAULT_FLAGS);
   });

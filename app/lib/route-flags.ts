@@ -46,6 +46,8 @@ export type LookupVariant = 'home' | 'brand' | 'partner' | 'default';
 
 export interface RouteHandle {
   flags?: RouteFlags;
+  /** Flags that depend on the page's data (one module serving many pages, e.g. landing pages). */
+  flagsFrom?: (data: unknown) => RouteFlags | undefined;
 }
 
 /** What every page gets unless a route says otherwise. */
@@ -56,11 +58,12 @@ export const DEFAULT_FLAGS: Readonly<RouteFlags> = {
 };
 
 /** The flags of the current page: the defaults, then each match's own, root first. */
-export function flagsFor(matches: readonly { handle?: unknown }[]): RouteFlags {
+export function flagsFor(matches: readonly { handle?: unknown; data?: unknown }[]): RouteFlags {
   const flags: RouteFlags = { ...DEFAULT_FLAGS };
   for (const match of matches) {
-    const own = (match.handle as RouteHandle | undefined)?.flags;
-    if (own) Object.assign(flags, own);
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.flags) Object.assign(flags, handle.flags);
+    if (typeof handle?.flagsFrom === 'function' && match.data) Object.assign(flags, handle.flagsFrom(match.data));
   }
   return flags;
 }

@@ -27,9 +27,9 @@ export async function reviewsBlock(context: AppLoadContext, make?: string) {
   };
 }
 
-export async function recentSalesBlock(context: AppLoadContext, makeSlug?: string): Promise<RecentSaleCard[]> {
+export async function recentSalesBlock(context: AppLoadContext, makeSlug?: string, areas?: string[]): Promise<RecentSaleCard[]> {
   const data = await context.gateway
-    .get<RecentSalesResponse>('/platform/recent-sales', { query: { make: makeSlug, limit: 12 } })
+    .get<RecentSalesResponse>('/platform/recent-sales', { query: { make: makeSlug, areas: areas?.join(','), limit: 12 } })
     .catch(hidden<RecentSalesResponse>('recent-sales'));
   return (data?.sales ?? []).map((sale) => ({
     id: sale.id,
@@ -42,9 +42,9 @@ export async function recentSalesBlock(context: AppLoadContext, makeSlug?: strin
   }));
 }
 
-export async function dealerLogosBlock(context: AppLoadContext) {
+export async function dealerLogosBlock(context: AppLoadContext, areas?: string[]) {
   const data = await context.gateway
-    .get<DealerLogosResponse>('/platform/dealers/featured', { query: { limit: 8 } })
+    .get<DealerLogosResponse>('/platform/dealers/featured', { query: { limit: 8, areas: areas?.join(',') } })
     .catch(hidden<DealerLogosResponse>('dealers'));
   return (data?.dealers ?? []).map((dealer) => ({ id: dealer.id, name: dealer.name, town: dealer.town, logo: mediaUrl(dealer.logo.url) }));
 }

@@ -1,3 +1,4 @@
+import { areasParam } from './recent-sales';
 import type { DealerLogo, DealerLogosResponse } from '../../contract/shell';
 import { errorResponse, json, limitParam, svgResponse } from './http';
 import { DEALERS, type Dealer } from './sale/dealers';
@@ -110,11 +111,15 @@ export function dealerLogoSvg(dealer: Pick<Dealer, 'name'>): string {
   ].join('');
 }
 
-/** GET /platform/dealers/featured?limit={n} */
+/** GET /platform/dealers/featured?limit={n}&areas={A,B}: with areas, the dealers based in those postcode areas. */
 export async function listFeaturedDealers(request: Request): Promise<Response> {
-  const limit = limitParam(new URL(request.url).searchParams.get('limit'), DEFAULT_FEATURED_DEALERS, MAX_FEATURED_DEALERS);
+  const params = new URL(request.url).searchParams;
+  const limit = limitParam(params.get('limit'), DEFAULT_FEATURED_DEALERS, MAX_FEATURED_DEALERS);
   if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_FEATURED_DEALERS}`);
-  const dealers: DealerLogo[] = featuredDealers(limit).map((d) => ({ id: d.id, name: d.name, town: d.town, logo: { url: dealerLogoPath(d.id) } }));
+  const areas = areasParam(params.get('areas'));
+  if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
+  const chosen = areas ? DEALERS.filter((d) => areas.includes(d.postcodeArea)).slice(0, limit) : featuredDealers(limit);
+  const dealers: DealerLogo[] = chosen.map((d) => ({ id: d.id, name: d.name, town: d.town, logo: { url: dealerLogoPath(d.id) } }));
   const body: DealerLogosResponse = { dealers };
   return json(body);
 }

@@ -71,3 +71,16 @@ describe('the seeded sales history', () => {
     expect(postcodeAreaOf('')).toBe('');
   });
 });
+
+describe('the areas parameter', () => {
+  it('reads postcode areas, and refuses anything else', async () => {
+    const { areasParam } = await import('./recent-sales');
+    expect(areasParam(null)).toBeNull();
+    expect(areasParam('')).toBeNull();
+    expect(areasParam('b')).toEqual(['B']);
+    expect(areasParam('E, EC,n')).toEqual(['E', 'EC', 'N']);
+    expect(areasParam('B1')).toBe('invalid');
+    expect(areasParam("B' OR 1=1")).toBe('invalid');
+    expect(areasParam(Array(13).fill('A').join(','))).toBe('invalid');
+  });
+});

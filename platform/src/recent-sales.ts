@@ -139,13 +139,25 @@ async function paidSales(env: PlatformEnv, makes: string[] | null, since: Date, 
   });
 }
 
-/** GET /platform/recent-sales?make={slug}&limit={n}: newest first. An unknown make has no sales. */
+/**
+ * The `areas` parameter: postcode areas (e.g. `B` or `E,EC,N`), for "sold near {city}"; null
+ * when absent, 'invalid' when it is not a list of areas.
+ */
+export function areasParam(value: string | null): string[] | null | 'invalid' {
+  if (value === null || value === '') return null;
+  const areas = value.split(',').map((a) => a.trim().toUpperCase());
+  return areas.length <= 12 && areas.every((a) => /^[A-Z]{1,2}$/.test(a)) ? areas : 'invalid';
+}
+
+/** GET /platform/recent-sales?make={slug}&areas={A,B}&limit={n}: newest first. An unknown make has no sales. */
 export async function listRecentSales(request: Request, env: PlatformEnv): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const limit = limitParam(params.get('limit'), DEFAULT_RECENT_SALES, MAX_RECENT_SALES);
   if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_RECENT_SALES}`);
   const makeSlug = params.get('make') || null;
   if (makeSlug !== null && !/^[a-z0-9-]{1,40}$/.test(makeSlug)) return errorResponse(400, 'bad_request', 'make must be a make slug, e.g. land-rover');
+  const areas = areasParam(params.get('areas'));
+  if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
 
   const now = new Date();
   const { results } = await env.DB.prepare(
@@ -157,8 +169,9 @@ export async function listRecentSales(request: Request, env: PlatformEnv): Promi
   // under offer must not also appear as sold.
   const seeded = seededSales(ofMake.filter((v) => v.sandbox_note === null), now);
   const makes = makeSlug ? [...new Set(ofMake.map((v) => v.make))] : null;
-  const real = await paidSales(env, makes, new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS), limit);
+  const real = await paidSales(env, makes, new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS), areas ? MAX_RECENT_SALES * 4 : limit);
   const sales = [...real, ...seeded]
+    .filter((sale) => !areas || areas.includes(sale.vehicle.postcodeArea))
     .sort((a, b) => b.sale.soldDate.localeCompare(a.sale.soldDate) || a.id.localeCompare(b.id))
     .slice(0, limit);
   const body: RecentSalesResponse = { sales };

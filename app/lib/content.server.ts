@@ -1,0 +1,85 @@
+import raw from '~/generated/content.json';
+
+/**
+ * The content store (content/**.md, compiled by scripts/build-content.mjs into the worker). Pages
+ * of one kind come from one route module each; this is their one way in.
+ */
+export type Collection = 'pages' | 'guides' | 'blog' | 'stories';
+
+export interface ContentEntry {
+  collection: Collection;
+  slug: string;
+  title: string;
+  description: string;
+  date: string;
+  author: string;
+  flags: Record<string, boolean>;
+  sources: { title: string; url: string; accessed: string }[];
+  illustrative: boolean;
+  draft: boolean;
+  needsTerms: boolean;
+  html: string;
+  words: number;
+}
+
+const store = raw as unknown as Record<Collection, Record<string, ContentEntry>>;
+
+export function getEntry(collection: Collection, slug: string): ContentEntry | null {
+  return Object.hasOwn(store[collection] ?? {}, slug) ? store[collection][slug]! : null;
+}
+
+/** Every entry of a collection but its index page, newest first. */
+export function listEntries(collection: Collection): ContentEntry[] {
+  return Object.values(store[collection] ?? {})
+    .filter((entry) => entry.slug !== 'index')
+    .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+}
+
+/** What a list shows of an entry (the body stays on its own page). */
+export function summary(entry: ContentEntry) {
+  return { slug: entry.slug, title: entry.title, description: entry.description, date: entry.date, illustrative: entry.illustrative };
+}
+
+export interface BlogPath {
+  year?: string;
+  month?: string;
+  day?: string;
+  post?: string;
+}
+
+/** A blog post's slug is `YYYY-MM-DD-name`; its address is /blog/YYYY/MM/DD/name. */
+export function blogPostPath(slug: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/.exec(slug);
+  return match ? `/blog/${match[1]}/${match[2]}/${match[3]}/${match[4]}` : `/blog/${slug}`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The title of a blog date page (spec 2 §2.1: date pages get a date title), or null when the date
+ * is not one: `2026` → 'Posts from 2026', `2026/10` → 'Posts from October 2026', `2026/10/14` →
+ * 'Posts from 14 October 2026'.
+ */
+export function blogDateTitle({ year, month, day }: BlogPath): string | null {
+  if (!year) return 'Blog';
+  if (!/^\d{4}$/.test(year)) return null;
+  if (!month) return `Posts from ${year}`;
+  const m = Number(month);
+  if (!/^\d{2}$/.test(month) || m < 1 || m > 12) return null;
+  if (!day) return `Posts from ${MONTHS[m - 1]} ${year}`;
+  const d = Number(day);
+  const days = new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
+  if (!/^\d{2}$/.test(day) || d < 1 || d > days) return null;
+  return `Posts from ${d} ${MONTHS[m - 1]} ${year}`;
+}
+
+/** The posts under a date prefix (all of them without one). */
+export function blogPostsUnder({ year, month, day }: BlogPath): ContentEntry[] {
+  const prefix = [year, month, day].filter(Boolean).join('-');
+  return listEntries('blog').filter((entry) => entry.slug.startsWith(prefix));
+}
+
+export function blogPost({ year, month, day, post }: BlogPath): ContentEntry | null {
+  if (!year || !month || !day || !post) return null;
+  return getEntry('blog', `${year}-${month}-${day}-${post}`);
+}

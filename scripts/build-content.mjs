@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// The content store: every Markdown file under content/ with its front matter, rendered to HTML
+// at build time and written to app/generated/content.json, which the worker bundles (a Worker has
+// no file system at run time). Run by the build, the type check and the unit tests (npm pre-scripts)
+// and by `npm start`; fails with the file and the problem when a page's front matter is wrong.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Marked } from 'marked';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+const root = path.resolve(import.meta.dirname, '..');
+const contentDir = path.join(root, 'content');
+const outFile = path.join(root, 'app/generated/content.json');
+export const COLLECTIONS = ['pages', 'guides', 'blog', 'stories'];
+
+const isoDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
+  const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) {
+    ctx.addIssue({ code: 'custom', message: 'date must be YYYY-MM-DD' });
+    return z.NEVER;
+  }
+  return text;
+});
+
+const FrontMatter = z
+  .object({
+    title: z.string().trim().min(3).max(120),
+    description: z.string().trim().min(20).max(200),
+    date: isoDate,
+    author: z.string().trim().min(2).default('Kerbside team'),
+    flags: z.record(z.boolean()).default({}),
+    sources: z
+      .array(z.object({ title: z.string().min(3), url: z.string().url(), accessed: isoDate }))
+      .default([]),
+    /** A walk-through of a made-up but typical case, not a customer's account. */
+    illustrative: z.boolean().default(false),
+    /** Legal text awaiting review: shown with a notice. */
+    draft: z.boolean().default(false),
+    needsTerms: z.boolean().default(false),
+  })
+  .strict();
+
+/** Content is ours, but raw HTML still has no place in it: it is shown as text. */
+const marked = new Marked({
+  gfm: true,
+  renderer: {
+    html({ text }) {
+      return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    },
+    link({ href, tokens }) {
+      const label = this.parser.parseInline(tokens);
+      const external = /^https?:\/\//.test(href);
+      const safe = /^(https?:\/\/|\/|#|mailto:)/.test(href) ? href : '#';
+      return `<a href="${safe.replace(/"/g, '&quot;')}"${external ? ' rel="noopener"' : ''}>${label}</a>`;
+    },
+  },
+});
+
+export function splitFrontMatter(source, file) {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new Error(`${file}: no front matter (a --- block at the top)`);
+  return { data: parseYaml(match[1]) ?? {}, body: match[2] };
+}
+
+export function compileEntry(source, file, collection, slug) {
+  const { data, body } = splitFrontMatter(source, file);
+  const parsed = FrontMatter.safeParse(data);
+  if (!parsed.success) {
+    throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'front matter'}: ${i.message}`).join('; ')}`);
+  }
+  if (/^#\s/m.test(body)) throw new Error(`${file}: the body must not have its own # heading (the title is the page's h1)`);
+  const html = marked.parse(body);
+  const words = body.split(/\s+/).filter(Boolean).length;
+  return { collection, slug, ...parsed.data, html, words };
+}
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : name.endsWith('.md') ? [full] : [];
+  });
+}
+
+export function buildContent() {
+  const store = Object.fromEntries(COLLECTIONS.map((c) => [c, {}]));
+  for (const collection of COLLECTIONS) {
+    const dir = path.join(contentDir, collection);
+    let files = [];
+    try {
+      files = walk(dir);
+    } catch {
+      continue; // A collection with no files yet.
+    }
+    for (const file of files.sort()) {
+      const slug = path.relative(dir, file).replace(/\.md$/, '').replace(/\\/g, '/');
+      if (!/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/.test(slug)) throw new Error(`${file}: the file name must be a lower-case slug`);
+      store[collection][slug] = compileEntry(readFileSync(file, 'utf8'), path.relative(root, file), collection, slug);
+    }
+  }
+  return store;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const store = buildContent();
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(store));
+  const counts = COLLECTIONS.map((c) => `${Object.keys(store[c]).length} ${c}`).join(', ');
+  console.log(`content: ${counts} → ${path.relative(root, outFile)}`);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module without types
+import { compileEntry, splitFrontMatter } from './build-content.mjs';
+
+const page = (front: string, body = '## A heading\n\nText with a [link](/ulez-checker).') => `---\n${front}\n---\n${body}`;
+const good = 'title: "Selling a van"\ndescription: "What to know before you sell a van to a dealer."\ndate: 2026-11-23';
+
+describe('the content store', () => {
+  it('reads front matter and renders the body', () => {
+    const entry = compileEntry(page(good), 'x.md', 'guides', 'selling-a-van');
+    expect(entry).toMatchObject({ title: 'Selling a van', date: '2026-11-23', author: 'Kerbside team', collection: 'guides', slug: 'selling-a-van' });
+    expect(entry.html).toContain('<h2>A heading</h2>');
+    expect(entry.html).toContain('<a href="/ulez-checker">link</a>');
+  });
+
+  it('shows raw HTML as text and neutralises script links', () => {
+    const entry = compileEntry(page(good, '<script>alert(1)</script>\n\n[x](javascript:alert(1))'), 'x.md', 'guides', 'x');
+    expect(entry.html).not.toContain('<script>');
+    expect(entry.html).toContain('&lt;script&gt;');
+    expect(entry.html).toContain('<a href="#">x</a>');
+  });
+
+  it.each([
+    ['description: "too short"\ntitle: "Title"\ndate: 2026-11-23', /description/],
+    [`${good}\nunknown: 1`, /unknown/],
+    ['title: "Selling a van"\ndescription: "What to know before you sell a van to a dealer."\ndate: 23/11/2026', /date/],
+    [`${good}\nsources:\n  - { title: "GOV.UK", url: "not a url", accessed: 2026-11-23 }`, /sources/],
+  ])('refuses bad front matter (%#)', (front, problem) => {
+    expect(() => compileEntry(page(front), 'bad.md', 'guides', 'bad')).toThrow(problem);
+  });
+
+  it('refuses a page without front matter, or with its own # title', () => {
+    expect(() => splitFrontMatter('# Hello', 'none.md')).toThrow(/no front matter/);
+    expect(() => compileEntry(page(good, '# Second title'), 'h1.md', 'guides', 'h1')).toThrow(/# heading/);
+  });
+});
