@@ -45,6 +45,9 @@ export default {
     return defineRoutes((route) => {
       route('', 'routes/home.tsx', { index: true });
       route('healthz', 'routes/healthz.ts');
+      route('sitemap', 'routes/sitemap.tsx');
+      route('sitemap.xml', 'routes/sitemap-xml.ts');
+      route('robots.txt', 'routes/robots-txt.ts');
       route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });
       route('reviews', 'routes/reviews.tsx');
       route('sign-in', 'routes/sign-in.tsx');

@@ -1,7 +1,7 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/cloudflare';
 import * as build from '@remix-run/dev/server-build';
 import { nextCampaign } from '~/lib/campaign';
-import { createAppContext, type AppContext } from '~/lib/context.server';
+import { createAppContext, type AppContext, type RouteTable } from '~/lib/context.server';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
@@ -48,7 +48,12 @@ export default {
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));
 
-      const { context, commitSession, refreshIfNeeded } = await createAppContext(request, config, (p) => ctx.waitUntil(p));
+      const { context, commitSession, refreshIfNeeded } = await createAppContext(
+        request,
+        config,
+        (p) => ctx.waitUntil(p),
+        (build as unknown as ServerBuild).routes as RouteTable,
+      );
       // Token refresh happens here, on the critical path, before any loader calls the gateway.
       if ((await refreshIfNeeded()) === 'signed_out' && isDocumentGet(request)) {
         return finish(await commitSession(new Response(null, { status: 302, headers: { Location: '/?logout=notify' } })));

@@ -27,7 +27,12 @@ export interface AppContext {
   experiments: Decisions;
   /** First-party analytics: records nothing until the seller consents. */
   analytics: Analytics;
+  /** The app's route table (for the sitemap and robots.txt); set by server.ts. */
+  routes: RouteTable;
 }
+
+/** What the sitemap needs of the server build's routes. */
+export type RouteTable = Record<string, { path?: string; index?: boolean; parentId?: string; module: { default?: unknown; handle?: unknown } } | undefined>;
 
 export type RefreshState = 'anonymous' | 'fresh' | 'refreshed' | 'signed_out' | 'unavailable';
 
@@ -40,7 +45,7 @@ const loopDetector = new LoopDetector();
 
 export { readCookie };
 
-export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil']) {
+export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil'], routes: RouteTable = {}) {
   const storage = createSessionStorage(config.sessionSecrets);
   const cookieHeader = request.headers.get('cookie');
   const { session, created } = await readSession(storage, cookieHeader);
@@ -104,6 +109,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     origin: url.origin,
     preferences,
     experiments,
+    routes,
     analytics: createAnalytics({
       consented: () => preferences.consent === 'granted',
       path: url.pathname.replace(/\.data$/, '') || '/',

@@ -5,6 +5,7 @@ import { CookieChoice } from '~/components/cookie-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getEntry } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
+import type { RouteFlags } from '~/lib/route-flags';
 import { useRootData } from '~/root';
 
 /**
@@ -15,9 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
   const entry = getEntry('pages', slug);
   if (!entry) throw new Response('Not Found', { status: 404 });
-  const { html, title, description, date, author, sources, illustrative, draft } = entry;
-  return { slug, entry: { html, title, description, date, author, sources, illustrative, draft } };
+  const { html, title, description, date, author, sources, illustrative, draft, flags } = entry;
+  return { slug, flags, entry: { html, title, description, date, author, sources, illustrative, draft } };
 }
+
+// A page's front matter may carry route flags (e.g. noSitemap).
+export const handle = { flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
