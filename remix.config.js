@@ -73,6 +73,7 @@ export default {
       route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });
       route('guides/kerbside-for-dealers', 'routes/external-redirect.ts', { id: 'redirect/dealer-guide' });
+      route('best-ev-cities', 'routes/external-redirect.ts', { id: 'redirect/best-ev-cities' });
       // Route matching ignores case, so this is /FAQ as well.
       route('faq', 'routes/external-redirect.ts', { id: 'redirect/faq' });
       // Content from the content store (content/): pages, guides (two addresses, one source), blog, stories.
@@ -88,7 +89,12 @@ export default {
       route('part-exchange', 'routes/landing.tsx', { id: 'landing/part-exchange' });
       route('partner/:partner', 'routes/landing.tsx', { id: 'landing/partner' });
       route('sell-your-car/:city?', 'routes/landing.tsx', { id: 'landing/city' });
+      route('sell-my-car/brands', 'routes/brands.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
+      // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).
+      route('collection', 'routes/current-vehicle-step.ts', { id: 'current/collection' });
+      route('finance-payment-details', 'routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
+      route('finance-payment-details-more-funds-requested', 'routes/current-vehicle-step.ts', { id: 'current/finance-more-funds' });
       route('sell-my-car/brands/:brand/mileage', 'routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so
       // that static paths above win; the loader rejects what is not a registration.
@@ -114,6 +120,7 @@ export default {
         route('purchasing-dealer-details', 'routes/dealer-details.tsx');
         route('sale-complete', 'routes/sale-complete.tsx');
         route('sign-up', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-sign-up' });
+        route('vehicle-details/:step?', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-details' });
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });
         route(':buyer/appointment/book', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-appointment' });
         route(':buyer/summary/:checkout?', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-summary' });

@@ -147,6 +147,8 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .prose li{margin:0 0 .4em}
 .sources{border-top:1px solid var(--line);margin-top:24px;padding-top:8px;font-size:.9rem}
 .entry-list{list-style:none;margin:0;padding:0}
+.brand-list{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(2,1fr);gap:4px 16px}
+.brand-list a{display:inline-block;padding:8px 0}
 .partner-banner{margin:0;font-weight:700;color:var(--brand)}
 .sources-list{padding-left:1.2em}
 .entry-list h2{font-size:1.15rem}

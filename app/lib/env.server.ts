@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 export const DEFAULT_HELP_CENTRE_URL = 'https://help.kerbside.co.uk';
 export const DEFAULT_DEALER_SITE_URL = 'https://dealers.kerbside.co.uk';
+export const DEFAULT_BEST_EV_CITIES_URL = 'https://best-ev-cities.kerbside.co.uk';
 
 /** Development secrets carry this marker; production refuses them. */
 export const DEV_SECRET_MARKER = 'dev-only-';
@@ -59,6 +60,7 @@ const EnvSchema = z
     GATEWAY: z.custom<Fetcher>((value) => !!value && typeof (value as Fetcher).fetch === 'function').optional(),
     FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
+    BEST_EV_CITIES_URL: z.string().url().default(DEFAULT_BEST_EV_CITIES_URL),
     /** The home page's video (spec 2 §2.10); without it the video section is left out. */
     YOUTUBE_EMBED_URL: VideoUrlSchema.optional().or(z.literal('').transform(() => undefined)),
     /** Experiment decisions fixed by configuration: experiment name → variant (spec: experimentDecisions). */
@@ -82,6 +84,7 @@ export interface AppConfig {
   brandName: string;
   helpCentreUrl: string;
   dealerSiteUrl: string;
+  bestEvCitiesUrl: string;
   youtubeEmbedUrl: string | null;
   experimentDecisions: Record<string, string>;
   environment: 'development' | 'test' | 'production';
@@ -107,6 +110,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     brandName: e.BRAND_NAME,
     helpCentreUrl: e.HELP_CENTRE_URL,
     dealerSiteUrl: e.DEALER_SITE_URL,
+    bestEvCitiesUrl: e.BEST_EV_CITIES_URL,
     youtubeEmbedUrl: e.YOUTUBE_EMBED_URL ?? null,
     experimentDecisions: e.EXPERIMENT_DECISIONS,
     environment: e.ENVIRONMENT,

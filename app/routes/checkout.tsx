@@ -26,11 +26,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const buyer = isPartner(params.buyer) ? params.buyer : null;
-  const failed = params.failed !== undefined || !buyer;
   if (params.failed !== undefined && params.failed !== 'failed') throw new Response('Not Found', { status: 404 });
   const target = context.session.get('checkout');
-  const redirectUrl = !failed && target?.buyer === buyer ? target.redirectUrl : null;
-  if (!failed && !redirectUrl) throw redirect('/');
+  const handedOff = !!buyer && params.failed === undefined && target?.buyer === buyer;
+  const redirectUrl = handedOff ? target!.redirectUrl : null;
+  // Opened without a hand-off (an old tab, a shared link): say so, rather than silently leave.
+  const failed = !redirectUrl;
   return { buyer, buyerName: buyer ? PARTNERS[buyer].name : null, failed, redirectUrl, vrm: new URL(request.url).searchParams.get('vrm') };
 }
 

@@ -1,13 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 
 /**
- * Paths that belong to sites of ours elsewhere (spec 2 §2.4): dealers go to the dealer site, the
- * FAQ is the help centre. Addresses come from configuration; the paths are fixed here, so this
+ * Paths that belong to sites of ours elsewhere (spec 2 §2.1, §2.4): dealers go to the dealer site,
+ * the FAQ is the help centre, the best EV cities study has its own site. Addresses come from configuration; the paths are fixed here, so this
  * is no open redirect.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '');
-  const { dealerSiteUrl, helpCentreUrl } = context.config;
-  const target = path === '/faq' ? helpCentreUrl : dealerSiteUrl;
+  const { dealerSiteUrl, helpCentreUrl, bestEvCitiesUrl } = context.config;
+  const target = path === '/faq' ? helpCentreUrl : path === '/best-ev-cities' ? bestEvCitiesUrl : dealerSiteUrl;
   return redirect(target, 302);
 }
