@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAnalyticsEvent } from '../contract/shell';
 import { Browser, mainText, parseSetCookie, textOf } from './support/browser';
-import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -334,5 +334,30 @@ describe('the mileage step', () => {
     const response = await browser.post('/sell-my-car/brands/ford', { vrm: 'KE19FTA' });
     expect(response.headers.get('location')).toBe('/sell-my-car/brands/ford/mileage');
     expect(mainText(await (await browser.follow(response)).text())).toContain('Sell your Ford car the Kerbside way');
+  });
+});
+
+describe('partner pages', () => {
+  it('carry the partner on the page, and the affiliate onto the enquiry the seller makes', async () => {
+    const browser = newSeller(workers);
+    const html = await (await browser.get('/sell-my-car/topcashback')).text();
+    expect(textOf(html)).toContain('In partnership with TopCashback');
+    expect(textOf(footer(html))).toContain('Get your Kerbside valuation');
+    await browser.get('/partner/regit');
+    await valueCar(browser);
+    const row = await workers.db
+      .prepare("SELECT affiliate FROM enquiries WHERE vrm = 'KE19FTA' AND owner_key = ?1 ORDER BY id DESC LIMIT 1")
+      .bind(`requester:${(await sessionData(browser)).requesterId}`)
+      .first<{ affiliate: string }>();
+    expect(row?.affiliate).toBe('regit');
+  });
+
+  it('refuses an affiliate the platform does not know', async () => {
+    const response = await workers.platform('/platform/api/affiliates', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requester-id': 'r-affiliate-test' },
+      body: JSON.stringify({ affiliate: 'evil' }),
+    });
+    expect(response.status).toBe(400);
   });
 });

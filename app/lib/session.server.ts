@@ -21,6 +21,8 @@ export interface SessionData {
   checkout?: { buyer: string; redirectUrl: string };
   /** The campaign the seller came from, kept only once they accepted cookies (spec 2 §4). */
   campaign?: CampaignState;
+  /** The partner the seller arrived through (spec 2 §3 affiliate), so its reward follows the sale. */
+  affiliate?: string;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

@@ -22,7 +22,7 @@ import { useRootData } from '~/root';
  * dealers and recent sales nearby.
  */
 type Resolved =
-  | { kind: 'page'; page: LandingPage; partner?: string; lookupVariant: RouteFlags['lookupVariant'] }
+  | { kind: 'page'; page: LandingPage; partner?: string; affiliate?: string; lookupVariant: RouteFlags['lookupVariant'] }
   | { kind: 'city'; slug: string }
   | { kind: 'redirect'; to: string }
   | null;
@@ -37,7 +37,7 @@ function resolve(pathname: string): Resolved {
     if (Object.hasOwn(SELL_MY_CAR_VARIANTS, second)) return { kind: 'page', page: SELL_MY_CAR_VARIANTS[second]!, lookupVariant: 'default' };
     if (Object.hasOwn(PARTNER_PAGES, second)) {
       const page = PARTNER_PAGES[second]!;
-      return { kind: 'page', page, partner: page.partnerName, lookupVariant: 'partner' };
+      return { kind: 'page', page, partner: page.partnerName, affiliate: second, lookupVariant: 'partner' };
     }
     return null;
   }
@@ -53,6 +53,7 @@ function resolve(pathname: string): Resolved {
     return {
       kind: 'page',
       partner: affiliate.name,
+      affiliate: second,
       lookupVariant: 'partner',
       page: {
         ...SELL_MY_CAR,
@@ -79,11 +80,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { kind: 'city' as const, path: url.pathname, resultError, city, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
   }
   const { page, partner, lookupVariant } = resolved;
+  if (resolved.affiliate) await rememberAffiliate(context, resolved.affiliate);
   const guides = (page.guides ?? []).flatMap((slug) => {
     const guide = getEntry('guides', slug);
     return guide ? [{ slug, title: guide.title }] : [];
   });
   return { kind: 'page' as const, path: url.pathname, resultError, page, partner: partner ?? null, guides, flags: { ...page.flags, lookupVariant } };
+}
+
+/**
+ * A seller who arrives through a partner keeps that partner on their session and, through the
+ * gateway (spec 2 §7.1 POST /api/affiliates), on the enquiries they make, so the partner's reward
+ * can follow the sale. A failing gateway does not stop the page.
+ */
+async function rememberAffiliate(context: LoaderFunctionArgs['context'], affiliate: string) {
+  if (context.session.get('affiliate') === affiliate) return;
+  context.session.set('affiliate', affiliate);
+  await context.gateway.post('/platform/api/affiliates', { affiliate }).catch((error: unknown) => {
+    console.warn(JSON.stringify({ event: 'affiliate.not_recorded', affiliate, error: String(error) }));
+  });
 }
 
 // Which footer lookup and flags apply depends on the page: its data says (route-flags.ts).

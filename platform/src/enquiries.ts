@@ -1,3 +1,4 @@
+import { affiliateOf } from './affiliates';
 import { campaignColumn } from './analytics';
 import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../contract/gateway';
 import { marketplaceEligibility, partnerFor } from '../../contract/marketplace';
@@ -93,6 +94,7 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   const body = await readJsonObject(request);
   const mileage = readMileage(body?.mileage);
   const campaign = campaignColumn(body?.campaign);
+  const affiliate = await affiliateOf(env, owner);
   if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
 
   const registered = await findRegistered(env.DB, vrm);
@@ -117,9 +119,9 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   if (existing) {
     row = await env.DB.prepare(
       `UPDATE enquiries SET mileage = ?1, marketplace_eligible = ?2, ineligible_by = ?3, partner_id = ?4, valuation = ?5,
-         status = 'quoted', updated_at = ?6, expires_at = ?7, campaign = coalesce(?9, campaign) WHERE id = ?8 RETURNING *`,
+         status = 'quoted', updated_at = ?6, expires_at = ?7, campaign = coalesce(?9, campaign), affiliate = coalesce(?10, affiliate) WHERE id = ?8 RETURNING *`,
     )
-      .bind(...values, existing.id, campaign)
+      .bind(...values, existing.id, campaign, affiliate)
       .first<EnquiryRow>();
   } else {
     const vehicle = await vehicleId(env.DB, vrm);
@@ -130,10 +132,10 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
     }
     row = await env.DB.prepare(
       `INSERT INTO enquiries (vehicle_id, vrm, owner_key, customer_id, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
-         status, created_at, updated_at, expires_at, campaign)
-       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7, ?12) RETURNING *`,
+         status, created_at, updated_at, expires_at, campaign, affiliate)
+       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7, ?12, ?13) RETURNING *`,
     )
-      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null, campaign)
+      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null, campaign, affiliate)
       .first<EnquiryRow>();
   }
   const answer: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };

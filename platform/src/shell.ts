@@ -1,3 +1,4 @@
+import { recordAffiliate } from './affiliates';
 import { devEvents, recordEvents } from './analytics';
 import { chatLogin, chatWidget } from './chat';
 import { dealerLogo, listFeaturedDealers } from './dealer-logos';
@@ -15,5 +16,6 @@ export function registerShellRoutes(router: PlatformRouter): void {
     .on('POST', '/platform/events', recordEvents)
     .on('GET', '/platform/dev/events', devEvents)
     .on('GET', '/platform/virtual-assistant/auth', chatLogin)
-    .on('GET', '/platform/chat/widget.js', chatWidget);
+    .on('GET', '/platform/chat/widget.js', chatWidget)
+    .on('POST', '/platform/api/affiliates', recordAffiliate);
 }
