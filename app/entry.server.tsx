@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
-import { contentSecurityPolicy } from '~/lib/security.server';
+import { flagsFor } from '~/lib/route-flags';
+import { contentSecurityPolicy, hasPersonalCookies, PUBLIC_PAGE_CACHE } from '~/lib/security.server';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 10_000;
@@ -40,8 +41,21 @@ export default async function handleRequest(
   }
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (responseStatusCode === 200 && isPublicPage(request, remixContext)) responseHeaders.set('Cache-Control', PUBLIC_PAGE_CACHE);
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * A page flagged `cache` whose visitor sent none of our personal cookies is the same for everyone:
+ * a shared cache may keep it (spec 2 §2.6, the cache flag). server.ts still makes any response
+ * that sets a cookie private.
+ */
+function isPublicPage(request: Request, remixContext: EntryContext): boolean {
+  if (request.method !== 'GET' || hasPersonalCookies(request.headers.get('cookie'))) return false;
+  const { matches, loaderData } = remixContext.staticHandlerContext;
+  const flags = flagsFor(matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle, data: loaderData[m.route.id] })));
+  return !!flags.cache;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -361,3 +361,21 @@ describe('partner pages', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('caching public pages', () => {
+  it('lets shared caches keep a public page for a visitor without our cookies, and nothing else', async () => {
+    for (const path of ['/guides', '/about', '/sell-my-car/petrol', '/sell-your-car/leeds', '/blog']) {
+      const response = await visitor().get(path);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=300, s-maxage=3600, stale-while-revalidate=86400');
+      expect(response.headers.get('vary'), path).toContain('Cookie');
+      expect(response.headers.getSetCookie(), path).toEqual([]);
+    }
+    // The same page for a visitor with a choice or a session is theirs.
+    const chosen = visitor();
+    await chosen.post('/cookie-consent', { choice: 'reject', returnTo: '/guides' });
+    expect((await chosen.get('/guides')).headers.get('cache-control')).toBe('private, no-store');
+    // Pages that depend on the seller, or set a cookie, never are.
+    expect((await visitor().get('/')).headers.get('cache-control')).toBe('private, no-store');
+    expect((await visitor().get('/sell-my-car/topcashback')).headers.get('cache-control')).toBe('private, no-store');
+  });
+});

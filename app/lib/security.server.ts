@@ -25,10 +25,22 @@ export function applySecurityHeaders(headers: Headers): void {
   headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
+/** A public page: five minutes in browsers, an hour at the edge, served stale while it refreshes. */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
+
+/** The cookies that make a page the seller's own (who they are, what they chose). */
+const PERSONAL_COOKIES = ['kerbside_session', 'kerbside_consent', 'kerbside_sticky_vrm', 'kerbside_flags'];
+
+export function hasPersonalCookies(cookieHeader: string | null): boolean {
+  return PERSONAL_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookieHeader ?? ''));
+}
+
 /**
  * Pages read the session (the header shows who is signed in), so they are private and never
- * stored by a shared cache. A leaf route that knows better sets its own Cache-Control.
+ * stored by a shared cache, unless a route flagged `cache` made a public page for a visitor with
+ * none of our cookies. Whatever sets a cookie is private, whatever the route said.
  */
 export function applyCachePolicy(headers: Headers): void {
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+  if (headers.has('Set-Cookie') || !headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+  if (headers.get('Cache-Control')?.startsWith('public') && headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', 'Cookie');
 }

@@ -4,6 +4,7 @@ import { ContentArticle, EntryList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getEntry, listEntries, summary, type Collection } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
 /**
  * Guides and stories: an index and one page per entry. Guides answer under both /guides and
@@ -43,6 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entries: listEntries(section.collection).map(summary),
   };
 }
+
+
+// The same for every visitor: shared caches may keep it.
+export const handle = routeFlags({ cache: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const tags = pageMeta(matches, {

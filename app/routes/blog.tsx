@@ -4,6 +4,7 @@ import { ContentArticle, EntryList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 
 /** /blog/{year?}/{month?}/{day?}/{post?}: date pages list the posts of that date and get a date title. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -21,6 +22,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (path.year && !posts.length) throw new Response('Not Found', { status: 404 });
   return { kind: 'date' as const, title, posts: posts.map((post) => ({ ...summary(post), slug: blogPostPath(post.slug) })) };
 }
+
+
+// The same for every visitor: shared caches may keep it.
+export const handle = routeFlags({ cache: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {

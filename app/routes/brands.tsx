@@ -3,6 +3,10 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { MakeSummary } from '../../contract/gateway';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+
+
+export const handle = routeFlags({ cache: true });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Car brands', description: 'Sell your car by make: every brand our dealers buy, from Audi to Volvo.' });

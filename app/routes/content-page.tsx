@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // A page's front matter may carry route flags (e.g. noSitemap).
-export const handle = { flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags };
+export const handle = { flags: { cache: true }, flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {

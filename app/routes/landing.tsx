@@ -85,7 +85,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const guide = getEntry('guides', slug);
     return guide ? [{ slug, title: guide.title }] : [];
   });
-  return { kind: 'page' as const, path: url.pathname, resultError, page, partner: partner ?? null, guides, flags: { ...page.flags, lookupVariant } };
+  return {
+    kind: 'page' as const,
+    path: url.pathname,
+    resultError,
+    page,
+    partner: partner ?? null,
+    guides,
+    flags: { ...page.flags, lookupVariant, ...(resolved.affiliate ? { cache: false } : {}) },
+  };
 }
 
 /**
@@ -103,7 +111,8 @@ async function rememberAffiliate(context: LoaderFunctionArgs['context'], affilia
 
 // Which footer lookup and flags apply depends on the page: its data says (route-flags.ts).
 export const handle = {
-  ...routeFlags({ stickyVrm: true }),
+  // Public, except partner pages: they remember the partner in the seller's session.
+  ...routeFlags({ stickyVrm: true, cache: true }),
   flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags,
 };
 

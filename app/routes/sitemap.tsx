@@ -2,7 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
 import { sitemapEntries } from '~/lib/sitemap.server';
+
+
+export const handle = routeFlags({ cache: true });
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sitemap', description: 'Every page of the site, in one list.' });
 
