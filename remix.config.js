@@ -46,6 +46,7 @@ export default {
       route('', 'routes/home.tsx', { index: true });
       route('healthz', 'routes/healthz.ts');
       route('sitemap', 'routes/sitemap.tsx');
+      route('unsubscribe/:sms?', 'routes/unsubscribe.tsx');
       route('sitemap.xml', 'routes/sitemap-xml.ts');
       route('robots.txt', 'routes/robots-txt.ts');
       route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });

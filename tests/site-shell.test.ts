@@ -379,3 +379,27 @@ describe('caching public pages', () => {
     expect((await visitor().get('/sell-my-car/topcashback')).headers.get('cache-control')).toBe('private, no-store');
   });
 });
+
+describe('unsubscribing', () => {
+  it('works from the link in an e-mail, without JavaScript, and only with a genuine code', async () => {
+    const seller = newSeller(workers);
+    const email = uniqueEmail('unsubscribe');
+    await valueCar(seller);
+    await signUp(seller, email, 'KE19FTA', { marketingConsent: 'on' });
+    await seller.post('/sign-out', {});
+    await seller.post('/sign-in', { email });
+    const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { body: string }[] };
+    const link = new URL(/No news and offers from us by e-mail: (\S+)/.exec(emails[0]!.body)![1]!);
+    const reader = newSeller(workers); // another device, signed out
+    const page = await reader.get(link.pathname + link.search);
+    expect(textOf(await page.text())).toContain('Unsubscribe from news and offers by e-mail');
+    const tampered = await reader.post(link.pathname, { code: `${link.searchParams.get('code')!.slice(0, -3)}abc` });
+    expect(tampered.status).toBe(400);
+    expect(textOf(await tampered.text())).toContain('This unsubscribe link is not complete');
+    const done = await reader.post(link.pathname, { code: link.searchParams.get('code')! });
+    expect(done.headers.get('location')).toBe('/unsubscribe?done');
+    expect(textOf(await (await reader.follow(done)).text())).toContain('You are unsubscribed');
+    const row = await workers.db.prepare('SELECT email_crm_tier, sms_marketing FROM users WHERE email = ?1').bind(email).first<{ email_crm_tier: string; sms_marketing: number }>();
+    expect(row).toEqual({ email_crm_tier: 'service', sms_marketing: 1 });
+  });
+});

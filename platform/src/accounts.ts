@@ -1,4 +1,5 @@
 import { campaignColumn } from './analytics';
+import { unsubscribeLink } from './unsubscribe';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
 import { safeRedirect } from 'remix-utils/safe-redirect';
@@ -143,7 +144,7 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
     env,
     email,
     'Your Kerbside sign-in link',
-    `Hello ${user.first_name},\n\nUse this link to sign in. It works once, for the next ${Math.round(ttl / 60)} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail.`,
+    `Hello ${user.first_name},\n\nUse this link to sign in. It works once, for the next ${Math.round(ttl / 60)} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail.\n\nNo news and offers from us by e-mail: ${await unsubscribeLink(env, user.id, 'email', linkBase)}\nNo offers by text: ${await unsubscribeLink(env, user.id, 'sms', linkBase)}`,
     link,
   );
   return json({ sent: true }, 202);

@@ -1,4 +1,5 @@
 import { recordAffiliate } from './affiliates';
+import { unsubscribe } from './unsubscribe';
 import { devEvents, recordEvents } from './analytics';
 import { chatLogin, chatWidget } from './chat';
 import { dealerLogo, listFeaturedDealers } from './dealer-logos';
@@ -17,5 +18,6 @@ export function registerShellRoutes(router: PlatformRouter): void {
     .on('GET', '/platform/dev/events', devEvents)
     .on('GET', '/platform/virtual-assistant/auth', chatLogin)
     .on('GET', '/platform/chat/widget.js', chatWidget)
-    .on('POST', '/platform/api/affiliates', recordAffiliate);
+    .on('POST', '/platform/api/affiliates', recordAffiliate)
+    .on('POST', '/platform/v3/customers/unsubscribe', unsubscribe);
 }

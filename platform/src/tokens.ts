@@ -103,3 +103,23 @@ export function signChatToken(claims: ChatClaims, secret: string): Promise<strin
 export function verifyChatToken(token: string, secret: string, nowSeconds: number): Promise<Verified<ChatClaims>> {
   return verifyJwt<ChatClaims>(token, chatSecret(secret), nowSeconds, 'chat');
 }
+
+export interface UnsubscribeClaims {
+  sub: number;
+  /** Which messages to stop: marketing e-mails, or texts. */
+  ch: 'email' | 'sms';
+  token_use: 'unsubscribe';
+  iat: number;
+  exp: number;
+}
+
+// Unsubscribe links sit in mailboxes for months: their own key, so they can never be more than that.
+const unsubscribeSecret = (secret: string) => `${secret}|unsubscribe`;
+
+export function signUnsubscribeToken(claims: UnsubscribeClaims, secret: string): Promise<string> {
+  return signJwt(claims, unsubscribeSecret(secret));
+}
+
+export function verifyUnsubscribeToken(token: string, secret: string, nowSeconds: number): Promise<Verified<UnsubscribeClaims>> {
+  return verifyJwt<UnsubscribeClaims>(token, unsubscribeSecret(secret), nowSeconds, 'unsubscribe');
+}

@@ -1,0 +1,35 @@
+import type { PlatformEnv } from './env';
+import { errorResponse, json, readJsonObject } from './http';
+import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeClaims } from './tokens';
+import { tokenSecret } from './env';
+
+/** An unsubscribe link works for a year: long enough for any e-mail a seller keeps. */
+const LINK_TTL_SECONDS = 365 * 24 * 60 * 60;
+
+/** The signed address that stops a kind of message for one seller, for the foot of what we send. */
+export async function unsubscribeLink(env: PlatformEnv, userId: number, channel: UnsubscribeClaims['ch'], linkBase: string): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000);
+  const code = await signUnsubscribeToken({ sub: userId, ch: channel, token_use: 'unsubscribe', iat, exp: iat + LINK_TTL_SECONDS }, tokenSecret(env));
+  return `${linkBase}/unsubscribe${channel === 'sms' ? '/sms' : ''}?code=${encodeURIComponent(code)}`;
+}
+
+/**
+ * POST /platform/v3/customers/unsubscribe {code}: stops marketing e-mails (the CRM tier drops to
+ * 'service': only what a sale needs) or marketing texts. The code is the signed link's; nothing
+ * else is needed, so it works from any device, signed in or not.
+ */
+export async function unsubscribe(request: Request, env: PlatformEnv): Promise<Response> {
+  const code = (await readJsonObject(request))?.code;
+  if (typeof code !== 'string' || code.length > 2000) return errorResponse(400, 'invalid_code', 'This unsubscribe link is not valid');
+  const verified = await verifyUnsubscribeToken(code, tokenSecret(env), Math.floor(Date.now() / 1000));
+  if (!verified.ok) {
+    return verified.reason === 'expired'
+      ? errorResponse(410, 'expired_code', 'This unsubscribe link has expired')
+      : errorResponse(400, 'invalid_code', 'This unsubscribe link is not valid');
+  }
+  const { sub, ch } = verified.claims;
+  const sql = ch === 'sms' ? 'UPDATE users SET sms_marketing = 0, updated_at = ?2 WHERE id = ?1' : "UPDATE users SET email_crm_tier = 'service', updated_at = ?2 WHERE id = ?1";
+  const result = await env.DB.prepare(sql).bind(sub, new Date().toISOString()).run();
+  if (!result.meta.changes) return errorResponse(404, 'not_found', 'There is no account for this link any more');
+  return json({ unsubscribed: ch });
+}
