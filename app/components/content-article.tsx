@@ -32,16 +32,7 @@ export function ContentArticle({ entry, showDate = false, children }: { entry: A
       {entry.sources.length ? (
         <section aria-labelledby="sources-title" className="sources">
           <h2 id="sources-title">Sources</h2>
-          <ul>
-            {entry.sources.map((source) => (
-              <li key={source.url}>
-                <a href={source.url} rel="noopener">
-                  {source.title}
-                </a>{' '}
-                <span className="muted">(read {formatDate(source.accessed)})</span>
-              </li>
-            ))}
-          </ul>
+          <SourceList sources={entry.sources} />
         </section>
       ) : null}
     </article>
@@ -58,6 +49,22 @@ export function EntryList({ entries, hrefFor }: { entries: { slug: string; title
             <Link to={hrefFor(entry.slug)}>{entry.title}</Link>
           </h2>
           <p>{entry.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where outside facts came from, and when we read them. */
+export function SourceList({ sources }: { sources: { title: string; url: string; accessed: string }[] }) {
+  return (
+    <ul className="sources-list small">
+      {sources.map((source) => (
+        <li key={source.url}>
+          <a href={source.url} rel="noopener">
+            {source.title}
+          </a>{' '}
+          <span className="muted">(read {formatDate(source.accessed)})</span>
         </li>
       ))}
     </ul>

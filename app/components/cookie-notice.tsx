@@ -23,12 +23,7 @@ export function CookieNotice({ brandName }: { brandName: string }) {
         <fetcher.Form method="post" action="/cookie-consent" className="actions">
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <button className="btn" type="submit" name="choice" value="accept">
-            Accept
-          </button>
-          <button className="btn secondary" type="submit" name="choice" value="reject">
-            Reject
-          </button>
+          <ChoiceButtons />
         </fetcher.Form>
       </div>
     </section>
@@ -53,13 +48,21 @@ export function CookieChoice({ current }: { current: 'granted' | 'denied' | null
       </p>
       <form method="post" action="/cookie-consent" className="actions">
         <input type="hidden" name="returnTo" value={location.pathname} />
-        <button className="btn" type="submit" name="choice" value="accept">
-          Accept
-        </button>
-        <button className="btn secondary" type="submit" name="choice" value="reject">
-          Reject
-        </button>
+        <ChoiceButtons />
       </form>
     </section>
+  );
+}
+
+function ChoiceButtons() {
+  return (
+    <>
+      <button className="btn" type="submit" name="choice" value="accept">
+        Accept
+      </button>
+      <button className="btn secondary" type="submit" name="choice" value="reject">
+        Reject
+      </button>
+    </>
   );
 }

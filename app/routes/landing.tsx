@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { SourceList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hero } from '~/components/hero';
 import { DealerLogos, RecentSales } from '~/components/home-sections';
@@ -8,7 +9,6 @@ import type { LandingPage } from '~/data/landing-types';
 import { PART_EXCHANGE, SELL_MY_CAR, SELL_MY_CAR_VARIANTS, SELL_MY_VAN } from '~/data/landing-pages';
 import { AFFILIATES, PARTNER_PAGES } from '~/data/partners';
 import { getEntry } from '~/lib/content.server';
-import { formatDate } from '~/lib/format';
 import { handleLookup } from '~/lib/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
@@ -153,7 +153,7 @@ export default function Landing() {
             <p>
               <Link to="/ulez-checker">Check your vehicle</Link> · <Link to="/guides/ulez-and-clean-air-zones">Clean air zones explained</Link>
             </p>
-            <Sources sources={city.zone.sources} />
+            <SourceList sources={city.zone.sources} />
           </section>
         ) : null}
         <RecentSales sales={data.sales} heading={`Sold near ${city.name}`} />
@@ -196,25 +196,10 @@ export default function Landing() {
       {page.sources?.length ? (
         <section className="card" aria-labelledby="sources-title">
           <h2 id="sources-title">Sources</h2>
-          <Sources sources={page.sources} />
+          <SourceList sources={page.sources} />
         </section>
       ) : null}
     </div>
-  );
-}
-
-function Sources({ sources }: { sources: { title: string; url: string; accessed: string }[] }) {
-  return (
-    <ul className="sources-list small">
-      {sources.map((source) => (
-        <li key={source.url}>
-          <a href={source.url} rel="noopener">
-            {source.title}
-          </a>{' '}
-          <span className="muted">(read {formatDate(source.accessed)})</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
