@@ -126,6 +126,17 @@ describe('gateway answers', () => {
     expect(await client(() => new Response(null, { status: 204 })).gateway.get('/x')).toBeNull();
   });
 
+  it('treats a success whose JSON does not parse as a failure, never as saved', async () => {
+    const truncated = () => new Response('{"enquiry":{"id":12,"mil', { status: 200, headers: { 'content-type': 'application/json' } });
+    const { gateway, log } = client(truncated);
+    const error = await gateway.post('/platform/create-enquiry', { mileage: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayUnavailableError);
+    expect((error as GatewayError).code).toBe('malformed');
+    expect(log).toHaveBeenCalledWith('gateway.malformed_body', expect.objectContaining({ path: '/platform/create-enquiry', status: 200 }));
+    // An SVG or a script is not JSON and never said it was.
+    expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.get('/x')).toBe('<svg/>');
+  });
+
   it('prefers the body message, then code, then status text, then status', () => {
     expect(errorMessage(400, 'Bad Request', { message: 'm', code: 'c' })).toBe('m');
     expect(errorMessage(400, 'Bad Request', { code: 'c' })).toBe('c');

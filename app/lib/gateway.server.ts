@@ -43,9 +43,12 @@ export class GatewayError extends Error {
   }
 }
 
-/** Status 0: no answer arrived (timeout or the network failed). */
+/**
+ * Status 0: no usable answer arrived (timeout, the network failed, or a success whose JSON body
+ * did not parse: a truncated answer must never pass for a saved one).
+ */
 export class GatewayUnavailableError extends GatewayError {
-  constructor(message: string, code: 'timeout' | 'network') {
+  constructor(message: string, code: 'timeout' | 'network' | 'malformed') {
     super(message, 0, code, null);
     this.name = 'GatewayUnavailableError';
   }
@@ -161,8 +164,15 @@ export function createGatewayClient(options: GatewayClientOptions) {
         }),
       );
       const text = await response.text();
-      return { response, body: parseBody(text) };
+      const body = parseBody(text);
+      const promisedJson = (response.headers.get('content-type') ?? '').includes('json');
+      if (response.ok && promisedJson && typeof body === 'string') {
+        log('gateway.malformed_body', { method, path, status: response.status, length: text.length });
+        throw new GatewayUnavailableError('The service sent an answer that could not be read', 'malformed');
+      }
+      return { response, body };
     } catch (error) {
+      if (error instanceof GatewayUnavailableError) throw error;
       if (timedOut) {
         log('gateway.timeout', { method, path, timeoutMs });
         throw new GatewayUnavailableError(`Timed out in ${timeoutMs}ms`, 'timeout');
