@@ -87,7 +87,8 @@ export function Steps() {
   return (
     <section className="section" aria-labelledby="steps-title">
       <h2 id="steps-title">How it works</h2>
-      <ol className="steps">
+      {/* Focusable: on a phone the row scrolls sideways, and a keyboard must be able to scroll it. */}
+      <ol className="steps" tabIndex={0} aria-labelledby="steps-title">
         {STEPS.map((step, index) => (
           <li key={step.title} className="step">
             <span className="step-number" aria-hidden="true">
