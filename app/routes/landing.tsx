@@ -170,12 +170,16 @@ export default function Landing() {
         <section className="card" key={section.heading} aria-labelledby={`s-${slugOf(section.heading)}`}>
           <h2 id={`s-${slugOf(section.heading)}`}>{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>
+              <WithLinks text={paragraph} />
+            </p>
           ))}
           {section.points?.length ? (
             <ul>
               {section.points.map((point) => (
-                <li key={point}>{point}</li>
+                <li key={point}>
+                  <WithLinks text={point} />
+                </li>
               ))}
             </ul>
           ) : null}
@@ -201,6 +205,12 @@ export default function Landing() {
       ) : null}
     </div>
   );
+}
+
+/** The data's copy is plain text; a site path written in it (" /ulez-checker") becomes a link. */
+function WithLinks({ text }: { text: string }) {
+  const parts = text.split(/(?<=^|\s)(\/[a-z0-9][a-z0-9/-]*[a-z0-9])(?=[\s.,;:)]|$)/);
+  return <>{parts.map((part, index) => (index % 2 ? <Link key={index} to={part} prefetch="none">{part}</Link> : part))}</>;
 }
 
 const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
