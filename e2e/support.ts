@@ -1,16 +1,43 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { Checker, PageChecks } from './page-checks';
 
 /**
  * Each test is a different seller on a different connection: the platform rate-limits lookups per
  * IP, and `wrangler dev` keeps a CF-Connecting-IP the client sends (Cloudflare itself overwrites it).
+ *
+ * And every page a test visits is checked for accessibility (axe-core, WCAG 2.2 A/AA: a serious or
+ * critical violation fails the test) and photographed once per URL into
+ * test-results/screenshots/<project>/, by the `pageChecks` fixture, which no test needs to ask for.
  */
-export const test = base.extend({
+export const test = base.extend<{ pageChecks: PageChecks }, { checker: Checker }>({
   context: async ({ context }, use, testInfo) => {
     let h = 0;
     for (const ch of `${testInfo.testId}:${testInfo.retry}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
     await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
     await use(context);
   },
+  checker: [
+    async ({ browser }, use, workerInfo) => {
+      const checker = await Checker.open(browser, workerInfo.project.use);
+      await use(checker);
+      await checker.close();
+    },
+    { scope: 'worker' },
+  ],
+  pageChecks: [
+    async ({ context, page, javaScriptEnabled, checker }, use, testInfo) => {
+      const checks = new PageChecks(testInfo, javaScriptEnabled !== false, checker);
+      checks.watch(page);
+      // Other tabs the test opens are pages it visits too.
+      const watchOther = (other: Page) => checks.watch(other);
+      context.on('page', watchOther);
+      await use(checks);
+      context.off('page', watchOther);
+      await checks.finish();
+    },
+    // Its own time for the last checks, so a test near its limit is not failed by them.
+    { auto: true, timeout: 60_000 },
+  ],
 });
 export { expect };
 

@@ -1,0 +1,278 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Browser, BrowserContextOptions, Page, Request, TestInfo } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * Every document a browser test lands on is checked with axe-core (WCAG 2.2 A and AA) and
+ * photographed once per URL, without the tests asking: see the auto fixtures in support.ts.
+ *
+ * How: when the test's page lands on a document, its DOM is copied at once (one quick read), and
+ * the copy is checked and photographed in a page of its own, while the test goes on. Checking the
+ * test's page itself does not work: with JavaScript off no script runs in it (page.evaluate never
+ * returns, so AxeBuilder cannot inject axe-core), and with or without JavaScript, Chromium answers
+ * no evaluation at all while a navigation is pending — a test that clicks on after landing would
+ * tear every check in half. A full-page screenshot of the test's page would also re-lay it out
+ * beyond the viewport under the test's feet (keystrokes get lost).
+ */
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Violations of these impacts fail the test; the others are recorded and attached only. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** Every violation of the run, one JSON object a line, for `npm run report:a11y`. */
+export const VIOLATIONS_FILE = path.join('accessibility', 'violations.jsonl');
+/** Documents a test left before they could be read (rare: the copy is taken as soon as a document is parsed). */
+export const NOT_CHECKED_FILE = path.join('accessibility', 'not-checked.jsonl');
+
+const axeVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')) as { version: string }).version;
+
+export interface Violation {
+  project: string;
+  test: string;
+  url: string;
+  id: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** A document as the test's page had it when it landed there, and the size it was shown at. */
+interface Snapshot {
+  url: string;
+  html: string;
+  viewport: { width: number; height: number } | null;
+}
+
+// Reading a document fails like this when the test has already left it (see `missed`): Chromium
+// answers nothing while a navigation is pending, then the document is gone.
+const LEFT = /Execution context was destroyed|Target page, context or browser has been closed|Target closed|frame was detached|navigat|still reading/i;
+const READ_TIMEOUT = 20_000;
+
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still reading the page after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export class PageChecks {
+  readonly violations: Violation[] = [];
+  private readonly errors: string[] = [];
+  private readonly missed: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly pages = new Map<Page, (sameDocument: () => boolean) => Promise<void>>();
+  private readonly copies: Promise<void>[] = [];
+  private readonly checks: Promise<void>[] = [];
+
+  constructor(
+    private readonly testInfo: TestInfo,
+    private readonly javaScriptEnabled: boolean,
+    private readonly checker: Checker,
+  ) {}
+
+  /** Checks every document `page` lands on from now on. */
+  watch(page: Page) {
+    let documentType = 'text/html';
+    let documents = 0;
+    // Each navigation is copied on its own: a document the test left at once (reading it then
+    // waits for the next one to arrive) must not hold up the copy of the next.
+    const copy = (sameDocument: () => boolean) => {
+      const done = within(READ_TIMEOUT, this.copy(page, documentType, sameDocument)).catch((error: Error) => this.failed(page, error));
+      this.copies.push(done);
+      return done;
+    };
+    this.pages.set(page, copy);
+    page.on('response', (response) => {
+      if (isDocument(page, response.request())) documentType = response.headers()['content-type'] ?? '';
+    });
+    page.on('domcontentloaded', () => documents++);
+    // Both new documents and, with JavaScript, client-side (history) navigations.
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const before = documents;
+      void copy(() => documents === before);
+    });
+  }
+
+  /** After the test: checks where each page ended up, waits for every check, and fails the test on serious findings. */
+  async finish() {
+    // A test that failed already has said what matters, and its page may be anywhere.
+    if (this.testInfo.status === this.testInfo.expectedStatus) {
+      for (const [page, copy] of this.pages) if (!page.isClosed()) await copy(() => true);
+    }
+    await Promise.all(this.copies);
+    await Promise.all(this.checks);
+
+    if (this.violations.length) {
+      await this.testInfo.attach('accessibility-violations', { body: JSON.stringify(this.violations, null, 2), contentType: 'application/json' });
+    }
+    if (this.missed.length) {
+      this.testInfo.annotations.push({ type: 'accessibility: not checked (left before it could be read)', description: this.missed.join(', ') });
+    }
+    const failing = this.violations.filter((v) => FAILING_IMPACTS.has(v.impact));
+    const problems = [...failing.map(describe), ...this.errors.map((e) => `The accessibility check could not run on ${e}`)];
+    if (problems.length) {
+      throw new Error(`Accessibility: ${failing.length} serious or critical WCAG 2.2 A/AA violation(s) (axe-core ${axeVersion})\n\n${problems.join('\n\n')}`);
+    }
+  }
+
+  private async copy(page: Page, documentType: string, sameDocument: () => boolean) {
+    if (page.isClosed()) return;
+    // The parsed document (streamed segments included) is all the copy needs; its images and
+    // styles load again in the checking page. Not waiting for `load` narrows the time in which a
+    // quick test can leave before the copy is taken.
+    await page.waitForLoadState('domcontentloaded', { timeout: 10_000 }).catch(() => {});
+    // A client-side navigation changes the URL first and renders right after (two frames; a
+    // hidden tab gets no frames, hence the cap). No more waiting than that: a test that clicks on
+    // at once would change the page under us.
+    if (this.javaScriptEnabled && sameDocument()) await page.evaluate(AFTER_RENDER);
+    if (!/^text\/html/.test(documentType)) return;
+    const html = await page.content();
+    const url = page.url();
+    if (!/^https?:/.test(url)) return;
+
+    // The CSP nonce differs on every response: the same page reloaded is the same page.
+    const key = `${url}\n${createHash('sha1').update(html.replace(/ nonce="[^"]*"/g, '')).digest('hex')}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+
+    const snapshot = { url, html: this.javaScriptEnabled ? html : withoutScripting(html), viewport: page.viewportSize() };
+    const screenshot = path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`);
+    this.checks.push(
+      this.checker
+        .check(snapshot, screenshot)
+        .then((violations) => violations.forEach((result) => this.record(url, result)))
+        .catch((error: Error) => void this.errors.push(`${url}: ${error.message.split('\n')[0]}`)),
+    );
+  }
+
+  private failed(page: Page, error: Error) {
+    if (!LEFT.test(error.message)) return void this.errors.push(`${page.url()}: ${error.message.split('\n')[0]}`);
+    this.missed.push(page.url());
+    this.append(NOT_CHECKED_FILE, { project: this.testInfo.project.name, test: this.testInfo.titlePath.join(' › '), url: page.url() });
+  }
+
+  private append(name: string, entry: object) {
+    const file = path.join(this.testInfo.project.outputDir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    appendFileSync(file, `${JSON.stringify(entry)}\n`);
+  }
+
+  private record(url: string, result: Result) {
+    const violation: Violation = {
+      project: this.testInfo.project.name,
+      test: this.testInfo.titlePath.join(' › '),
+      url,
+      id: result.id,
+      impact: result.impact ?? 'unknown',
+      help: result.help,
+      helpUrl: result.helpUrl.replace(/\?application=.*$/, ''),
+      nodes: result.nodes.map((node) => ({
+        target: node.target.map(String).join(' '),
+        summary: (node.failureSummary ?? '').replace(/Fix (any|all) of the following:/g, '').replace(/\s+/g, ' ').trim(),
+      })),
+    };
+    // The same finding again on the same page (a reload, a form shown again) says nothing new.
+    if (this.violations.some((v) => v.url === url && v.id === violation.id && targets(v) === targets(violation))) return;
+    this.violations.push(violation);
+    this.append(VIOLATIONS_FILE, violation);
+  }
+}
+
+/**
+ * A page of its own, on the same device, where copies of the test's documents are shown and
+ * checked: the document comes from the copy, its styles and images from the server. JavaScript
+ * runs here (axe-core needs it) but the copy's own scripts are taken out, so what is checked is
+ * what the test's page showed, not the app starting up a second time. It sends none of the test's
+ * cookies: any request with the seller's session may refresh their tokens and sign the test out.
+ */
+export class Checker {
+  private snapshot: Snapshot | undefined;
+  private turn = Promise.resolve();
+  private constructor(private readonly page: Page) {}
+
+  static async open(browser: Browser, device: BrowserContextOptions): Promise<Checker> {
+    const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, baseURL } = device;
+    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, baseURL, javaScriptEnabled: true });
+    const page = await context.newPage();
+    const checker = new Checker(page);
+    await page.route(
+      () => true,
+      (route) =>
+        isDocument(page, route.request())
+          ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: withoutScripts(checker.snapshot?.html ?? '') })
+          : route.continue(),
+    );
+    return checker;
+  }
+
+  /**
+   * One at a time: every test of the worker (and every tab of a test) shares the one page. The
+   * screenshot is taken only if there is none yet: once per URL and project for the whole run.
+   */
+  check(snapshot: Snapshot, screenshot: string): Promise<Result[]> {
+    const done = this.turn.then(async () => {
+      this.snapshot = snapshot;
+      // A test may use another size than its project's (a wide-screen describe block).
+      if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
+      await this.page.goto(snapshot.url, { waitUntil: 'load' });
+      // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
+      // check, which only cross-origin iframes need (there are none).
+      const results = await new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+      if (!existsSync(screenshot)) await this.page.screenshot({ path: screenshot, fullPage: true });
+      return results.violations;
+    });
+    this.turn = done.then(
+      () => {},
+      () => {},
+    );
+    return done;
+  }
+
+  close() {
+    return this.page.context().close();
+  }
+}
+
+const AFTER_RENDER = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    setTimeout(resolve, 100);
+  });
+
+/** Inline and external scripts out: the copy is shown as it was, not run again. */
+function withoutScripts(html: string) {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+}
+
+/** Without JavaScript, <noscript> content is part of the page; in the checking page (scripting on) it would be hidden. */
+function withoutScripting(html: string) {
+  return html.replace(/<\/?noscript\b[^>]*>/gi, '');
+}
+
+function isDocument(page: Page, request: Request) {
+  try {
+    return request.isNavigationRequest() && request.frame() === page.mainFrame();
+  } catch {
+    return false; // a service worker's request has no frame
+  }
+}
+
+const targets = (v: Violation) => v.nodes.map((n) => n.target).join('\n');
+
+/** `/account/details?x=1` → `account_details_x_1`; `/` → `home`. */
+export function screenshotName(url: URL): string {
+  const name = `${url.pathname}${url.search}`.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+|_+$/g, '');
+  return (name || 'home').slice(0, 120);
+}
+
+function describe(v: Violation): string {
+  const shown = v.nodes.slice(0, 8).map((n) => `    ${n.target}${n.summary ? `\n      ${n.summary}` : ''}`);
+  const more = v.nodes.length > shown.length ? [`    … and ${v.nodes.length - shown.length} more`] : [];
+  return [`[${v.impact}] ${v.id}: ${v.help}`, `  page: ${v.url}`, `  ${v.helpUrl}`, ...shown, ...more].join('\n');
+}
