@@ -132,7 +132,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .timeline .marker{flex:none;width:24px;height:24px;border-radius:50%;border:2px solid var(--line);display:grid;place-items:center;font-size:.8rem;font-weight:700;background:#fff}
 .timeline .done .marker{background:var(--ok);border-color:var(--ok);color:#fff}
 .timeline .current .marker{border-color:var(--brand);box-shadow:0 0 0 3px #bfe3da}
-.timeline .upcoming{opacity:.75}
+.timeline .upcoming .marker{border-style:dashed}
 .timeline p{margin:2px 0 0}
 .offer{border:2px solid var(--brand)}
 .choices{display:grid;gap:8px}
@@ -181,7 +181,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .sale-card img{display:block;margin:0 auto 8px;border-radius:8px;background:var(--bg)}
 .sale-card h3{font-size:1rem;margin:0 0 4px}
 .sale-card p{margin:0}
-.cookie-notice{position:fixed;left:0;right:0;bottom:0;z-index:40;background:#fff;border-top:3px solid var(--brand);box-shadow:0 -8px 30px rgba(20,33,61,.2);padding:16px 0;max-height:70vh;overflow:auto}
+.cookie-notice{background:#fff;border-bottom:3px solid var(--brand);padding:16px 0}
 .cookie-notice h2{font-size:1.1rem}
 .cookie-notice p{margin:0 0 8px}
 .sticky-vrm{position:sticky;bottom:0;z-index:15;display:flex;gap:8px;align-items:flex-end;background:#fff;border-top:1px solid var(--line);box-shadow:0 -6px 20px rgba(20,33,61,.15);padding:8px 16px;margin-top:24px;transition:transform .2s,visibility .2s}

@@ -87,3 +87,80 @@ test('a large photo is downscaled in the browser before it is uploaded', async (
   await item.getByRole('button', { name: 'Upload' }).click();
   await expect(item).toContainText('Uploaded ✓');
 });
+
+test.describe('the shell with JavaScript', () => {
+  test('accepting cookies closes the notice in place and starts the dataLayer', async ({ page }) => {
+    await page.goto('/reviews');
+    // Hydrated: the form now says it is sent by a script.
+    await expect(page.locator('.cookie-notice input[name="js"]')).toHaveCount(1);
+    let navigated = false;
+    page.on('framenavigated', (frame) => (navigated ||= frame === page.mainFrame()));
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('region', { name: 'Cookies on Kerbside' })).toBeHidden();
+    expect(navigated).toBe(false);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'How it works' }).first().hover();
+    await page.goto('/');
+    expect(await page.evaluate(() => (window as { dataLayer?: { event: string }[] }).dataLayer?.[0]?.event)).toBe('page_view');
+  });
+
+  test('before consent there is no dataLayer at all', async ({ page }) => {
+    await page.goto('/');
+    expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+  });
+
+  test('the confirm modal traps focus, closes on Escape after its animation, and cancels', async ({ page }) => {
+    await lookUp(page, '123ABC');
+    await page.getByLabel("What's your mileage?").fill('3000');
+    await page.getByRole('button', { name: 'See my valuation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'This mileage seems a little low, are you sure?' });
+    await expect(dialog).toBeVisible();
+    // Modal: focus starts inside and Tab never leaves it.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/mileage$/);
+  });
+
+  test('the carousel buttons move the reviews', async ({ page }) => {
+    await page.goto('/');
+    const track = page.getByRole('list', { name: "Sellers' reviews: scroll sideways for more" });
+    const before = await track.evaluate((el) => el.scrollLeft);
+    await page.getByRole('button', { name: "Next: Sellers' reviews" }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  });
+
+  test('the support chat loads only when asked for', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.url().includes('/chat/widget.js') && scripts.push(r.url()));
+    await page.goto('/reviews');
+    expect(scripts).toEqual([]);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Chat with us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Support chat' })).toBeVisible();
+    expect(scripts).toHaveLength(1);
+  });
+});
+
+test.describe('the header on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false });
+
+  test('keeps one menu open at a time, and closes on Escape and on a click outside', async ({ page }) => {
+    await page.goto('/reviews');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tools = nav.locator('details', { hasText: 'Tools' });
+    const more = nav.locator('details', { hasText: 'More' });
+    await tools.locator('summary').click();
+    await expect(nav.getByRole('link', { name: 'ULEZ checker' })).toBeVisible();
+    await more.locator('summary').click();
+    await expect(nav.getByRole('link', { name: 'Careers' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'ULEZ checker' })).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Careers' })).toBeHidden();
+    await expect(more.locator('summary')).toBeFocused();
+    await tools.locator('summary').click();
+    await page.mouse.click(5, 600); // anywhere outside the menu
+    await expect(nav.getByRole('link', { name: 'ULEZ checker' })).toBeHidden();
+  });
+});

@@ -144,7 +144,7 @@ function LookupBlock({ brandName, variant }: { brandName: string; variant: Route
       <div className="wrap">
         <h2 id="footer-lookup-title">{lookupBlockTitle(brandName, variant, brand?.make?.display_name)}</h2>
         <p>7,500+ dealers compete to give you their best price. Free collection, no fee.</p>
-        <VrmForm id="footer-lookup" label="Your registration" action="/?index" buttonLabel="Value my car" />
+        <VrmForm id="footer-lookup" label="Your registration" action="/?index" buttonLabel="Get my valuation" />
       </div>
     </section>
   );

@@ -1,0 +1,118 @@
+import { expect, lookUp, test, valueAndSignUp } from './support';
+
+/**
+ * The site shell, as a seller on a phone meets it: with JavaScript (phone-js) and without
+ * (phone-no-js). Menus, the cookie choice, the sticky banner and the confirm modal all work in both.
+ */
+
+test('the header menu opens, leads to the tools, and works from the keyboard', async ({ page }) => {
+  await page.goto('/reviews');
+  const menu = page.locator('details.mobile-menu');
+  await menu.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('navigation', { name: 'Menu' });
+  await expect(panel.getByRole('link', { name: 'MOT checker' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: /Tax checker/ })).toContainText('New');
+  await expect(panel.getByRole('link', { name: 'For dealers' })).toHaveAttribute('href', 'https://dealers.kerbside.co.uk');
+  await page.keyboard.press('Enter'); // the summary still has focus: closes again
+  await expect(panel.getByRole('link', { name: 'MOT checker' })).toBeHidden();
+});
+
+test('the cookie notice asks once; the choice returns to the same page and is kept', async ({ page }) => {
+  await page.goto('/reviews?utm_source=e2e');
+  const notice = page.getByRole('region', { name: 'Cookies on Kerbside' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'How we use cookies' })).toHaveAttribute('href', '/cookies');
+  await notice.getByRole('button', { name: 'Reject' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page).toHaveURL(/\/reviews\?utm_source=e2e$/);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Cookies on Kerbside' })).toBeHidden();
+  const consent = (await page.context().cookies()).find((c) => c.name === 'kerbside_consent');
+  expect(consent?.value).toBe('denied');
+  // 365 days, give or take the test's own run time.
+  expect(consent!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+});
+
+test('the sticky registration banner values a car, and once closed stays closed', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('complementary', { name: 'Value your car' });
+  await page.getByRole('heading', { name: 'Some of the dealers who bid' }).scrollIntoViewIfNeeded();
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Go' })).toBeVisible(); // 'Go' on a phone
+  await banner.getByRole('button', { name: 'Close the registration banner' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('complementary', { name: 'Value your car' })).toHaveCount(0);
+});
+
+test('the home page shows every block, and a seller can value a car from the banner', async ({ page }) => {
+  await page.goto('/');
+  for (const heading of ['Why sellers choose us', 'See how it works', 'How it works', 'Recently sold', 'Some of the dealers who bid']) {
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: /out of 5 by sellers/ })).toBeVisible();
+  const banner = page.getByRole('complementary', { name: 'Value your car' });
+  await page.getByRole('heading', { name: 'Recently sold' }).scrollIntoViewIfNeeded();
+  await banner.getByLabel('Registration', { exact: true }).fill('KE19FTA');
+  await banner.getByRole('button', { name: 'Go' }).click();
+  await expect(page).toHaveURL(/\/mileage$/);
+  await expect(page.getByRole('heading', { name: 'Ford Fiesta' })).toBeVisible();
+});
+
+test('a mileage that seems low asks first; "No, change it" keeps the seller on the step', async ({ page }) => {
+  await lookUp(page, '123ABC');
+  await page.getByLabel("What's your mileage?").fill('3000');
+  await page.getByRole('button', { name: 'See my valuation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This mileage seems a little low, are you sure?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'No, change it' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel("What's your mileage?")).toHaveValue('3,000');
+});
+
+test('the footer leads to the price disclaimer from the strapline', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'About the best price' }).first().click();
+  await expect(page).toHaveURL(/#price-disclaimer$/);
+  await expect(page.locator('#price-disclaimer')).toContainText('Best price: the highest offer');
+});
+
+test('an unknown page is a 404 with a way home', async ({ page }) => {
+  const response = await page.goto('/KE19FTA/nothing-here');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('Page not found | Kerbside');
+  await page.getByRole('link', { name: 'Drive me home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a landing page values a car: lookup, then the mileage step', async ({ page }) => {
+  await page.goto('/sell-my-car/diesel');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/diesel/i);
+  await page.getByLabel('Enter your reg').fill('KD15DSL');
+  await page.getByRole('button', { name: 'Value my car' }).click();
+  await expect(page).toHaveURL(/\/mileage$/);
+  await expect(page.getByRole('heading', { name: 'Volkswagen Golf' })).toBeVisible();
+});
+
+test("a partner's page carries the partner's name, and the footer speaks to its members", async ({ page }) => {
+  await page.goto('/sell-my-car/topcashback');
+  await expect(page.getByText('In partnership with TopCashback')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Get your Kerbside valuation' })).toBeVisible();
+});
+
+test('the unsubscribe link in an e-mail stops marketing e-mails', async ({ page }) => {
+  const email = `unsubscribe.${Date.now()}@example.co.uk`;
+  await valueAndSignUp(page, email, { mileage: '65000' });
+  await page.getByRole('navigation', { name: 'Account' }).getByLabel('Account menu').click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.goto('/dev/mailbox');
+  const body = (await page.getByTestId('email').first().locator('pre').textContent()) ?? '';
+  const link = new URL(/No news and offers from us by e-mail: (\S+)/.exec(body)![1]!);
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+});
