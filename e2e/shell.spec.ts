@@ -116,3 +116,21 @@ test('the unsubscribe link in an e-mail stops marketing e-mails', async ({ page 
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
 });
+
+test('the cookie notice and the sticky banner work from the keyboard alone', async ({ page }) => {
+  await page.goto('/');
+  // The notice is the first thing after the skip link.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Reject' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Cookies on Kerbside' })).toBeHidden();
+  const close = page.getByRole('button', { name: 'Close the registration banner' });
+  await page.getByRole('heading', { name: 'Some of the dealers who bid' }).scrollIntoViewIfNeeded();
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('complementary', { name: 'Value your car' })).toHaveCount(0);
+});

@@ -61,12 +61,14 @@ export function ShellBehaviour({ consented }: { consented: boolean }) {
   }, []);
 
   useEffect(() => {
-    // A navigation closes any menu it was started from.
-    for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) menu.open = false;
     if (first.current) {
-      first.current = false; // The document's own page view is in the server-rendered dataLayer.
+      // Hydration is not a navigation: a menu opened before scripts ran stays open. The document's
+      // own page view is in the server-rendered dataLayer.
+      first.current = false;
       return;
     }
+    // A navigation closes any menu it was started from.
+    for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) menu.open = false;
     if (consented) (window.dataLayer ??= []).push({ event: 'page_view', path: location.pathname });
   }, [location.pathname, consented]);
 
