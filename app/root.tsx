@@ -44,7 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chatEnabled: !config.featureFlags.hideSupportWidget,
     /** For the page's dataLayer, only with consent. */
     analytics: consented ? { experiments: context.experiments } : null,
-    experiments: context.experiments,
     // The home page shows its own reviews carousel instead.
     footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
   };
@@ -64,7 +63,6 @@ const FALLBACK_ROOT_DATA: RootData = {
   stickyVrmDismissed: true,
   chatEnabled: false,
   analytics: null,
-  experiments: { home_reviews_first: 'off' },
   footerReviews: null,
 };
 

@@ -35,6 +35,12 @@ export function listEntries(collection: Collection): ContentEntry[] {
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
+/** What a page shows of an entry (not the word count or flags, which stay on the server). */
+export function articleOf(entry: ContentEntry) {
+  const { html, title, description, date, author, sources, illustrative, draft } = entry;
+  return { html, title, description, date, author, sources, illustrative, draft };
+}
+
 /** What a list shows of an entry (the body stays on its own page). */
 export function summary(entry: ContentEntry) {
   return { slug: entry.slug, title: entry.title, description: entry.description, date: entry.date, illustrative: entry.illustrative };

@@ -43,8 +43,6 @@ declare module '@remix-run/server-runtime' {
 // Request loops span requests, so their counts outlive one: per isolate, bounded, keyed by requester.
 const loopDetector = new LoopDetector();
 
-export { readCookie };
-
 export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil'], routes: RouteTable = {}) {
   const storage = createSessionStorage(config.sessionSecrets);
   const cookieHeader = request.headers.get('cookie');

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { ContentArticle, EntryList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { getEntry, listEntries, summary, type Collection } from '~/lib/content.server';
+import { articleOf, getEntry, listEntries, summary, type Collection } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 
@@ -10,28 +10,20 @@ import { routeFlags } from '~/lib/route-flags';
  * Guides and stories: an index and one page per entry. Guides answer under both /guides and
  * /sell-my-car/guides (spec 2 §2.1) from one source, and name /guides as the canonical address.
  */
-const SECTIONS: Record<string, { collection: Collection; base: string; canonicalBase: string; title: string }> = {
-  'routes/guides': { collection: 'guides', base: '/guides', canonicalBase: '/guides', title: 'Guides' },
-  'routes/sell-my-car-guides': { collection: 'guides', base: '/sell-my-car/guides', canonicalBase: '/guides', title: 'Guides' },
-  'routes/stories': { collection: 'stories', base: '/stories', canonicalBase: '/stories', title: 'Stories' },
-};
-
-function sectionOf(id: string) {
-  const section = SECTIONS[id];
-  if (!section) throw new Error(`articles.tsx is not set up for ${id}`);
-  return section;
-}
+const SECTIONS: { base: string; collection: Collection; canonicalBase: string; title: string }[] = [
+  { base: '/sell-my-car/guides', collection: 'guides', canonicalBase: '/guides', title: 'Guides' },
+  { base: '/guides', collection: 'guides', canonicalBase: '/guides', title: 'Guides' },
+  { base: '/stories', collection: 'stories', canonicalBase: '/stories', title: 'Stories' },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const id = url.pathname.startsWith('/sell-my-car/guides') ? 'routes/sell-my-car-guides' : url.pathname.startsWith('/stories') ? 'routes/stories' : 'routes/guides';
-  const section = sectionOf(id);
+  const section = SECTIONS.find((s) => url.pathname.startsWith(s.base))!;
   const canonical = `${url.origin}${section.canonicalBase}${params.slug ? `/${params.slug}` : ''}`;
   if (params.slug) {
     const entry = params.slug === 'index' ? null : getEntry(section.collection, params.slug);
     if (!entry) throw new Response('Not Found', { status: 404 });
-    const { html, title, description, date, author, sources, illustrative, draft } = entry;
-    return { kind: 'entry' as const, base: section.base, canonical, entry: { html, title, description, date, author, sources, illustrative, draft } };
+    return { kind: 'entry' as const, base: section.base, canonical, entry: articleOf(entry) };
   }
   const intro = getEntry(section.collection, 'index');
   return {
@@ -44,7 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entries: listEntries(section.collection).map(summary),
   };
 }
-
 
 // The same for every visitor: shared caches may keep it.
 export const handle = routeFlags({ cache: true });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { ContentArticle, EntryList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/lib/content.server';
+import { articleOf, blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 
@@ -12,8 +12,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (path.post) {
     const entry = blogPost(path);
     if (!entry) throw new Response('Not Found', { status: 404 });
-    const { html, title, description, date, author, sources, illustrative, draft } = entry;
-    return { kind: 'post' as const, entry: { html, title, description, date, author, sources, illustrative, draft } };
+    return { kind: 'post' as const, entry: articleOf(entry) };
   }
   const title = blogDateTitle(path);
   if (!title) throw new Response('Not Found', { status: 404 });

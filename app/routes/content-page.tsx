@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { ContentArticle } from '~/components/content-article';
 import { CookieChoice } from '~/components/cookie-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { getEntry } from '~/lib/content.server';
+import { articleOf, getEntry } from '~/lib/content.server';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
 import { useRootData } from '~/root';
@@ -16,8 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
   const entry = getEntry('pages', slug);
   if (!entry) throw new Response('Not Found', { status: 404 });
-  const { html, title, description, date, author, sources, illustrative, draft, flags } = entry;
-  return { slug, flags, entry: { html, title, description, date, author, sources, illustrative, draft } };
+  return { slug, flags: entry.flags, entry: articleOf(entry) };
 }
 
 // A page's front matter may carry route flags (e.g. noSitemap).
