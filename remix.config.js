@@ -67,6 +67,7 @@ export default {
       route('sticky-vrm', 'routes/sticky-vrm.ts');
       route('api/client-report', 'routes/api-client-report.ts');
       route('api/chat-login', 'routes/api-chat-login.ts');
+      route('api/content/make', 'routes/api-content-make.ts');
       route('chat/widget.js', 'routes/chat-widget.ts');
       route('media/*', 'routes/media.ts');
       route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
@@ -120,6 +121,7 @@ export default {
         route('collection', 'routes/collection.tsx');
         route('purchasing-dealer-details', 'routes/dealer-details.tsx');
         route('sale-complete', 'routes/sale-complete.tsx');
+        route('ineligible', 'routes/ineligible.tsx');
         route('sign-up', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-sign-up' });
         route('vehicle-details/:step?', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-details' });
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });

@@ -46,6 +46,13 @@ export interface User {
   /** Newest enquiry first (spec 2 §3). Present on GET /platform/user and on lookups. */
   vehicles?: AccountVehicle[];
   vehicleLimit?: number;
+  /** Signed up through another seller's referral link (spec 2 §5 user model). */
+  isReferredUser: boolean;
+}
+
+/** POST /platform/referrals/link: the signed-in seller's referral code (their link is /sell-my-car/refer?ref={code}). */
+export interface ReferralLinkResponse {
+  code: string;
 }
 
 /** POST /platform/api/authn/signup */
@@ -57,6 +64,8 @@ export interface SignUpRequest {
   marketingConsent: boolean;
   /** The campaign the seller came from, when they accepted analytics cookies (spec 2 §4). */
   campaign?: Record<string, string>;
+  /** The referral code of the link the seller arrived through, if any. */
+  referralCode?: string;
 }
 
 /** POST /platform/seller/generateOneTimeToken: e-mails a sign-in link. */

@@ -90,3 +90,18 @@ export interface ChatWidgetApi {
   open(): void;
   close(): void;
 }
+
+/**
+ * GET /platform/bidding/bids/dealer-interest-counts?makeSlug={slug} (spec 2 §7.2 insights): how
+ * many dealers of the network bid on this make in the daily sales of the last `periodDays`.
+ */
+export interface DealerInterestCounts {
+  makeSlug: string;
+  periodDays: number;
+  /** Lots of this make that went through a daily sale in the period. */
+  lots: number;
+  /** Distinct dealers who bid on at least one of them. */
+  dealers: number;
+  /** Bids placed on them, all dealers together. */
+  bids: number;
+}

@@ -12,7 +12,7 @@ import { z } from 'zod';
 const root = path.resolve(import.meta.dirname, '..');
 const contentDir = path.join(root, 'content');
 const outFile = path.join(root, 'app/generated/content.json');
-export const COLLECTIONS = ['pages', 'guides', 'blog', 'stories'];
+export const COLLECTIONS = ['pages', 'guides', 'blog', 'stories', 'brands'];
 
 const isoDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;

@@ -4,7 +4,7 @@ import raw from '~/generated/content.json';
  * The content store (content/**.md, compiled by scripts/build-content.mjs into the worker). Pages
  * of one kind come from one route module each; this is their one way in.
  */
-export type Collection = 'pages' | 'guides' | 'blog' | 'stories';
+export type Collection = 'pages' | 'guides' | 'blog' | 'stories' | 'brands';
 
 export interface ContentEntry {
   collection: Collection;
@@ -88,4 +88,14 @@ export function blogPostsUnder({ year, month, day }: BlogPath): ContentEntry[] {
 export function blogPost({ year, month, day, post }: BlogPath): ContentEntry | null {
   if (!year || !month || !day || !post) return null;
   return getEntry('blog', `${year}-${month}-${day}-${post}`);
+}
+
+/**
+ * A make's own content for its brand page (spec 2 §7.1, `POST /api/content/make` and the
+ * make-content lookup): content/brands/{slug}.md. A make without a page has none, and its brand
+ * page shows the hero, reviews and sales alone.
+ */
+export function makeContent(slug: string) {
+  const entry = getEntry('brands', slug);
+  return entry ? { slug: entry.slug, ...articleOf(entry) } : null;
 }

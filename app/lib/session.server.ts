@@ -23,6 +23,8 @@ export interface SessionData {
   campaign?: CampaignState;
   /** The partner the seller arrived through (spec 2 §3 affiliate), so its reward follows the sale. */
   affiliate?: string;
+  /** The referral code of the friend's link the seller arrived through, sent with their sign-up. */
+  referral?: string;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
 import type { ReviewsResponse } from '../../contract/gateway';
-import type { DealerLogosResponse, RecentSalesResponse } from '../../contract/shell';
+import type { DealerInterestCounts, DealerLogosResponse, RecentSalesResponse } from '../../contract/shell';
 import type { RecentSaleCard } from '~/components/home-sections';
 import { MODEL_MAX } from '~/components/home-sections';
 import { mediaUrl } from './media';
@@ -47,4 +47,12 @@ export async function dealerLogosBlock(context: AppLoadContext, areas?: string[]
     .get<DealerLogosResponse>('/platform/dealers/featured', { query: { limit: 8, areas: areas?.join(',') } })
     .catch(hidden<DealerLogosResponse>('dealers'));
   return (data?.dealers ?? []).map((dealer) => ({ id: dealer.id, name: dealer.name, town: dealer.town, logo: mediaUrl(dealer.logo.url) }));
+}
+
+/** How many dealers bid on the make lately (brand pages); hidden when the platform can't say. */
+export async function dealerInterestBlock(context: AppLoadContext, makeSlug: string) {
+  const data = await context.gateway
+    .get<DealerInterestCounts>('/platform/bidding/bids/dealer-interest-counts', { query: { makeSlug } })
+    .catch(hidden<DealerInterestCounts>('dealer-interest'));
+  return data && data.lots > 0 ? data : null;
 }

@@ -2,10 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { MakeSummary } from '../../contract/gateway';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { SourceList } from '~/components/content-article';
 import { Hero } from '~/components/hero';
 import { RecentSales, ReviewsCarousel } from '~/components/home-sections';
 import { handleLookup } from '~/lib/lookup-action.server';
-import { recentSalesBlock, reviewsBlock } from '~/lib/shell-data.server';
+import { makeContent } from '~/lib/content.server';
+import { dealerInterestBlock, recentSalesBlock, reviewsBlock } from '~/lib/shell-data.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { useRootData } from '~/root';
@@ -16,8 +18,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const make = makes.find((m) => m.slug === params.brand);
   if (!make) throw new Response('Not Found', { status: 404 });
   // Reviews that mention the make come first; recent sales are of the make.
-  const [reviews, sales] = await Promise.all([reviewsBlock(context, make.display_name), recentSalesBlock(context, make.slug)]);
-  return { make, resultError: context.session.get('lookup')?.resultError ?? null, reviews, sales };
+  const [reviews, sales, interest] = await Promise.all([
+    reviewsBlock(context, make.display_name),
+    recentSalesBlock(context, make.slug),
+    dealerInterestBlock(context, make.slug),
+  ]);
+  const content = makeContent(make.slug);
+  return { make, resultError: context.session.get('lookup')?.resultError ?? null, reviews, sales, interest, content };
 }
 
 // A brand landing page: the footer lookup speaks of the make.
@@ -37,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BrandPage() {
-  const { make, resultError, reviews, sales } = useLoaderData<typeof loader>();
+  const { make, resultError, reviews, sales, interest, content } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
@@ -49,6 +56,24 @@ export default function BrandPage() {
         lastResult={lastResult}
         brandName={brandName}
       />
+      {interest ? (
+        <section className="card" aria-labelledby="interest-title" data-testid="dealer-interest">
+          <h2 id="interest-title">Dealer interest in {make.display_name}s</h2>
+          <p>
+            In the last {interest.periodDays} days, <strong>{interest.dealers.toLocaleString('en-GB')} dealers</strong> placed{' '}
+            {interest.bids.toLocaleString('en-GB')} bids on {interest.lots.toLocaleString('en-GB')} {make.display_name}
+            {interest.lots === 1 ? '' : 's'} in our daily sale.
+          </p>
+        </section>
+      ) : null}
+      {content ? (
+        <section className="card prose" aria-labelledby="brand-content-title">
+          <h2 id="brand-content-title">{content.title}</h2>
+          {/* Compiled at build time from our own Markdown, raw HTML escaped (scripts/build-content.mjs). */}
+          <div dangerouslySetInnerHTML={{ __html: content.html }} />
+          {content.sources.length ? <SourceList sources={content.sources} /> : null}
+        </section>
+      ) : null}
       {reviews ? <ReviewsCarousel {...reviews} /> : null}
       <RecentSales sales={sales} heading={`${make.display_name} cars sold recently`} />
     </div>

@@ -9,6 +9,7 @@ import type { LandingPage } from '~/data/landing-types';
 import { PART_EXCHANGE, SELL_MY_CAR, SELL_MY_CAR_VARIANTS, SELL_MY_VAN } from '~/data/landing-pages';
 import { AFFILIATES, PARTNER_PAGES } from '~/data/partners';
 import { getEntry } from '~/lib/content.server';
+import { referralCodeOf } from '~/lib/referrals';
 import { handleLookup } from '~/lib/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
@@ -81,6 +82,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { page, partner, lookupVariant } = resolved;
   if (resolved.affiliate) await rememberAffiliate(context, resolved.affiliate);
+  // A friend's referral link: the code goes with this seller's sign-up (the page is theirs, not cached).
+  const referral = page === SELL_MY_CAR_VARIANTS.refer ? referralCodeOf(url) : null;
+  if (referral) context.session.set('referral', referral);
   const guides = (page.guides ?? []).flatMap((slug) => {
     const guide = getEntry('guides', slug);
     return guide ? [{ slug, title: guide.title }] : [];
@@ -92,7 +96,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     partner: partner ?? null,
     guides,
-    flags: { ...page.flags, lookupVariant, ...(resolved.affiliate ? { cache: false } : {}) },
+    referred: !!referral,
+    flags: { ...page.flags, lookupVariant, ...(resolved.affiliate || referral ? { cache: false } : {}) },
   };
 }
 
@@ -165,7 +170,14 @@ export default function Landing() {
   return (
     <div className="stack">
       {data.partner ? <p className="partner-banner">In partnership with {data.partner}</p> : null}
-      <Hero title={page.heroTitle} text={page.heroText} action={data.path} resultError={data.resultError} lastResult={lastResult} brandName={brandName} />
+      <Hero
+        title={data.referred ? 'A friend sent you: see what your car is worth' : page.heroTitle}
+        text={
+          data.referred
+            ? 'Enter your reg for a free valuation. If you sell through us after signing up, you and your friend share the referral reward.'
+            : page.heroText
+        }
+        action={data.path} resultError={data.resultError} lastResult={lastResult} brandName={brandName} />
       {page.sections.map((section) => (
         <section className="card" key={section.heading} aria-labelledby={`s-${slugOf(section.heading)}`}>
           <h2 id={`s-${slugOf(section.heading)}`}>{section.heading}</h2>

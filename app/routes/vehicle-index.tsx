@@ -2,11 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { BUYERS } from '../../contract/marketplace';
 import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
 import { normaliseVrm } from '../../contract/vrm';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PartnerHandOff } from '~/components/partner-hand-off';
 import { SignUpForm } from '~/components/sign-up-form';
 import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
 import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
@@ -76,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (await emailInUse(gateway, submission.value.email)) {
       return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
     }
-    signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params }));
+    signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params, referralCode: session.get('referral') }));
     context.analytics.track('signed_up', { marketing: submission.value.marketingConsent });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -113,15 +113,12 @@ export default function VehicleIndex() {
             </div>
           )}
           {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
-            <Form method="post" action={`/checkout/${partner}`} data-testid="partner">
+            <>
+              <PartnerHandOff partner={partner} />
               <p>
-                Our dealers are not buying cars like this one right now, so we will pass your car to our {BUYERS[partner].name}, who can make
-                you an offer.
+                <Link to={`/${vrm}/ineligible`}>Why can&rsquo;t dealers bid on this car?</Link>
               </p>
-              <button className="btn" type="submit">
-                Continue with our {BUYERS[partner].name}
-              </button>
-            </Form>
+            </>
           ) : null}
         </section>
       ) : (

@@ -1,4 +1,5 @@
 import { campaignColumn } from './analytics';
+import { referrerOf } from './referrals';
 import { unsubscribeLink } from './unsubscribe';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
@@ -68,11 +69,12 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const now = new Date().toISOString();
   const { firstName, lastName } = splitName(name);
   const tier: CrmTier = body.marketingConsent === true ? 'marketing' : 'service';
+  const referredBy = await referrerOf(env, body.referralCode);
   const user = await env.DB.prepare(
-    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?8, ?8) RETURNING *`,
+    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, referred_by, created_at, updated_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?8, ?8) RETURNING *`,
   )
-    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, now, campaignColumn(body.campaign))
+    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, now, campaignColumn(body.campaign), referredBy)
     .first<UserRow>();
 
   // The vehicles and enquiries the seller made before signing up become theirs.

@@ -18,6 +18,7 @@ export interface UserRow {
   phone: string;
   postcode: string;
   email_crm_tier: CrmTier;
+  referred_by?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -139,6 +140,7 @@ export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = fals
     phone: row.phone,
     postcode: row.postcode,
     emailCrmTier: row.email_crm_tier,
+    isReferredUser: row.referred_by != null,
   };
   if (withVehicles) {
     user.vehicles = await customerVehicles(env, row.id);

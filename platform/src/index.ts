@@ -16,6 +16,7 @@ import {
   updateInfo,
 } from './accounts';
 import { listMakes } from './content';
+import { referralLink } from './referrals';
 import { registerPaymentRoutes } from './payments';
 import { registerAddressRoutes } from './addresses';
 import { registerCheckoutRoutes } from './checkout';
@@ -59,6 +60,7 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/update-info', updateInfo)
   .on('POST', '/platform/remove-vehicle', removeVehicle)
   .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
+  .on('POST', '/platform/referrals/link', referralLink)
   .on('GET', '/platform/dev/outbox', devOutbox);
 registerPaymentRoutes(router);
 registerSaleRoutes(router);

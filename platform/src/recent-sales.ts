@@ -42,9 +42,24 @@ const roundTo = (value: number, step: number) => Math.round(value / step) * step
 
 /** Within the last 60 days, newest first. Deterministic: the same vehicles and clock give the same sales. */
 export function seededSales(vehicles: readonly SaleVehicle[], now: Date): RecentSale[] {
+  return seededHistory(vehicles, now).map((entry) => entry.sale);
+}
+
+/** A seeded sale with what the daily sale saw: the lot's age, mileage and instant valuation. */
+export interface SeededSale {
+  at: number;
+  sale: RecentSale;
+  vehicle: SaleVehicle;
+  ageYears: number;
+  mileage: number;
+  valuation: number;
+}
+
+/** The seeded sales of {@link seededSales}, newest first, with the inputs each lot was sold from. */
+export function seededHistory(vehicles: readonly SaleVehicle[], now: Date): SeededSale[] {
   const nowMs = now.getTime();
   const today = Math.floor(nowMs / DAY_MS);
-  const sales: { at: number; sale: RecentSale }[] = [];
+  const sales: SeededSale[] = [];
   for (const vehicle of vehicles) {
     const offset = spreadHash(`sale-day:${vehicle.vrm}`) % RECENT_SALES_DAYS;
     const day = today - ((today + offset) % RECENT_SALES_DAYS);
@@ -74,6 +89,10 @@ export function seededSales(vehicles: readonly SaleVehicle[], now: Date): Recent
     const make = makeOf(vehicle.make);
     sales.push({
       at,
+      vehicle,
+      ageYears,
+      mileage,
+      valuation: valuation.price,
       sale: {
         id: `seeded-${day}-${spreadHash(vehicle.vrm).toString(36)}`,
         sale: { soldPrice: roundTo(valuation.price * (1 + spread), 5), soldDate: soldAt.toISOString() },
@@ -88,7 +107,7 @@ export function seededSales(vehicles: readonly SaleVehicle[], now: Date): Recent
       },
     });
   }
-  return sales.sort((a, b) => b.at - a.at || a.sale.id.localeCompare(b.sale.id)).map((s) => s.sale);
+  return sales.sort((a, b) => b.at - a.at || a.sale.id.localeCompare(b.sale.id));
 }
 
 /** 'LS1 4DY' → 'LS'; the area is all a public list may say about where a seller lives. */

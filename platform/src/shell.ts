@@ -2,6 +2,7 @@ import { recordAffiliate } from './affiliates';
 import { unsubscribe } from './unsubscribe';
 import { devEvents, recordEvents } from './analytics';
 import { chatLogin, chatWidget } from './chat';
+import { dealerInterestCounts } from './dealer-interest';
 import { dealerLogo, listFeaturedDealers } from './dealer-logos';
 import type { PlatformRouter } from './ownership';
 import { listRecentSales } from './recent-sales';
@@ -12,6 +13,7 @@ export function registerShellRoutes(router: PlatformRouter): void {
   router
     .on('GET', '/platform/recent-sales', listRecentSales)
     .on('GET', '/platform/dealers/featured', listFeaturedDealers)
+    .on('GET', '/platform/bidding/bids/dealer-interest-counts', dealerInterestCounts)
     .on('GET', '/platform/images/vehicles/:file', vehicleImage)
     .on('GET', '/platform/images/dealers/:file', dealerLogo)
     .on('POST', '/platform/events', recordEvents)
