@@ -1,0 +1,29 @@
+import { SPEC_ROUTES } from '../tests/fixtures/spec-routes';
+import { expect, test } from './support';
+
+/**
+ * Every page of the spec's route table (tests/fixtures/spec-routes.ts) in a real browser without
+ * JavaScript: it answers with its heading, and the page checks (axe-core, WCAG 2.2 A/AA) find
+ * nothing serious on it. The same pages with JavaScript are the shell's own markup, which the other
+ * journeys check with scripts running; once is enough for the whole table.
+ */
+const pages = SPEC_ROUTES.filter((route) => route.status === 200 && !route.pending);
+const CHUNK = 12;
+
+test.describe('the route table', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, 'checked once, without JavaScript');
+
+  for (let start = 0; start < pages.length; start += CHUNK) {
+    const chunk = pages.slice(start, start + CHUNK);
+    test(`pages ${start + 1}–${start + chunk.length}: ${chunk[0]!.path} … ${chunk.at(-1)!.path}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const route of chunk) {
+        const response = await page.goto(route.path);
+        expect(response?.status(), route.path).toBe(200);
+        const heading = page.getByRole('heading', { level: 1 }).first();
+        if (typeof route.heading === 'string') await expect(heading, route.path).toContainText(route.heading);
+        else if (route.heading) await expect(heading, route.path).toHaveText(route.heading);
+      }
+    });
+  }
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealerInterestCounts } from '../contract/shell';
+import { Browser, mainText, textOf } from './support/browser';
+import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
+
+/**
+ * The brand pages' own content and dealer interest, refer a friend from link to sign-up, and the
+ * page an ineligible car gets: as a visitor without JavaScript, through the platform.
+ */
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers();
+});
+afterAll(() => workers?.dispose());
+
+const visitor = () => new Browser(workers.fetch);
+const h1 = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
+
+describe('brand pages', () => {
+  it('show how many dealers bid on the make lately, as the platform counts it', async () => {
+    const counts = (await (await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=ford')).json()) as DealerInterestCounts;
+    expect(counts.periodDays).toBe(60);
+    expect(counts.lots).toBeGreaterThan(0);
+    expect(counts.dealers).toBeGreaterThan(0);
+    expect(counts.bids).toBeGreaterThanOrEqual(counts.dealers);
+    const text = mainText(await (await visitor().get('/sell-my-car/brands/ford')).text());
+    expect(text).toContain(`In the last 60 days, ${counts.dealers} dealers placed ${counts.bids} bids on ${counts.lots} Fords in our daily sale.`);
+  });
+
+  it('count no interest for a make nobody sells, and refuse a malformed make', async () => {
+    const none = (await (await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=lada')).json()) as DealerInterestCounts;
+    expect(none).toMatchObject({ lots: 0, dealers: 0, bids: 0 });
+    expect((await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=%3Cscript%3E')).status).toBe(400);
+  });
+
+  it("carry the make's own content, also served by POST /api/content/make", async () => {
+    const html = await (await visitor().get('/sell-my-car/brands/toyota')).text();
+    const api = await visitor().post('/api/content/make', { make: 'toyota' });
+    expect(api.status).toBe(200);
+    const content = (await api.json()) as { slug: string; title: string; html: string };
+    expect(content.slug).toBe('toyota');
+    expect(mainText(html)).toContain(content.title);
+    expect(html).toContain(content.html.slice(0, 60));
+    expect((await visitor().post('/api/content/make', { make: 'no-such-make' })).status).toBe(404);
+    expect((await visitor().post('/api/content/make', { make: '../etc' })).status).toBe(400);
+  });
+});
+
+describe('refer a friend', () => {
+  it("gives a signed-in seller their own link; a friend who signs up through it is recorded as referred", async () => {
+    expect(mainText(await (await visitor().get('/refer')).text())).not.toContain('Your referral link');
+
+    const referrer = newSeller(workers);
+    await valueCar(referrer);
+    await signUp(referrer, uniqueEmail('referrer'));
+    const page = await (await referrer.get('/refer')).text();
+    const link = /value="(http:\/\/localhost\/sell-my-car\/refer\?ref=[A-Z2-9]{8})"/.exec(page)?.[1];
+    expect(link, 'the referral link on /refer').toBeTruthy();
+    // The same link every time.
+    expect(await (await referrer.get('/refer')).text()).toContain(link!);
+
+    const friend = newSeller(workers);
+    const landing = await friend.get(new URL(link!).pathname + new URL(link!).search);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('cache-control')).not.toMatch(/public/);
+    expect(h1(await landing.text())).toBe('A friend sent you: see what your car is worth');
+    await valueCar(friend, 'KD15DSL', '120000');
+    const email = uniqueEmail('friend');
+    expect((await signUp(friend, email, 'KD15DSL')).status).toBe(302);
+    const row = await workers.db
+      .prepare('SELECT f.referred_by, r.referral_code FROM users f JOIN users r ON r.id = f.referred_by WHERE f.email = ?1')
+      .bind(email)
+      .first<{ referred_by: number; referral_code: string }>();
+    expect(row?.referral_code).toBe(new URL(link!).searchParams.get('ref'));
+  });
+
+  it('ignores a made-up code: the sign-up goes through, referred by nobody', async () => {
+    const friend = newSeller(workers);
+    await friend.get('/sell-my-car/refer?ref=ZZZZ2222');
+    await valueCar(friend);
+    const email = uniqueEmail('unreferred');
+    expect((await signUp(friend, email)).status).toBe(302);
+    const row = await workers.db.prepare('SELECT referred_by FROM users WHERE email = ?1').bind(email).first<{ referred_by: number | null }>();
+    expect(row).toEqual({ referred_by: null });
+  });
+
+  it('keeps a malformed code out of the session, and the page public', async () => {
+    const friend = newSeller(workers);
+    const response = await friend.get('/sell-my-car/refer?ref=%3Cscript%3E');
+    expect(h1(await response.text())).toBe('Know someone selling a car?');
+    expect((await sessionData(friend)).referral).toBeUndefined();
+  });
+});
+
+describe('the ineligible page', () => {
+  it('explains why dealers cannot bid on an old high-mileage car and hands it to the car buying group', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller, 'R123OLD', '301000');
+    const vehicle = mainText(await (await seller.get('/R123OLD')).text());
+    expect(vehicle).toContain('Why can’t dealers bid on this car?');
+    const page = await seller.get('/R123OLD/ineligible');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(h1(html)).toBe('Mercedes-Benz E Class');
+    expect(mainText(html)).toContain('Our dealers can’t bid on this car');
+    expect(mainText(html)).toContain('28 years old or more with over 280,000 miles on the clock, and you told us this one has 301,000 miles');
+    expect(html).toContain('action="/checkout/tcbg"');
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it('sends an eligible car, or one not valued yet, back to its vehicle page', async () => {
+    const seller = newSeller(workers);
+    expect((await seller.get('/KE19FTA/ineligible')).headers.get('location')).toBe('/KE19FTA');
+    await valueCar(seller);
+    expect((await seller.get('/KE19FTA/ineligible')).headers.get('location')).toBe('/KE19FTA');
+  });
+});
