@@ -116,3 +116,12 @@ describe('the ineligible page', () => {
     expect((await seller.get('/KE19FTA/ineligible')).headers.get('location')).toBe('/KE19FTA');
   });
 });
+
+describe('city pages', () => {
+  it.each(['london', 'leeds', 'birmingham', 'bradford', 'brighton', 'bristol', 'cardiff', 'coventry', 'derby', 'doncaster', 'edinburgh', 'glasgow', 'leicester', 'lincoln', 'liverpool', 'newcastle', 'nottingham', 'sheffield', 'southampton', 'manchester'])('%s shows sales and dealers near it', async (city) => {
+    const text = mainText(await (await visitor().get(`/sell-your-car/${city}`)).text());
+    const name = city.charAt(0).toUpperCase() + city.slice(1);
+    expect(text).toContain(`Sold near ${name}`);
+    expect(text).toContain(`Dealers near ${name}`);
+  });
+});

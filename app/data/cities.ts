@@ -50,7 +50,8 @@ export const CITIES: Record<string, CityPage> = {
   london: {
     name: 'London',
     nation: 'England',
-    postcodeAreas: ['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC'],
+    // The London postal district, then the outer areas that take in the rest of Greater London's boroughs.
+    postcodeAreas: ['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC', 'BR', 'CR', 'DA', 'EN', 'HA', 'IG', 'KT', 'RM', 'SM', 'TW', 'UB'],
     zone: {
       name: 'Ultra Low Emission Zone (ULEZ)',
       summary:

@@ -165,7 +165,8 @@ async function paidSales(env: PlatformEnv, makes: string[] | null, since: Date, 
 export function areasParam(value: string | null): string[] | null | 'invalid' {
   if (value === null || value === '') return null;
   const areas = value.split(',').map((a) => a.trim().toUpperCase());
-  return areas.length <= 12 && areas.every((a) => /^[A-Z]{1,2}$/.test(a)) ? areas : 'invalid';
+  // Greater London alone spans 19 areas.
+  return areas.length <= 24 && areas.every((a) => /^[A-Z]{1,2}$/.test(a)) ? areas : 'invalid';
 }
 
 /** GET /platform/recent-sales?make={slug}&areas={A,B}&limit={n}: newest first. An unknown make has no sales. */

@@ -99,6 +99,9 @@ const ROWS: Row[] = [
   ['Glens of Antrim Autos', 'Ballymena', 'BT', 0.7, ['budget'], 4_500],
   ['Erne Motorcycles', 'Enniskillen', 'BT', 0.65, ['motorcycle'], 18_000],
   ['Belfast Lough Prestige', 'Holywood', 'BT', 0.65, ['prestige'], 110_000],
+  // Added later (ids go on from here): cities of the landing pages that had no dealer near them.
+  ['Aire Valley Motors', 'Bradford', 'BD', 0.65, [], 26_000],
+  ['Spon End Car Sales', 'Coventry', 'CV', 0.6, [], 24_000],
 ];
 
 export const DEALERS: readonly Dealer[] = Object.freeze(
