@@ -19,8 +19,8 @@ export const MOT_RULES = {
   /** An MOT can be done up to a month (minus a day) before it runs out and keep the renewal date. */
   earlyTestNote: 'You can get an MOT up to a month (minus a day) before it runs out and keep the same renewal date.',
   sources: [
-    { title: 'GOV.UK: Getting an MOT', url: 'https://www.gov.uk/getting-an-mot', checked: '2026-11' },
-    { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: '2026-11' },
+    { title: 'GOV.UK: Getting an MOT', url: 'https://www.gov.uk/getting-an-mot', checked: 'November 2026' },
+    { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: 'November 2026' },
   ],
 } as const;
 
