@@ -138,10 +138,10 @@ describe('MOT reminders', () => {
 
   it('sends a due reminder once when the scheduled handler runs, then the week reminder, then nothing', async () => {
     const email = `due.${Date.now()}@example.co.uk`;
-    const response = await subscribe('DUE1', { email, mobile: '07400 123456' });
+    const response = await subscribe('DUZ1', { email, mobile: '07400 123456' });
     expect(response.status).toBe(201);
     const { nextReminder } = (await response.json()) as MotReminderResponse;
-    const { dueDate } = (await check('DUE1')).body;
+    const { dueDate } = (await check('DUZ1')).body;
     // The first of next month: the early-test window opens on the second of this one.
     expect(dueDate!.endsWith('-01')).toBe(true);
     const windowOpens = new Date(`${dueDate}T07:00:00Z`);
@@ -153,23 +153,23 @@ describe('MOT reminders', () => {
     await runScheduled(dayBeforeWeek);
     await runScheduled(dayBeforeWeek);
     let emails = await outbox(email);
-    expect(emails.map((e) => e.subject)).toEqual(['DUE 1: MOT due next month']);
-    expect(emails[0]!.body).toContain('/mot-check/results?vrm=DUE1');
-    expect(emails[0]!.body).toMatch(/No more MOT reminders for DUE 1: http:\/\/localhost\/unsubscribe\?code=\S+&list=mot/);
+    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due next month']);
+    expect(emails[0]!.body).toContain('/mot-check/results?vrm=DUZ1');
+    expect(emails[0]!.body).toMatch(/No more MOT reminders for DUZ 1: http:\/\/localhost\/unsubscribe\?code=\S+&list=mot/);
 
     await runScheduled(inLastWeek);
     await runScheduled(inLastWeek);
     emails = await outbox(email);
-    expect(emails.map((e) => e.subject)).toEqual(['DUE 1: MOT due in a week', 'DUE 1: MOT due next month']);
+    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due in a week', 'DUZ 1: MOT due next month']);
   });
 
   it('stops after the unsubscribe link, through the app', async () => {
     const email = `stop.${Date.now()}@example.co.uk`;
-    expect((await subscribe('DUE1', { email })).status).toBe(201);
-    const dueDate = (await check('DUE1')).body.dueDate!;
+    expect((await subscribe('DUZ1', { email })).status).toBe(201);
+    const dueDate = (await check('DUZ1')).body.dueDate!;
     await runScheduled(new Date(Date.parse(`${dueDate}T07:00:00Z`) - 10 * 86_400_000));
     const [reminder] = await outbox(email);
-    const link = new URL(/No more MOT reminders for DUE 1: (\S+)/.exec(reminder!.body)![1]!);
+    const link = new URL(/No more MOT reminders for DUZ 1: (\S+)/.exec(reminder!.body)![1]!);
     const browser = new Browser(workers.fetch);
     const page = await browser.get(link.pathname + link.search);
     expect(mainText(await page.text())).toContain('Unsubscribe from MOT reminders');

@@ -31,9 +31,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * The development switch for the platform's scheduled handler (the Cron Trigger that sends MOT
  * reminders): runs it now, then shows the mailbox again.
  */
-export async function action({ context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  await context.gateway.request('POST', '/platform/dev/scheduled', { body: {} });
+  // An optional day to run as, so the week-before reminder can be tried without waiting for it.
+  const day = String((await request.formData()).get('day') ?? '');
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T07:00:00Z` : undefined;
+  await context.gateway.request('POST', '/platform/dev/scheduled', { body: { at } });
   throw redirect('/dev/mailbox', 303);
 }
 
@@ -44,6 +47,10 @@ export default function DevMailbox() {
       <h1>Mailbox (development)</h1>
       <p className="muted">E-mails the local platform sent. This page does not exist in production.</p>
       <Form method="post">
+        <div className="field">
+          <label htmlFor="scheduled-day">Run as if on (optional)</label>
+          <input className="input" id="scheduled-day" name="day" type="date" />
+        </div>
         <button className="btn secondary" type="submit">
           Run the scheduled jobs (MOT reminders)
         </button>
