@@ -71,6 +71,9 @@ export default {
       route('chat/widget.js', 'routes/chat-widget.ts');
       route('media/*', 'routes/media.ts');
       route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
+      // The free tools (spec 2 §2.1).
+      route('mot-check', 'routes/mot-check.tsx');
+      route('mot-check/results', 'routes/mot-check-results.tsx');
       // Addresses of our other sites (spec 2 §2.4).
       route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });

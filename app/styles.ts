@@ -200,6 +200,17 @@ dialog.modal:modal{animation:modal-in .25s ease-out}
 dialog.modal.closing,dialog.modal.closing::backdrop{opacity:0;transition:opacity .25s}
 @keyframes modal-in{from{opacity:0;transform:translateY(12px)}}
 .modal-close{float:right;font-size:1.6rem;line-height:1;text-decoration:none;color:var(--ink);padding:4px 8px}
+.mot-status{background:#fff;border:1px solid var(--line);border-left:6px solid var(--ok);border-radius:var(--radius);padding:16px}
+.mot-status.bad{border-left-color:var(--danger)}
+.mot-status p:last-child,.mot-test .defects ul{margin-bottom:0}
+.mileage-chart{display:block;width:100%;height:auto;max-width:36rem}
+.mot-test h3 .result{display:inline-block;padding:2px 8px;border-radius:4px;font-size:.9rem;color:#fff;background:var(--ok)}
+.mot-test h3 .result.fail{background:var(--danger)}
+.mot-test .defects{margin-top:12px}
+.mot-test .defects h4{margin:0 0 4px;font-size:1rem}
+.mot-test .defects ul{padding-left:1.2em}
+.mot-test .defects.dangerous h4,.mot-test .defects.major h4{color:var(--danger)}
+.small{font-size:.875rem}
 @media (prefers-reduced-motion:reduce){dialog.modal:modal{animation:none}.sticky-vrm{transition:none}}
 @media (min-width:576px){.carousel-track{grid-auto-columns:calc((100% - 24px)/2)}.review-row{grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}.wide-only{display:inline}.phone-only{display:none}}
 @media (min-width:745px){.steps{grid-auto-columns:calc((100% - 24px)/1.5)}.carousel-track{grid-auto-columns:calc((100% - 48px)/3)}.footer-columns{grid-template-columns:repeat(3,1fr)}.benefits{grid-template-columns:repeat(2,1fr)}}

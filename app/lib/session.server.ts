@@ -33,6 +33,8 @@ export interface SessionFlashData {
   authEvent: 'signin' | 'signout';
   /** The address a sign-in link was just sent to, for the 'email sent' view. */
   signInEmail: string;
+  /** MOT reminders just set up, for the results page to confirm. */
+  motReminder: { vrm: string; email: string; nextReminder: string | null };
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
@@ -27,12 +27,34 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { emails };
 }
 
+/**
+ * The development switch for the platform's scheduled handler (the Cron Trigger that sends MOT
+ * reminders): runs it now, then shows the mailbox again.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
+  // An optional day to run as, so the week-before reminder can be tried without waiting for it.
+  const day = String((await request.formData()).get('day') ?? '');
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T07:00:00Z` : undefined;
+  await context.gateway.request('POST', '/platform/dev/scheduled', { body: { at } });
+  throw redirect('/dev/mailbox', 303);
+}
+
 export default function DevMailbox() {
   const { emails } = useLoaderData<typeof loader>();
   return (
     <div className="stack">
       <h1>Mailbox (development)</h1>
       <p className="muted">E-mails the local platform sent. This page does not exist in production.</p>
+      <Form method="post">
+        <div className="field">
+          <label htmlFor="scheduled-day">Run as if on (optional)</label>
+          <input className="input" id="scheduled-day" name="day" type="date" />
+        </div>
+        <button className="btn secondary" type="submit">
+          Run the scheduled jobs (MOT reminders)
+        </button>
+      </Form>
       {emails.length === 0 ? <p>No e-mails yet.</p> : null}
       {emails.map((email) => (
         <article className="card" key={email.id} data-testid="email">

@@ -19,6 +19,9 @@ function channelOf(param: string | undefined): Channel {
 }
 
 const WHAT: Record<Channel, string> = { email: 'news and offers by e-mail', sms: 'offers by text message' };
+/** The MOT reminders' links add `list=mot`: the same page, stopping that vehicle's reminders instead. */
+const MOT_REMINDERS = 'MOT reminders';
+const isMotList = (url: URL) => url.searchParams.get('list') === 'mot';
 
 /**
  * /unsubscribe and /unsubscribe/sms (spec 2 §2.1): the link in our messages carries a signed code.
@@ -27,7 +30,8 @@ const WHAT: Record<Channel, string> = { email: 'news and offers by e-mail', sms:
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const channel = channelOf(params.sms);
   const url = new URL(request.url);
-  return { channel, what: WHAT[channel], code: url.searchParams.get('code') ?? '', done: url.searchParams.has('done') };
+  const mot = isMotList(url);
+  return { channel, mot, what: mot ? MOT_REMINDERS : WHAT[channel], code: url.searchParams.get('code') ?? '', done: url.searchParams.has('done') };
 }
 
 const MESSAGES: Record<number, string> = {
@@ -49,19 +53,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(error) }));
     return data({ error: 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.' }, { status: 503 });
   }
-  context.analytics.track('unsubscribed', { channel });
-  throw redirect(`/unsubscribe${channel === 'sms' ? '/sms' : ''}?done`, 303);
+  const mot = isMotList(new URL(request.url));
+  context.analytics.track('unsubscribed', { channel: mot ? 'mot' : channel });
+  throw redirect(`/unsubscribe${channel === 'sms' ? '/sms' : ''}?done${mot ? '&list=mot' : ''}`, 303);
 }
 
 export default function Unsubscribe() {
-  const { channel, what, code, done } = useLoaderData<typeof loader>();
+  const { channel, mot, what, code, done } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   if (done) {
     return (
       <section className="card" aria-labelledby="unsubscribe-title">
         <h1 id="unsubscribe-title">You are unsubscribed</h1>
-        <p>We will not send you {WHAT[channel]} any more. We will still tell you what you need to know about a sale in progress.</p>
+        {mot ? (
+          <p>We will not send you MOT reminders for that vehicle any more. You can set them up again from its MOT check.</p>
+        ) : (
+          <p>We will not send you {WHAT[channel]} any more. We will still tell you what you need to know about a sale in progress.</p>
+        )}
         <Link to="/">Back to Kerbside</Link>
       </section>
     );

@@ -20,6 +20,7 @@ import { useRootData } from '~/root';
 import { getPremiumOffer, valuateVehicle } from '~/lib/enquiries.server';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { getMotHistory } from '~/lib/vehicles.server';
+import { MotSummary } from '~/components/mot';
 
 /**
  * The vehicle page body. The vehicle header is the layout's critical data; the valuation, the
@@ -285,20 +286,6 @@ function OfferUnavailable() {
 
 function MotUnavailable() {
   return <p>We couldn't load the MOT history just now. It will be back shortly.</p>;
-}
-
-function MotSummary({ history }: { history: MotHistory }) {
-  const latest = history.motTests[0];
-  if (!latest) return <p data-testid="mot-summary">No MOT tests on record: cars have their first MOT at three years old.</p>;
-  return (
-    <div data-testid="mot-summary">
-      <p>
-        {history.motTests.length} MOT {history.motTests.length === 1 ? 'test' : 'tests'} on record. Latest:{' '}
-        {latest.testResult === 'PASSED' ? 'passed' : 'failed'} on {formatDate(latest.completedDate)}
-        {latest.odometerValue !== null && latest.odometerUnit === 'MI' ? ` at ${formatMiles(latest.odometerValue)}` : ''}.
-      </p>
-    </div>
-  );
 }
 
 export function ErrorBoundary() {

@@ -506,6 +506,9 @@ function namedSpecs(asOf) {
       note: 'In today\'s dealer sale: the lookup goes straight to the vehicle page.' },
     { vrm: 'KS12SRN', first: on('2012-04-27'), entry: model('VAUXHALL', 'Corsa'), fuel: 'PETROL', cc: 1229, transmission: 'Manual', colour: 'BLACK', price: 12_500, mileage: 7000, tax: 'SORN', stopAfter: addDays(asOf, -500), recall: 'No',
       note: 'Declared off the road (SORN): untaxed and its MOT has lapsed.' },
+    // Anniversary on the first of next month: its MOT always runs out within the month to come.
+    { vrm: 'DUZ1', first: ymd(Y(asOf) - 5, M(asOf) + 1, 1), entry: model('TOYOTA', 'Yaris'), fuel: 'PETROL', cc: 998, transmission: 'Manual', colour: 'WHITE', price: 15_500, euro: 'EURO 6', mileage: 6000, clean: true, tax: 'Taxed', recall: 'No',
+      note: 'A Northern Ireland number (a popular cherished plate) on a five-year-old car whose MOT runs out on the first of next month: MOT reminders are due.' },
   ];
 }
 

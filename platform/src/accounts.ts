@@ -30,7 +30,7 @@ export const DEFAULT_LINK_TTL = 15 * 60;
 import { str } from './util';
 
 
-function allowedLinkBase(env: PlatformEnv, value: string): string | null {
+export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);

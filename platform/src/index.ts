@@ -28,6 +28,8 @@ import { registerSaleRoutes } from './sale';
 import { registerShellRoutes } from './shell';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
+import { devRunScheduled, motCheck, motNotifications } from './mot-check';
+import { sendDueMotReminders } from './mot-reminders';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
@@ -70,6 +72,10 @@ registerFinanceRoutes(router);
 registerCheckoutRoutes(router);
 registerAddressRoutes(router);
 registerShellRoutes(router);
+router
+  .on('GET', '/platform/vehicle-checker/:vrm/mot/checker/:view', motCheck)
+  .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications', motNotifications)
+  .on('POST', '/platform/dev/scheduled', devRunScheduled);
 
 export default {
   async fetch(request, env, ctx) {
@@ -79,5 +85,14 @@ export default {
       console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
       return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
     }
+  },
+  /** The Cron Trigger (platform/wrangler.toml): MOT reminders that are due. */
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      sendDueMotReminders(env, new Date(controller.scheduledTime)).then(
+        (result) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, motReminders: result })),
+        (error) => console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, error: String(error) })),
+      ),
+    );
   },
 } satisfies ExportedHandler<PlatformEnv>;

@@ -106,8 +106,8 @@ export function verifyChatToken(token: string, secret: string, nowSeconds: numbe
 
 export interface UnsubscribeClaims {
   sub: number;
-  /** Which messages to stop: marketing e-mails, or texts. */
-  ch: 'email' | 'sms';
+  /** Which messages to stop: marketing e-mails, texts, or one vehicle's MOT reminders (sub is then the reminder's id). */
+  ch: 'email' | 'sms' | 'mot';
   token_use: 'unsubscribe';
   iat: number;
   exp: number;

@@ -6,11 +6,14 @@ import { tokenSecret } from './env';
 /** An unsubscribe link works for a year: long enough for any e-mail a seller keeps. */
 const LINK_TTL_SECONDS = 365 * 24 * 60 * 60;
 
-/** The signed address that stops a kind of message for one seller, for the foot of what we send. */
-export async function unsubscribeLink(env: PlatformEnv, userId: number, channel: UnsubscribeClaims['ch'], linkBase: string): Promise<string> {
+/**
+ * The signed address that stops a kind of message for one seller, for the foot of what we send.
+ * For MOT reminders `id` is the reminder's (no account needed), and `list=mot` lets the page say so.
+ */
+export async function unsubscribeLink(env: PlatformEnv, id: number, channel: UnsubscribeClaims['ch'], linkBase: string): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
-  const code = await signUnsubscribeToken({ sub: userId, ch: channel, token_use: 'unsubscribe', iat, exp: iat + LINK_TTL_SECONDS }, tokenSecret(env));
-  return `${linkBase}/unsubscribe${channel === 'sms' ? '/sms' : ''}?code=${encodeURIComponent(code)}`;
+  const code = await signUnsubscribeToken({ sub: id, ch: channel, token_use: 'unsubscribe', iat, exp: iat + LINK_TTL_SECONDS }, tokenSecret(env));
+  return `${linkBase}/unsubscribe${channel === 'sms' ? '/sms' : ''}?code=${encodeURIComponent(code)}${channel === 'mot' ? '&list=mot' : ''}`;
 }
 
 /**
@@ -28,6 +31,11 @@ export async function unsubscribe(request: Request, env: PlatformEnv): Promise<R
       : errorResponse(400, 'invalid_code', 'This unsubscribe link is not valid');
   }
   const { sub, ch } = verified.claims;
+  if (ch === 'mot') {
+    const stopped = await env.DB.prepare('UPDATE mot_reminders SET unsubscribed_at = coalesce(unsubscribed_at, ?2) WHERE id = ?1').bind(sub, new Date().toISOString()).run();
+    if (!stopped.meta.changes) return errorResponse(404, 'not_found', 'There are no reminders for this link any more');
+    return json({ unsubscribed: ch });
+  }
   const sql = ch === 'sms' ? 'UPDATE users SET sms_marketing = 0, updated_at = ?2 WHERE id = ?1' : "UPDATE users SET email_crm_tier = 'service', updated_at = ?2 WHERE id = ?1";
   const result = await env.DB.prepare(sql).bind(sub, new Date().toISOString()).run();
   if (!result.meta.changes) return errorResponse(404, 'not_found', 'There is no account for this link any more');

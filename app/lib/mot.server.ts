@@ -1,0 +1,57 @@
+import { toLookupErrorCode, type LookupErrorCode } from '../../contract/gateway';
+import { MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
+import { GatewayError, type GatewayClient } from './gateway.server';
+
+export type MotCheckOutcome = { ok: true; check: MotCheck } | { ok: false; code: LookupErrorCode };
+
+/** Statuses the checker answers with a {code} body: outcomes to show as the lookup's panels. */
+const CHECK_OUTCOME_STATUSES = [400, 404, 429, 500, 502, 503, 504] as const;
+
+/** GET /platform/vehicle-checker/{vrm}/mot/checker/history; a gateway that is down or slow is the default panel. */
+export async function checkMot(gateway: GatewayClient, vrm: string): Promise<MotCheckOutcome> {
+  try {
+    const { status, data } = await gateway.request<MotCheck | { code?: string } | null>(
+      'GET',
+      `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/checker/${MOT_CHECKER_VIEW}`,
+      { allowStatuses: CHECK_OUTCOME_STATUSES },
+    );
+    if (status === 200 && data && 'tests' in data) return { ok: true, check: data };
+    return { ok: false, code: toLookupErrorCode((data as { code?: string } | null)?.code) };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(JSON.stringify({ event: 'mot_check.failed', status: error.status, message: error.message }));
+    return { ok: false, code: 'bad_request' };
+  }
+}
+
+export type ReminderOutcome =
+  | { ok: true; reminder: MotReminderResponse }
+  | { ok: false; fields?: { email?: string; mobile?: string }; message?: string };
+
+export const REMINDER_MESSAGES = {
+  exempt: 'This vehicle does not need an MOT, so there is nothing to remind you of.',
+  expired: 'This vehicle has no valid MOT, so a reminder would come too late: book a test now.',
+  failed: 'Sorry, we could not set up your reminders just now. Please try again in a few minutes.',
+  tooMany: 'We have detected you are making a lot of requests. Please try again later.',
+} as const;
+
+/** POST /platform/vehicle-checker/{vrm}/mot/notifications. */
+export async function requestReminders(gateway: GatewayClient, vrm: string, details: { email: string; mobile?: string; linkBase: string }): Promise<ReminderOutcome> {
+  try {
+    const { status, data } = await gateway.request<MotReminderResponse & { code?: string; fields?: { email?: string; mobile?: string } }>(
+      'POST',
+      `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications`,
+      { body: details, allowStatuses: [400, 409, 429] },
+    );
+    if (status === 201) return { ok: true, reminder: data };
+    if (data?.fields) return { ok: false, fields: data.fields };
+    if (data?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
+    if (data?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
+    if (status === 429) return { ok: false, message: REMINDER_MESSAGES.tooMany };
+    return { ok: false, message: REMINDER_MESSAGES.failed };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(JSON.stringify({ event: 'mot_reminders.failed', status: error.status, message: error.message }));
+    return { ok: false, message: REMINDER_MESSAGES.failed };
+  }
+}

@@ -1,0 +1,127 @@
+import { analyseMot, MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
+import { checkUkPhone, CONTACT_MESSAGES, isEmail } from '../../contract/contact-validation';
+import { formatVrm, isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { allowedLinkBase } from './accounts';
+import { devEndpointsOn, intVar, type PlatformEnv } from './env';
+import { errorResponse, json, readJsonObject } from './http';
+import { nextReminderDate, sendDueMotReminders, type ReminderKind } from './mot-reminders';
+import { issuedMarkProblem } from './plates';
+import { hitRateLimit, pruneRateLimits } from './rate-limit';
+import { findRegistered, makeOf, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory } from './register';
+import { sleep, str } from './util';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT } from './vehicles';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The tools are limited like the lookup (LOOKUP_RATE_LIMIT a minute per client), each on its own
+ * counter so that checking an MOT does not use up a seller's valuations.
+ */
+async function limited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<Response | null> {
+  const now = Date.now();
+  const rate = await hitRateLimit(env.DB, `${tool}:${clientKey(request)}`, intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT), MINUTE_MS, now);
+  if (rate.allowed) return null;
+  ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
+  const response = errorResponse(429, 'too_many_requests', 'Too many checks; try again in a minute');
+  response.headers.set('retry-after', String(rate.retryAfterSeconds));
+  return response;
+}
+
+/** The registration of the path, or the lookup's answer for one that cannot be asked about. */
+async function vehicleFor(vrmParam: string, env: PlatformEnv): Promise<{ error: Response } | { vrm: string; registered: NonNullable<Awaited<ReturnType<typeof findRegistered>>> }> {
+  const vrm = normaliseVrm(vrmParam);
+  if (!isValidVrm(vrm)) return { error: errorResponse(400, 'invalid_vrm', 'Not a UK registration mark') };
+  const problem = issuedMarkProblem(vrm, new Date());
+  if (problem) return { error: errorResponse(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`) };
+  const failure = PROVIDER_FAILURES[vrm];
+  if (failure) return { error: errorResponse(failure.status, failure.code, failure.message) };
+  if (vrm === SLOW_PROVIDER_VRM) {
+    await sleep(SLOW_PROVIDER_DELAY_MS);
+    return { error: errorResponse(504, 'vehicle_generation_failure', 'The MOT history provider did not answer in time') };
+  }
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return { error: errorResponse(404, 'vehicle_lookup_failed', 'No vehicle found with that registration') };
+  return { vrm, registered };
+}
+
+/** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
+export async function motCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+  if (params.view !== MOT_CHECKER_VIEW) return errorResponse(404, 'not_found', 'No such checker');
+  const refused = await limited(request, env, ctx, 'mot-check');
+  if (refused) return refused;
+  const found = await vehicleFor(params.vrm ?? '', env);
+  if ('error' in found) return found.error;
+  // The MOT history comes from an outside provider that takes its time.
+  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
+  const { row, tests } = found.registered;
+  const history = toMotHistory(row, tests);
+  const body: MotCheck = {
+    vrm: row.vrm,
+    vrmPretty: formatVrm(row.vrm),
+    make: makeOf(row.make).display_name,
+    model: row.model,
+    colour: row.colour,
+    fuelType: row.fuel_type,
+    firstUsedDate: row.first_used_date,
+    tests: history.motTests,
+    ...analyseMot({ firstUsedDate: row.first_used_date }, history.motTests, new Date()),
+  };
+  return json(body);
+}
+
+/**
+ * POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?, linkBase}: MOT reminders
+ * for one vehicle to one address. Asking again for the same pair renews it (and undoes an
+ * unsubscribe), never duplicates it. A confirmation goes at once, with the unsubscribe link, so
+ * someone signed up by another person can stop it.
+ */
+export async function motNotifications(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+  const refused = await limited(request, env, ctx, 'mot-notifications');
+  if (refused) return refused;
+  const body = (await readJsonObject(request)) ?? {};
+  const email = str(body.email).trim().toLowerCase();
+  const mobileInput = str(body.mobile).trim();
+  const problems: Record<string, string> = {};
+  if (!isEmail(email) || email.length > 254) problems.email = CONTACT_MESSAGES.email;
+  const phone = mobileInput ? checkUkPhone(mobileInput) : null;
+  if (phone && (!phone.valid || !phone.mobile)) problems.mobile = CONTACT_MESSAGES.phone;
+  if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
+  const linkBase = allowedLinkBase(env, str(body.linkBase));
+  if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
+
+  const found = await vehicleFor(params.vrm ?? '', env);
+  if ('error' in found) return found.error;
+  const { vrm, registered } = found;
+  const now = new Date();
+  const mot = analyseMot({ firstUsedDate: registered.row.first_used_date }, toMotHistory(registered.row, registered.tests).motTests, now);
+  if (!mot.remindable || !mot.dueDate) {
+    return mot.status === 'exempt'
+      ? errorResponse(409, 'mot_exempt', 'This vehicle is exempt from the MOT: there is nothing to remind you of')
+      : errorResponse(409, 'mot_expired', 'This vehicle has no valid MOT: book a test now rather than wait for a reminder');
+  }
+  const reminder = await env.DB.prepare(
+    `INSERT INTO mot_reminders (vrm, email, mobile, link_base, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT (vrm, email) DO UPDATE SET mobile = coalesce(excluded.mobile, mobile), link_base = excluded.link_base, unsubscribed_at = NULL
+     RETURNING id`,
+  )
+    .bind(vrm, email, phone?.e164 ?? null, linkBase, now.toISOString())
+    .first<{ id: number }>();
+  const { results } = await env.DB.prepare('SELECT kind FROM mot_reminders_sent WHERE reminder_id = ?1 AND due_date = ?2')
+    .bind(reminder!.id, mot.dueDate)
+    .all<{ kind: ReminderKind }>();
+  const response: MotReminderResponse = { vrm, email, nextReminder: nextReminderDate(mot.dueDate, now, new Set(results.map((r) => r.kind))) };
+  return json(response, 201);
+}
+
+/**
+ * POST /platform/dev/scheduled {at?}: runs what the Cron Trigger runs, as if at `at` (default now).
+ * Development and tests only: `wrangler dev` runs both workers on one port, where its own
+ * `--test-scheduled` path would reach only the first.
+ */
+export async function devRunScheduled(request: Request, env: PlatformEnv): Promise<Response> {
+  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
+  const at = str((await readJsonObject(request))?.at);
+  const now = at ? new Date(at) : new Date();
+  if (Number.isNaN(now.getTime())) return errorResponse(400, 'invalid_date', 'at must be an ISO 8601 date');
+  return json({ motReminders: await sendDueMotReminders(env, now) });
+}
