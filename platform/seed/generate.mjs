@@ -237,7 +237,8 @@ function euroStatus(r, first, fuel, kind) {
 function co2For(r, first, fuel, cc, kind) {
   if (fuel === 'ELECTRICITY') return 0;
   if (iso(first) < '2001-03-01') return null; // the register holds CO2 only from March 2001
-  const base = { PETROL: 70 + cc * 0.045, DIESEL: 60 + cc * 0.04, 'HYBRID ELECTRIC': 40 + cc * 0.025 }[fuel];
+  // A bi-fuel car's type-approval figure is much like the petrol engine it was built with.
+  const base = { PETROL: 70 + cc * 0.045, 'GAS BI-FUEL': 70 + cc * 0.045, DIESEL: 60 + cc * 0.04, 'HYBRID ELECTRIC': 40 + cc * 0.025 }[fuel];
   const age = Math.min(1.25, Math.max(0.85, 1 + 0.012 * (2020 - Y(first)))); // engines got cleaner
   return Math.round(base * age * (kind === 'van' ? 1.45 : 1) * r.uniform(0.93, 1.07));
 }
@@ -469,6 +470,8 @@ function namedSpecs(asOf) {
       note: 'A Euro 6 diesel van (N1, 3,000 kg) with high annual mileage.' },
     { vrm: 'KM17MCY', first: on('2017-03-24'), entry: model('HONDA', 'CB500F'), fuel: 'PETROL', cc: 471, transmission: 'Manual', colour: 'RED', price: 5_700, euro: 'EURO 4', mileage: 3000, tax: 'Taxed', recall: 'No',
       note: 'A motorcycle (L3): neither a car nor a van.' },
+    { vrm: 'KG08LPG', first: on('2008-06-13'), entry: custom('VAUXHALL', 'Zafira', 'MPV', 'GAS BI-FUEL', 1598), euro: null, transmission: 'Manual', colour: 'BLUE', price: 17_500, mileage: 8000, tax: 'Taxed', recall: 'No',
+      note: 'Converted to run on petrol and LPG (gas bi-fuel): a fuel the ULEZ standard does not cover.' },
     { vrm: `KN${ageIdentifier(period)}NEW`, first: period, entry: model('KIA', 'Sportage'), fuel: 'HYBRID ELECTRIC', cc: 1598, transmission: 'Automatic', colour: 'GREY', price: 36_500, euro: 'EURO 6', tax: 'Taxed', recall: 'No',
       note: 'Brand new: no MOT yet; mileage rules use miles since the start of the year.' },
     { vrm: 'KC16CLK', first: on('2016-03-11'), entry: model('VAUXHALL', 'Astra'), fuel: 'PETROL', cc: 1398, transmission: 'Manual', colour: 'SILVER', price: 19_000, mileage: 13_000, clean: true, clockAt: 3, tax: 'Taxed', recall: 'No',

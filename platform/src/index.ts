@@ -17,6 +17,7 @@ import {
 } from './accounts';
 import { listMakes } from './content';
 import { referralLink } from './referrals';
+import { ulezCheck } from './ulez';
 import { registerPaymentRoutes } from './payments';
 import { registerAddressRoutes } from './addresses';
 import { registerCheckoutRoutes } from './checkout';
@@ -75,7 +76,8 @@ registerShellRoutes(router);
 router
   .on('GET', '/platform/vehicle-checker/:vrm/mot/checker/:view', motCheck)
   .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications', motNotifications)
-  .on('POST', '/platform/dev/scheduled', devRunScheduled);
+  .on('POST', '/platform/dev/scheduled', devRunScheduled)
+  .on('POST', '/platform/v3/ulez/check', ulezCheck);
 
 export default {
   async fetch(request, env, ctx) {

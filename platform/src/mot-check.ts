@@ -1,55 +1,20 @@
 import { analyseMot, MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail } from '../../contract/contact-validation';
-import { formatVrm, isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { formatVrm } from '../../contract/vrm';
 import { allowedLinkBase } from './accounts';
 import { devEndpointsOn, intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { nextReminderDate, sendDueMotReminders, type ReminderKind } from './mot-reminders';
-import { issuedMarkProblem } from './plates';
-import { hitRateLimit, pruneRateLimits } from './rate-limit';
-import { findRegistered, makeOf, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory } from './register';
+import { makeOf, toMotHistory } from './register';
 import { sleep, str } from './util';
-import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT } from './vehicles';
-
-const MINUTE_MS = 60_000;
-
-/**
- * The tools are limited like the lookup (LOOKUP_RATE_LIMIT a minute per client), each on its own
- * counter so that checking an MOT does not use up a seller's valuations.
- */
-async function limited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<Response | null> {
-  const now = Date.now();
-  const rate = await hitRateLimit(env.DB, `${tool}:${clientKey(request)}`, intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT), MINUTE_MS, now);
-  if (rate.allowed) return null;
-  ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
-  const response = errorResponse(429, 'too_many_requests', 'Too many checks; try again in a minute');
-  response.headers.set('retry-after', String(rate.retryAfterSeconds));
-  return response;
-}
-
-/** The registration of the path, or the lookup's answer for one that cannot be asked about. */
-async function vehicleFor(vrmParam: string, env: PlatformEnv): Promise<{ error: Response } | { vrm: string; registered: NonNullable<Awaited<ReturnType<typeof findRegistered>>> }> {
-  const vrm = normaliseVrm(vrmParam);
-  if (!isValidVrm(vrm)) return { error: errorResponse(400, 'invalid_vrm', 'Not a UK registration mark') };
-  const problem = issuedMarkProblem(vrm, new Date());
-  if (problem) return { error: errorResponse(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`) };
-  const failure = PROVIDER_FAILURES[vrm];
-  if (failure) return { error: errorResponse(failure.status, failure.code, failure.message) };
-  if (vrm === SLOW_PROVIDER_VRM) {
-    await sleep(SLOW_PROVIDER_DELAY_MS);
-    return { error: errorResponse(504, 'vehicle_generation_failure', 'The MOT history provider did not answer in time') };
-  }
-  const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return { error: errorResponse(404, 'vehicle_lookup_failed', 'No vehicle found with that registration') };
-  return { vrm, registered };
-}
+import { toolRateLimited, toolVehicle } from './tools';
 
 /** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
 export async function motCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   if (params.view !== MOT_CHECKER_VIEW) return errorResponse(404, 'not_found', 'No such checker');
-  const refused = await limited(request, env, ctx, 'mot-check');
+  const refused = await toolRateLimited(request, env, ctx, 'mot-check');
   if (refused) return refused;
-  const found = await vehicleFor(params.vrm ?? '', env);
+  const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
   if ('error' in found) return found.error;
   // The MOT history comes from an outside provider that takes its time.
   await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
@@ -76,7 +41,7 @@ export async function motCheck(request: Request, env: PlatformEnv, ctx: Executio
  * someone signed up by another person can stop it.
  */
 export async function motNotifications(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
-  const refused = await limited(request, env, ctx, 'mot-notifications');
+  const refused = await toolRateLimited(request, env, ctx, 'mot-notifications');
   if (refused) return refused;
   const body = (await readJsonObject(request)) ?? {};
   const email = str(body.email).trim().toLowerCase();
@@ -89,7 +54,7 @@ export async function motNotifications(request: Request, env: PlatformEnv, ctx: 
   const linkBase = allowedLinkBase(env, str(body.linkBase));
   if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
 
-  const found = await vehicleFor(params.vrm ?? '', env);
+  const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
   if ('error' in found) return found.error;
   const { vrm, registered } = found;
   const now = new Date();
