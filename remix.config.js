@@ -94,6 +94,7 @@ export default {
       route('part-exchange', 'routes/landing.tsx', { id: 'landing/part-exchange' });
       route('partner/:partner', 'routes/landing.tsx', { id: 'landing/partner' });
       route('sell-your-car/:city?', 'routes/landing.tsx', { id: 'landing/city' });
+      route('ulez-checker/:results?', 'routes/ulez-checker.tsx');
       route('sell-my-car/brands', 'routes/brands.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).

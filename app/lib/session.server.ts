@@ -1,3 +1,4 @@
+import type { UlezVehicleData } from './ulez.server';
 import { createSession, type Session, type SessionStorage } from '@remix-run/cloudflare';
 import type { SessionAuth } from './auth.server';
 import type { CampaignState } from './campaign';
@@ -25,6 +26,8 @@ export interface SessionData {
   affiliate?: string;
   /** The referral code of the friend's link the seller arrived through, sent with their sign-up. */
   referral?: string;
+  /** The ULEZ checker's last result (spec 1 §9 ulezVehicleData), so a reload shows it. */
+  ulezVehicleData?: UlezVehicleData;
 }
 
 /** Read once, then gone: tells the next page what just happened. */
