@@ -54,18 +54,25 @@ const hidden: StructureCheck = { ok: false, problem: 'hidden-content' };
 /* Markup --------------------------------------------------------------------------------------- */
 
 /**
- * Markers that make a browser treat bytes as a page or run them. XMP metadata is XML, so '<?xml'
- * and '<x:xmpmeta' are not on the list; these never appear in a photo's or a letter's metadata.
+ * What makes a browser treat bytes as a page or run them: the opening of an HTML or SVG element
+ * (its name then white space, '>' or '/'), a doctype, a javascript: URL. XMP metadata is XML, so
+ * '<?xml' and '<x:xmpmeta' are not on the list. Much of what is searched is compressed data (an
+ * EXIF thumbnail, a motion photo's video), where a short marker turns up by chance; a tag name
+ * with its delimiter is long enough not to (under one in 10^5 in 10 MB of random bytes).
  */
-const MARKUP = ['<!doctype', '<html', '<head', '<body', '<script', '<iframe', '<svg', '<object', '<embed', '<meta', 'javascript:'];
+const TAGS = ['<html', '<head', '<body', '<script', '<iframe', '<svg', '<object', '<embed', '<meta'];
+const MARKERS = ['<!doctype', 'javascript:'];
+const isTagEnd = (byte: number | undefined) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x0c || byte === 0x3e || byte === 0x2f;
 
 export function hasMarkup(bytes: Uint8Array, from = 0, to = bytes.length): boolean {
   for (let i = from; i < to; i++) {
     const byte = bytes[i]!;
-    if (byte !== 0x3c && byte !== 0x6a && byte !== 0x4a) continue; // '<', 'j', 'J'
-    for (const marker of MARKUP) {
-      if (matchesText(bytes, i, marker, to)) return true;
+    if (byte === 0x3c) {
+      for (const tag of TAGS) if (matchesText(bytes, i, tag, to) && isTagEnd(bytes[i + tag.length])) return true;
+    } else if (byte !== 0x6a && byte !== 0x4a) {
+      continue; // only '<' and 'j' start a marker
     }
+    for (const marker of MARKERS) if (matchesText(bytes, i, marker, to)) return true;
   }
   return false;
 }
@@ -378,10 +385,14 @@ function checkPdf(bytes: Uint8Array): StructureCheck {
   return { ok: true, length: bytes.length };
 }
 
-/** A cross-reference table ('xref') or stream ('12 0 obj') starts at this offset. */
-function isCrossReference(bytes: Uint8Array, at: number): boolean {
-  if (matchesText(bytes, at, 'xref')) return true;
-  let i = at;
+/**
+ * A cross-reference table ('xref') or stream ('12 0 obj') starts at this offset. Some writers
+ * point at the line break before it, which readers accept, so white space is skipped first.
+ */
+function isCrossReference(bytes: Uint8Array, offset: number): boolean {
+  let i = offset;
+  while (isPdfSpace(bytes[i])) i++;
+  if (matchesText(bytes, i, 'xref')) return true;
   const number = () => {
     const from = i;
     while (isDigit(bytes[i])) i++;
