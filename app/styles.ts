@@ -127,6 +127,8 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .tabs a.active{border-bottom-color:var(--brand);font-weight:700}
 .vehicle-list{list-style:none;padding:0;margin:0}
 .vehicle-list li{display:flex;justify-content:space-between;gap:12px;align-items:flex-start;padding:12px 0;border-top:1px solid var(--line)}
+.vehicle-list.uploads li{flex-wrap:wrap}
+.vehicle-list.uploads li>div{flex:1 1 16rem}
 .timeline{list-style:none;margin:0;padding:0}
 .timeline li{display:flex;gap:12px;padding:8px 0;position:relative}
 .timeline .marker{flex:none;width:24px;height:24px;border-radius:50%;border:2px solid var(--line);display:grid;place-items:center;font-size:.8rem;font-weight:700;background:#fff}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   BANK_MESSAGES,
@@ -8,7 +9,9 @@ import {
   normaliseSortCode,
   passesModulusCheck,
 } from './bank-details';
-import { substitutionData, weightRowData } from './modulus-tables';
+import { MODULUS_TABLE_VERSION, parseSubstitutions, parseWeightTable, substitutionData, weightRowData } from './modulus-tables';
+import { SCSUBTAB } from './vocalink/scsubtab';
+import { VALACDOS } from './vocalink/valacdos';
 
 describe('normaliseSortCode', () => {
   it.each([
@@ -42,7 +45,10 @@ describe('normaliseAccountNumber', () => {
   });
 });
 
-/** The test cases published in Vocalink's "Validating account numbers" spec (chapter 3). */
+/**
+ * The test cases published in Vocalink's "Validating account numbers" spec (chapter 3), with the
+ * result the spec gives for each, run against the bundled table.
+ */
 const VOCALINK_CASES: [sortCode: string, accountNumber: string, valid: boolean, what: string][] = [
   ['089999', '66374958', true, 'standard MOD10'],
   ['107999', '88837491', true, 'standard MOD11'],
@@ -120,15 +126,41 @@ describe('passesModulusCheck: rules the published cases leave thin', () => {
 });
 
 describe('the modulus tables', () => {
-  it('load from the package with every row complete', () => {
+  it('are the bundled Vocalink release, byte for byte as recorded in contract/vocalink/README.md', () => {
+    expect(MODULUS_TABLE_VERSION).toBe('9.00');
+    expect(createHash('sha256').update(VALACDOS).digest('hex')).toBe('374727f78e4a60a1dc0080f00853d8e574443908e1509ad552aa75e1be5a872e');
+    expect(createHash('sha256').update(SCSUBTAB).digest('hex')).toBe('6fd3c99f13cbb736e740fbd449c77732e1d7647120a74b941774be2fb27e989d');
+  });
+
+  it('read every row, complete', () => {
     const rows = weightRowData();
-    expect(rows.length).toBeGreaterThan(1_000);
+    expect(rows).toHaveLength(1166);
     for (const row of rows) {
       expect(row.weights).toHaveLength(14);
       expect(['MOD10', 'MOD11', 'DBLAL']).toContain(row.method);
       expect(row.start).toBeLessThanOrEqual(row.end);
     }
+    expect(rows.find((row) => row.start === 938000 && row.method === 'DBLAL')).toEqual({
+      start: 938000,
+      end: 938696,
+      method: 'DBLAL',
+      weights: [2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 0],
+      exception: 5,
+    });
+    expect(substitutionData().size).toBe(21);
     expect(substitutionData().get('938173')).toBe('938017');
+  });
+
+  it('refuse a row that does not read as one rather than skip it', () => {
+    expect(() => parseWeightTable('089000 089999 MOD10 0 0 0 0 0 0 7 1 3 7 1 3 7')).toThrow(/row 1/);
+    expect(() => parseWeightTable('089000 089999 MOD12 0 0 0 0 0 0 7 1 3 7 1 3 7 1')).toThrow(/row 1/);
+    expect(() => parseSubstitutions('938173')).toThrow();
+  });
+
+  it('cover the ranges that release added: 09-20-00 is checked now, where it used to pass anything', () => {
+    // MOD11 with weights 8 7 6 5 4 3 2 1 on the account number: 12345679 sums to 121 = 11 × 11.
+    expect(passesModulusCheck('092000', '12345679')).toBe(true);
+    expect(passesModulusCheck('092000', '12345678')).toBe(false);
   });
 });
 

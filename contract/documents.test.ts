@@ -10,6 +10,7 @@ import {
   SHARPNESS_THRESHOLD,
   sniffContentType,
 } from './documents';
+import { jpeg as largeJpeg, pdf } from '../tests/support/files';
 
 const bytes = (...parts: (ArrayLike<number> | string)[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : Array.from(part))));
@@ -21,11 +22,13 @@ const le16 = (n: number) => [n & 0xff, n >> 8];
 const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
   c.charCodeAt(0),
 );
-const PDF = bytes('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = pdf();
 const GIF = bytes('GIF89a', [1, 0, 1, 0, 0, 0, 0]);
-const HEIC = bytes(be32(24), 'ftypheic', be32(0), 'mif1heic');
+// ftyp with the HEVC brand, then meta (a full box) holding the 'pict' handler.
+const HEIC = bytes(be32(24), 'ftypheic', be32(0), 'mif1heic', be32(45), 'meta', be32(0), be32(33), 'hdlr', be32(0), be32(0), 'pict', new Array<number>(13).fill(0));
 const AVIF = bytes(be32(24), 'ftypavif', be32(0), 'mif1avif');
-const WEBP = bytes('RIFF', be32(0), 'WEBPVP8 ', be32(0), [0, 0, 0, 0x9d, 0x01, 0x2a], le16(640), le16(480));
+const le32 = (n: number) => [...le16(n & 0xffff), ...le16(n >>> 16)];
+const WEBP = bytes('RIFF', le32(22), 'WEBPVP8 ', le32(10), [0, 0, 0, 0x9d, 0x01, 0x2a], le16(640), le16(480));
 
 /** A structurally valid JPEG: the header segments a camera writes, then `scanBytes` of scan data. */
 function jpeg(options: { width: number; height: number; scanBytes: number; quantiser?: number; sof?: number; after?: number[] }) {
@@ -51,7 +54,6 @@ describe('sniffContentType', () => {
     ['WebP', WEBP, 'image/webp'],
     ['HEIC', HEIC, 'image/heic'],
     ['PDF', PDF, 'application/pdf'],
-    ['PDF after a few stray bytes', bytes('\r\n\r\n%PDF-1.7\n'), 'application/pdf'],
   ])('knows a %s by its magic bytes', (_name, file, type) => {
     expect(sniffContentType(file)).toBe(type);
   });
@@ -64,6 +66,7 @@ describe('sniffContentType', () => {
     ['HTML', bytes('<!doctype html><script>alert(1)</script>')],
     ['text that mentions %PDF- too late', bytes(' '.repeat(1024), '%PDF-1.4')],
     ['a truncated JPEG signature', bytes([0xff, 0xd8])],
+    ['a PDF header after a few stray bytes (room for a JPEG in front)', bytes('\r\n\r\n%PDF-1.7\n')],
   ])('refuses %s', (_name, file) => {
     expect(sniffContentType(file)).toBeNull();
   });
@@ -71,13 +74,13 @@ describe('sniffContentType', () => {
 
 describe('checkUpload', () => {
   it('accepts photos and PDFs for the logbook, by content whatever the file was called', () => {
-    expect(checkUpload({ kind: 'v5c', bytes: PNG_1X1 })).toEqual({ ok: true, contentType: 'image/png' });
-    expect(checkUpload({ kind: 'v5c', bytes: PDF })).toEqual({ ok: true, contentType: 'application/pdf' });
-    expect(checkUpload({ kind: 'driving-licence', bytes: HEIC })).toEqual({ ok: true, contentType: 'image/heic' });
+    expect(checkUpload({ kind: 'v5c', bytes: PNG_1X1 })).toEqual({ ok: true, contentType: 'image/png', bytes: PNG_1X1 });
+    expect(checkUpload({ kind: 'v5c', bytes: PDF })).toEqual({ ok: true, contentType: 'application/pdf', bytes: PDF });
+    expect(checkUpload({ kind: 'driving-licence', bytes: HEIC })).toEqual({ ok: true, contentType: 'image/heic', bytes: HEIC });
   });
 
   it('takes only a PDF as the finance settlement letter', () => {
-    expect(checkUpload({ kind: 'finance-settlement-letter', bytes: PDF })).toEqual({ ok: true, contentType: 'application/pdf' });
+    expect(checkUpload({ kind: 'finance-settlement-letter', bytes: PDF })).toMatchObject({ ok: true, contentType: 'application/pdf' });
     for (const file of [PNG_1X1, jpeg({ width: 8, height: 8, scanBytes: 10 }), GIF]) {
       expect(checkUpload({ kind: 'finance-settlement-letter', bytes: file })).toEqual({
         ok: false,
@@ -95,16 +98,14 @@ describe('checkUpload', () => {
   });
 
   it('allows exactly the limit and refuses a byte more', () => {
-    const atLimit = new Uint8Array(MAX_UPLOAD_BYTES.document);
-    atLimit.set(PDF);
-    expect(checkUpload({ kind: 'v5c', bytes: atLimit }).ok).toBe(true);
+    expect(checkUpload({ kind: 'v5c', bytes: largeJpeg(1600, 1200, MAX_UPLOAD_BYTES.document) }).ok).toBe(true);
     const over = new Uint8Array(MAX_UPLOAD_BYTES.document + 1);
     over.set(PDF);
     expect(checkUpload({ kind: 'v5c', bytes: over })).toEqual({ ok: false, message: 'That file is bigger than 10 MB' });
   });
 
   it('takes only images, up to 8 MB, for a photo slot', () => {
-    expect(checkUpload({ slot: 'front-left', bytes: WEBP })).toEqual({ ok: true, contentType: 'image/webp' });
+    expect(checkUpload({ slot: 'front-left', bytes: WEBP })).toEqual({ ok: true, contentType: 'image/webp', bytes: WEBP });
     expect(checkUpload({ slot: 'front-left', bytes: PDF })).toEqual({ ok: false, message: 'Upload a photo (JPEG, PNG, WebP or HEIC)' });
     const over = new Uint8Array(MAX_UPLOAD_BYTES.photo + 1);
     over.set(PNG_1X1);

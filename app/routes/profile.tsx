@@ -331,7 +331,7 @@ function PhotosStep({
     <>
       <h2 id="step-title">Photos</h2>
       <p>Good photos get more bids. Take them in daylight, the whole car in the frame.</p>
-      <ul className="vehicle-list">
+      <ul className="vehicle-list uploads">
         {photos.slots.map((slot) => (
           <li key={slot.id} data-testid={`photo-${slot.id}`}>
             <div>

@@ -72,7 +72,7 @@ export default function UploadDocuments() {
             <p>{actionData.error}</p>
           </div>
         ) : null}
-        <ul className="vehicle-list">
+        <ul className="vehicle-list uploads">
           {kinds.map((k) => (
             <li key={k.kind} data-testid={`document-${k.kind}`}>
               <div>

@@ -10,6 +10,7 @@ import {
   measureSharpness,
   PHOTO_SLOTS,
   sniffContentType,
+  STRUCTURE_MESSAGES,
   tooBigMessage,
   type DocumentKind,
   type DocumentsState,
@@ -19,6 +20,7 @@ import {
   type UploadedDocument,
   type VehiclePhoto,
 } from '../../contract/documents';
+import { checkStructure } from '../../contract/file-structure';
 import { requireCustomer } from './auth';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
@@ -104,9 +106,10 @@ async function uploadDocument(request: Request, env: PlatformEnv): Promise<Respo
     return errorResponse(409, 'too_many_documents', `You can upload up to ${MAX_DOCUMENTS_PER_KIND} files for the ${DOCUMENT_KINDS[kind].label}. Remove one first.`);
   }
 
+  const stored = check.bytes;
   const id = crypto.randomUUID();
   const key = `documents/${enquiryId}/${kind}/${id}`;
-  await env.DOCUMENTS.put(key, bytes, {
+  await env.DOCUMENTS.put(key, stored, {
     httpMetadata: { contentType: check.contentType },
     customMetadata: { enquiryId: String(enquiryId), kind, documentId: id },
   });
@@ -116,7 +119,7 @@ async function uploadDocument(request: Request, env: PlatformEnv): Promise<Respo
       `INSERT INTO documents (id, enquiry_id, kind, r2_key, content_type, size, original_name, sharpness, uploaded_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING *`,
     )
-      .bind(id, enquiryId, kind, key, check.contentType, bytes.length, cleanFileName(file.name), measureSharpness(bytes).score, new Date().toISOString())
+      .bind(id, enquiryId, kind, key, check.contentType, stored.length, cleanFileName(file.name), measureSharpness(stored).score, new Date().toISOString())
       .first<DocumentRow>();
   } catch (error) {
     // Without its row nobody could ever find or delete the object: take it away again.
@@ -140,8 +143,11 @@ async function checkSharpness(request: Request, env: PlatformEnv): Promise<Respo
   if (!(file instanceof File)) return errorResponse(400, 'invalid_file', 'Choose a file to check');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) return errorResponse(400, 'invalid_file', 'That file is empty');
-  if (!sniffContentType(bytes)) return errorResponse(400, 'invalid_file', 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF');
-  return json(measureSharpness(bytes));
+  const contentType = sniffContentType(bytes);
+  if (!contentType) return errorResponse(400, 'invalid_file', 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF');
+  const structure = checkStructure(bytes, contentType);
+  if (!structure.ok) return errorResponse(400, 'invalid_file', STRUCTURE_MESSAGES[structure.problem]);
+  return json(measureSharpness(bytes.subarray(0, structure.length)));
 }
 
 /** POST /platform/vehicle/documents/review/markAsSubmitted {enquiryId}: sends the documents for checking. */
@@ -279,8 +285,9 @@ async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response
   const check = checkUpload({ slot, bytes });
   if (!check.ok) return errorResponse(400, 'invalid_file', check.message);
 
+  const stored = check.bytes;
   const key = `photos/${enquiryId}/${slot}/${crypto.randomUUID()}`;
-  await env.DOCUMENTS.put(key, bytes, { httpMetadata: { contentType: check.contentType }, customMetadata: { enquiryId: String(enquiryId), slot } });
+  await env.DOCUMENTS.put(key, stored, { httpMetadata: { contentType: check.contentType }, customMetadata: { enquiryId: String(enquiryId), slot } });
   let previous: { r2_key: string } | undefined;
   let row: PhotoRow | undefined;
   try {
@@ -293,7 +300,7 @@ async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response
          ON CONFLICT (enquiry_id, slot) DO UPDATE SET r2_key = excluded.r2_key, content_type = excluded.content_type,
            size = excluded.size, sharpness = excluded.sharpness, uploaded_at = excluded.uploaded_at
          RETURNING *`,
-      ).bind(enquiryId, slot, key, check.contentType, bytes.length, measureSharpness(bytes).score, new Date().toISOString()),
+      ).bind(enquiryId, slot, key, check.contentType, stored.length, measureSharpness(stored).score, new Date().toISOString()),
     ]);
     previous = (before?.results as { r2_key: string }[] | undefined)?.[0];
     row = (after?.results as PhotoRow[] | undefined)?.[0];
@@ -398,12 +405,10 @@ async function streamObject(env: PlatformEnv, key: string, contentType: UploadCo
   if (!object) return errorResponse(404, 'file_not_found', 'The file is no longer stored');
   return new Response(object.body, {
     headers: {
-      // The type we sniffed at upload, with nosniff: a file must never be taken for a page.
+      ...STORED_FILE_HEADERS,
       'content-type': contentType,
       'content-length': String(object.size),
-      'content-disposition': inlineDisposition(fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
+      'content-disposition': attachmentDisposition(fileName),
     },
   });
 }
@@ -421,8 +426,20 @@ function cleanFileName(name: string): string | null {
   return cleaned || null;
 }
 
-function inlineDisposition(fileName: string): string {
+/**
+ * A stored file goes out as a download, never as a page of ours: the type we sniffed at upload
+ * with nosniff, an attachment, and a CSP sandbox that gives anything a browser did render no
+ * origin, no scripts and no way to load more. An <img> still shows an attachment (disposition
+ * only governs navigation), so thumbnails keep working.
+ */
+const STORED_FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+  'cache-control': 'private, no-store',
+} as const;
+
+function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
