@@ -27,6 +27,7 @@ import { registerSaleRoutes } from './sale';
 import { registerShellRoutes } from './shell';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
+import { getVehicleTax } from './tax/endpoint';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
@@ -43,6 +44,7 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/vehicles/lookup', lookup)
   .on('GET', '/platform/vehicles/:vrm', getVehicle)
   .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory)
+  .on('GET', '/platform/vehicle-checker/tax/:vrm', getVehicleTax)
   .on('POST', '/platform/create-enquiry', createEnquiry)
   .on('POST', '/platform/valuate', valuateVehicle)
   .on('GET', '/platform/marketplace/check-eligibility/vehicle-status', checkEligibility)

@@ -18,7 +18,7 @@ function lookupFailure(status: number, code: string, message: string, headers: H
 }
 
 /** Who is asking, for rate limits: the seller's IP as the app forwards it, else its requester id. */
-function clientKey(request: Request): string {
+export function clientKey(request: Request): string {
   return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
 }
 
