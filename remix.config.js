@@ -70,6 +70,9 @@ export default {
       route('chat/widget.js', 'routes/chat-widget.ts');
       route('media/*', 'routes/media.ts');
       route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
+      // The free tools (spec 2 §2.1).
+      route('car-tax-check', 'routes/car-tax-check.tsx');
+      route('car-tax-check/results', 'routes/car-tax-check-results.tsx');
       // Addresses of our other sites (spec 2 §2.4).
       route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });

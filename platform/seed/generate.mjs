@@ -506,6 +506,16 @@ function namedSpecs(asOf) {
       note: 'In today\'s dealer sale: the lookup goes straight to the vehicle page.' },
     { vrm: 'KS12SRN', first: on('2012-04-27'), entry: model('VAUXHALL', 'Corsa'), fuel: 'PETROL', cc: 1229, transmission: 'Manual', colour: 'BLACK', price: 12_500, mileage: 7000, tax: 'SORN', stopAfter: addDays(asOf, -500), recall: 'No',
       note: 'Declared off the road (SORN): untaxed and its MOT has lapsed.' },
+    // The car tax check's outcomes that the vehicles above do not cover.
+    { vrm: 'KU16TAX', first: on('2016-05-12'), entry: model('FORD', 'Focus'), fuel: 'PETROL', cc: 999, transmission: 'Manual', colour: 'GREY', price: 17_500, mileage: 8000, clean: true, tax: 'Untaxed', recall: 'No',
+      note: 'Untaxed but not SORN: its tax ran out on the first of this month, though its MOT is valid.' },
+    { vrm: 'KL21LUX', first: on('2021-06-18'), entry: model('LAND ROVER', 'Range Rover Evoque', 2021), fuel: 'PETROL', cc: 1997, transmission: 'Automatic', colour: 'BLACK', price: 47_000, euro: 'EURO 6', mileage: 9000, clean: true, tax: 'Taxed', recall: 'No',
+      note: 'Registered June 2021: the expensive car supplement applies until June 2027 if its list price was over £40,000.' },
+    // Only once it exists: the register never holds a car registered after its own date.
+    ...(iso(asOf) >= '2025-06-01'
+      ? [{ vrm: 'KE25ZEV', first: on('2025-05-16'), entry: model('TESLA', 'Model Y', 2025), fuel: 'ELECTRICITY', transmission: 'Automatic', colour: 'WHITE', price: 52_000, euro: null, tax: 'Taxed', recall: 'No',
+          note: 'An electric car registered after 1 April 2025: its first tax was £10, then the standard rate, and the supplement over a £50,000 list price.' }]
+      : []),
   ];
 }
 

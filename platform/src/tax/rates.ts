@@ -138,12 +138,12 @@ export const VED_RULES = {
    * a vehicle used for hire or reward or commercially for a trade or business.
    */
   historicYears: 40,
-  sources: [
-    {
+  sources: {
+    zeroEmissionThreshold: {
       title: 'GOV.UK: Increase in the VED expensive car supplement threshold for zero emission cars (26 November 2025)',
       url: 'https://www.gov.uk/government/publications/vehicle-excise-duty-for-expensive-car-supplement-threshold-increase-for-zero-emission-vehicles/increase-in-the-vehicle-excise-duty-expensive-car-supplement-threshold-for-zero-emission-cars',
       checked: CHECKED,
     },
-    { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: CHECKED },
-  ] satisfies RateSource[],
+    historic: { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: CHECKED },
+  } satisfies Record<string, RateSource>,
 } as const;

@@ -94,7 +94,9 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
   const first = vehicle.firstRegistered;
 
   const builtBefore = historicCutoff(today);
-  if (vehicle.yearOfManufacture < Number(builtBefore.slice(0, 4))) return { assessment: { kind: 'historic', builtBefore }, rates };
+  if (vehicle.yearOfManufacture < Number(builtBefore.slice(0, 4))) {
+    return { assessment: { kind: 'historic', builtBefore }, rates: { ...rates, sources: [VED_RULES.sources.historic] } };
+  }
 
   if (vehicle.vehicleType === 'motorcycle') {
     const band = motorcycleBand(vehicle.engineCapacity);
@@ -136,6 +138,7 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
       noSupplementReason: neverPays ? 'zero_emission_registered_before_april_2025' : null,
       firstPayment: firstYear ? { amount: firstYear.amount, nonRde2Diesel: vehicle.fuel === 'DIESEL' ? firstYear.nonRde2Diesel : null } : null,
     },
-    rates,
+    // The higher threshold for newer electric cars comes from its own GOV.UK paper.
+    rates: zeroEmission && !neverPays ? { ...rates, sources: [...rates.sources, VED_RULES.sources.zeroEmissionThreshold] } : rates,
   };
 }
