@@ -86,7 +86,7 @@ export function TaxResults({ tax }: { tax: VehicleTax }) {
           <p key={line}>{line}</p>
         ))}
         {cost.payments ? (
-          <dl className="facts">
+          <dl className="facts section">
             {cost.payments.map((row) => (
               <Fragment key={row.label}>
                 <dt>{row.label}</dt>
@@ -104,7 +104,8 @@ export function TaxResults({ tax }: { tax: VehicleTax }) {
           </p>
         ) : null}
         <div className="sources">
-          {tax.assessment.kind === 'historic'
+          {/* Which year's rates: said wherever an amount is shown. */}
+          {cost.payments === null
             ? null
             : ratesText(tax.rates).map((line) => (
                 <p key={line} data-testid="tax-rates-year">
