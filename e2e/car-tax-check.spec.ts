@@ -35,7 +35,7 @@ const RESULTS: [string, string, string][] = [
   ['KU16TAX', 'Untaxed', 'band C'],
   ['KL21LUX', 'Taxed', 'If its list price was over £40,000, add the expensive car supplement: £425 a year'],
   ['KE25ZEV', 'Taxed', 'If its list price was over £50,000'],
-  ['AB1234', 'SORN: declared off the road', '£0 in the historic tax class'],
+  ['AB1234', 'SORN: declared off the road', 'In the historic tax class: vehicles built before 1 January'],
   ['R123OLD', 'Taxed', 'We have not been able to confirm the 2025/26 amount'],
   ['KV21VAN', 'Taxed', 'The flat van rate'],
   ['KM17MCY', 'Taxed', 'The 401 to 600 cc rate'],

@@ -81,7 +81,14 @@ export function TaxResults({ tax }: { tax: VehicleTax }) {
 
       <section className="card" aria-labelledby="tax-cost-title" data-testid="tax-cost">
         <h2 id="tax-cost-title">What it costs to tax</h2>
-        <p className="big">{cost.headline}</p>
+        {/* An amount stands out; a description of a rate reads as text. */}
+        {cost.headline.startsWith('£') ? (
+          <p className="big">{cost.headline}</p>
+        ) : (
+          <p>
+            <strong>{cost.headline}</strong>
+          </p>
+        )}
         {cost.basis.map((line) => (
           <p key={line}>{line}</p>
         ))}

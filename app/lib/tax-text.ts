@@ -107,8 +107,8 @@ export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineC
   switch (a.kind) {
     case 'historic':
       return {
-        headline: '£0 in the historic tax class',
-        basis: [`Vehicles built before ${formatDate(a.builtBefore)} can be taxed in the historic class, at no cost.`],
+        headline: '£0',
+        basis: [`In the historic tax class: vehicles built before ${formatDate(a.builtBefore)} can be taxed in it at no cost.`],
         payments: null,
         notes: [
           'It still has to be taxed: you apply for the historic class when you tax it.',
