@@ -145,5 +145,11 @@ export const VED_RULES = {
       checked: CHECKED,
     },
     historic: { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: CHECKED },
+    /** The engine-size bands of tax class 17 (the 2023/24 text of the Act; the bands have not changed since). */
+    motorcycleBands: {
+      title: 'Vehicle Excise and Registration Act 1994, Schedule 1 Part II (motorcycles)',
+      url: 'https://www.legislation.gov.uk/ukpga/1994/22/schedule/1/part/II',
+      checked: CHECKED,
+    },
   } satisfies Record<string, RateSource>,
 } as const;

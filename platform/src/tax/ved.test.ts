@@ -174,6 +174,17 @@ describe('vans and motorcycles', () => {
   });
 });
 
+describe('the sources each answer cites', () => {
+  it('cites the Act for motorcycle bands and the rate tables for an unconfirmed van rate, not the car tables', () => {
+    const bike = assessVed(car({ vehicleType: 'motorcycle', engineCapacity: 471, firstRegistered: '2017-03-24' }), at('2026-11-23')).rates.sources;
+    expect(bike.map((s) => s.url)).toEqual(['https://www.legislation.gov.uk/ukpga/1994/22/schedule/1/part/II']);
+    const van = assessVed(car({ vehicleType: 'van', firstRegistered: '2021-03-02', revenueWeight: 3000 }), at('2026-11-23')).rates.sources;
+    expect(van.map((s) => s.url)).toEqual(['https://www.gov.uk/vehicle-tax-rate-tables', 'https://www.gov.uk/guidance/vehicle-tax-for-electric-and-low-emissions-vehicles']);
+    const classic = assessVed(car({ firstRegistered: '1960-07-22', yearOfManufacture: 1960 }), at('2026-11-23')).rates.sources;
+    expect(classic.map((s) => s.url)).toEqual(['https://www.gov.uk/historic-vehicles']);
+  });
+});
+
 describe('the rates’ tax year', () => {
   it('runs from 1 April', () => {
     expect(taxYearOf('2026-03-31').label).toBe('2025/26');

@@ -98,9 +98,17 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
     return { assessment: { kind: 'historic', builtBefore }, rates: { ...rates, sources: [VED_RULES.sources.historic] } };
   }
 
+  // Where the table has no figures for a kind of vehicle, cite only what the page does rely on.
+  const citing = (...urls: string[]): RatesInfo => ({ ...rates, sources: urls.map((url) => [...table.sources, ...Object.values(VED_RULES.sources)].find((s) => s.url === url)!) });
+  const [RATE_TABLES, , ELECTRIC] = table.sources.map((s) => s.url) as [string, string, string];
+
   if (vehicle.vehicleType === 'motorcycle') {
     const band = motorcycleBand(vehicle.engineCapacity);
-    return { assessment: { kind: 'motorcycle', band, rates: band === 'electric' ? null : (table.motorcycle?.[band] ?? null) }, rates };
+    const options = band === 'electric' ? null : (table.motorcycle?.[band] ?? null);
+    return {
+      assessment: { kind: 'motorcycle', band, rates: options },
+      rates: options ? rates : band === 'electric' ? citing(ELECTRIC) : citing(VED_RULES.sources.motorcycleBands.url),
+    };
   }
 
   const engineSize = (): VedAssessment => {
@@ -108,18 +116,25 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
     const options = band && table.engineSize ? (band === 'up_to_1549cc' ? table.engineSize.upTo1549cc : table.engineSize.over1549cc) : null;
     return { kind: 'engine_size', engineCapacity: vehicle.engineCapacity, band, rates: options };
   };
-  if (first < VED_RULES.co2BandsFrom) return { assessment: engineSize(), rates };
+  const byEngineSize = (): { assessment: VedAssessment; rates: RatesInfo } => {
+    const assessment = engineSize();
+    return { assessment, rates: assessment.kind === 'engine_size' && assessment.rates ? rates : citing(RATE_TABLES) };
+  };
+  if (first < VED_RULES.co2BandsFrom) return byEngineSize();
 
   const lightGoods = vehicle.vehicleType === 'van' && (vehicle.revenueWeight ?? 0) <= VED_RULES.lightGoodsMaxKg;
   if (lightGoods) {
     const { from, to } = VED_RULES.euro4VanWindow;
-    return { assessment: { kind: 'light_goods', euro4Window: first >= from && first <= to, rates: table.lightGoods }, rates };
+    return {
+      assessment: { kind: 'light_goods', euro4Window: first >= from && first <= to, rates: table.lightGoods },
+      rates: table.lightGoods ? rates : citing(RATE_TABLES, ELECTRIC),
+    };
   }
 
   const zeroEmission = vehicle.fuel === 'ELECTRICITY' || vehicle.co2Emissions === 0;
   if (first < VED_RULES.standardRateFrom) {
     // A car without a CO2 figure is taxed by engine size, as before March 2001.
-    if (vehicle.co2Emissions === null) return { assessment: engineSize(), rates };
+    if (vehicle.co2Emissions === null) return byEngineSize();
     const { band, rates: options } = co2Band(table, vehicle.co2Emissions, first);
     return { assessment: { kind: 'co2_band', band, co2: vehicle.co2Emissions, rates: options }, rates };
   }
