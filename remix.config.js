@@ -74,6 +74,8 @@ export default {
       // The free tools (spec 2 §2.1).
       route('mot-check', 'routes/mot-check.tsx');
       route('mot-check/results', 'routes/mot-check-results.tsx');
+      route('car-tax-check', 'routes/car-tax-check.tsx');
+      route('car-tax-check/results', 'routes/car-tax-check-results.tsx');
       // Addresses of our other sites (spec 2 §2.4).
       route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });
@@ -94,7 +96,8 @@ export default {
       route('part-exchange', 'routes/landing.tsx', { id: 'landing/part-exchange' });
       route('partner/:partner', 'routes/landing.tsx', { id: 'landing/partner' });
       route('sell-your-car/:city?', 'routes/landing.tsx', { id: 'landing/city' });
-      route('ulez-checker/:results?', 'routes/ulez-checker.tsx');
+      route('ulez-checker', 'routes/ulez-checker.tsx', { id: 'routes/ulez-checker' });
+      route('ulez-checker/:results', 'routes/ulez-checker.tsx', { id: 'routes/ulez-checker-result' });
       route('sell-my-car/brands', 'routes/brands.tsx');
       route('sell-my-car/brands/:brand', 'routes/brand.tsx');
       // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).

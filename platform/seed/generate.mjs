@@ -512,6 +512,16 @@ function namedSpecs(asOf) {
     // Anniversary on the first of next month: its MOT always runs out within the month to come.
     { vrm: 'DUZ1', first: ymd(Y(asOf) - 5, M(asOf) + 1, 1), entry: model('TOYOTA', 'Yaris'), fuel: 'PETROL', cc: 998, transmission: 'Manual', colour: 'WHITE', price: 15_500, euro: 'EURO 6', mileage: 6000, clean: true, tax: 'Taxed', recall: 'No',
       note: 'A Northern Ireland number (a popular cherished plate) on a five-year-old car whose MOT runs out on the first of next month: MOT reminders are due.' },
+    // The car tax check's outcomes that the vehicles above do not cover.
+    { vrm: 'KU16TAX', first: on('2016-05-12'), entry: model('FORD', 'Focus'), fuel: 'PETROL', cc: 999, transmission: 'Manual', colour: 'GREY', price: 17_500, mileage: 8000, clean: true, tax: 'Untaxed', recall: 'No',
+      note: 'Untaxed but not SORN: its tax ran out on the first of this month, though its MOT is valid.' },
+    { vrm: 'KL21LUX', first: on('2021-06-18'), entry: model('LAND ROVER', 'Range Rover Evoque', 2021), fuel: 'PETROL', cc: 1997, transmission: 'Automatic', colour: 'BLACK', price: 47_000, euro: 'EURO 6', mileage: 9000, clean: true, tax: 'Taxed', recall: 'No',
+      note: 'Registered June 2021: the expensive car supplement applies until June 2027 if its list price was over £40,000.' },
+    // Only once it exists: the register never holds a car registered after its own date.
+    ...(iso(asOf) >= '2025-06-01'
+      ? [{ vrm: 'KE25ZEV', first: on('2025-05-16'), entry: model('TESLA', 'Model Y', 2025), fuel: 'ELECTRICITY', transmission: 'Automatic', colour: 'WHITE', price: 52_000, euro: null, tax: 'Taxed', recall: 'No',
+          note: 'An electric car registered after 1 April 2025: its first tax was £10, then the standard rate, and the supplement over a £50,000 list price.' }]
+      : []),
   ];
 }
 

@@ -288,6 +288,7 @@ describe('named sandbox registrations (as of 2026-11-01)', () => {
     expect(d.sandbox.map((s) => s.vrm)).toEqual([
       'KE19FTA', 'KD15DSL', 'KH68HYB', 'KT70EVS', 'KV21VAN', 'KM17MCY', 'KG08LPG', 'KN76NEW', 'KC16CLK', 'KF14FAL',
       'KK18KMS', 'R123OLD', 'A123BCD', 'ABC123D', '1234AB', '123ABC', 'AB1234', 'ABC123', 'ABZ1234', 'KU20OFR', 'KW19SLD', 'KR18DOC', 'KP17PRF', 'KA16ACT', 'KS12SRN', 'DUZ1',
+      'KU16TAX', 'KL21LUX', 'KE25ZEV',
     ]);
     for (const s of d.sandbox) {
       expect(s.note.length).toBeGreaterThan(10);

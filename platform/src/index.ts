@@ -31,6 +31,7 @@ import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from '.
 import { getMotHistory, getVehicle, lookup } from './vehicles';
 import { devRunScheduled, motCheck, motNotifications } from './mot-check';
 import { sendDueMotReminders } from './mot-reminders';
+import { getVehicleTax } from './tax/endpoint';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
@@ -47,6 +48,7 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/vehicles/lookup', lookup)
   .on('GET', '/platform/vehicles/:vrm', getVehicle)
   .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory)
+  .on('GET', '/platform/vehicle-checker/tax/:vrm', getVehicleTax)
   .on('POST', '/platform/create-enquiry', createEnquiry)
   .on('POST', '/platform/valuate', valuateVehicle)
   .on('GET', '/platform/marketplace/check-eligibility/vehicle-status', checkEligibility)

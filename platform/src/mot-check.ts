@@ -7,15 +7,15 @@ import { errorResponse, json, readJsonObject } from './http';
 import { nextReminderDate, sendDueMotReminders, type ReminderKind } from './mot-reminders';
 import { makeOf, toMotHistory } from './register';
 import { sleep, str } from './util';
-import { toolRateLimited, toolVehicle } from './tools';
+import { toolFailureResponse, toolRateLimited, toolVehicle } from './tools';
 
 /** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
 export async function motCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   if (params.view !== MOT_CHECKER_VIEW) return errorResponse(404, 'not_found', 'No such checker');
   const refused = await toolRateLimited(request, env, ctx, 'mot-check');
-  if (refused) return refused;
+  if (refused) return toolFailureResponse(refused);
   const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
-  if ('error' in found) return found.error;
+  if ('failure' in found) return toolFailureResponse(found.failure);
   // The MOT history comes from an outside provider that takes its time.
   await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
   const { row, tests } = found.registered;
@@ -42,7 +42,7 @@ export async function motCheck(request: Request, env: PlatformEnv, ctx: Executio
  */
 export async function motNotifications(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const refused = await toolRateLimited(request, env, ctx, 'mot-notifications');
-  if (refused) return refused;
+  if (refused) return toolFailureResponse(refused);
   const body = (await readJsonObject(request)) ?? {};
   const email = str(body.email).trim().toLowerCase();
   const mobileInput = str(body.mobile).trim();
@@ -55,7 +55,7 @@ export async function motNotifications(request: Request, env: PlatformEnv, ctx: 
   if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
 
   const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
-  if ('error' in found) return found.error;
+  if ('failure' in found) return toolFailureResponse(found.failure);
   const { vrm, registered } = found;
   const now = new Date();
   const mot = analyseMot({ firstUsedDate: registered.row.first_used_date }, toMotHistory(registered.row, registered.tests).motTests, now);

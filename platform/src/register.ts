@@ -54,7 +54,7 @@ export const PROVIDER_FAILURES: Record<string, { status: number; code: string; m
   ER19ERR: { status: 500, code: 'vehicle_generation_failure', message: 'The vehicle record could not be generated' },
   ER19MNT: { status: 503, code: 'not_available', message: 'The vehicle register is down for maintenance' },
   ER19ULZ: { status: 503, code: 'compliance_service_error', message: 'The compliance service is not answering' },
-  ER19LIM: { status: 409, code: 'exceeded', message: 'The account has reached its vehicle limit with the provider' },
+  ER19LMT: { status: 409, code: 'exceeded', message: 'The account has reached its vehicle limit with the provider' },
 };
 
 /** A sandbox registration whose provider answers more slowly than the app waits. */

@@ -7,22 +7,37 @@ import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDE
 import { sleep } from './util';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT } from './vehicles';
 
-/** What the free tools (MOT, tax and ULEZ checks) share: the lookup's limits and its answers for a registration. */
+/**
+ * What the free tools (MOT, tax and ULEZ checks) share: the lookup's limits and its answers for a
+ * registration. Failures are returned, not answered, so each endpoint words them in its own body.
+ */
 
 const MINUTE_MS = 60_000;
+
+export interface ToolFailure {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** The failure as the gateway's usual error body ({code, message}). */
+export function toolFailureResponse(failure: ToolFailure): Response {
+  const response = errorResponse(failure.status, failure.code, failure.message);
+  for (const [name, value] of Object.entries(failure.headers ?? {})) response.headers.set(name, value);
+  return response;
+}
 
 /**
  * The tools are limited like the lookup (LOOKUP_RATE_LIMIT a minute per client), each on its own
  * counter so that checking an MOT does not use up a seller's valuations.
  */
-export async function toolRateLimited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<Response | null> {
+export async function toolRateLimited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<ToolFailure | null> {
   const now = Date.now();
   const rate = await hitRateLimit(env.DB, `${tool}:${clientKey(request)}`, intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT), MINUTE_MS, now);
   if (rate.allowed) return null;
   ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
-  const response = errorResponse(429, 'too_many_requests', 'Too many checks; try again in a minute');
-  response.headers.set('retry-after', String(rate.retryAfterSeconds));
-  return response;
+  return { status: 429, code: 'too_many_requests', message: 'Too many checks; try again in a minute', headers: { 'retry-after': String(rate.retryAfterSeconds) } };
 }
 
 export type Registered = NonNullable<Awaited<ReturnType<typeof findRegistered>>>;
@@ -32,18 +47,18 @@ export type Registered = NonNullable<Awaited<ReturnType<typeof findRegistered>>>
  * (malformed, never issued, a sandbox provider failure, not in the register). `provider` names the
  * outside service in the message of a slow answer.
  */
-export async function toolVehicle(vrmParam: string, env: PlatformEnv, provider: string): Promise<{ error: Response } | { vrm: string; registered: Registered }> {
+export async function toolVehicle(vrmParam: string, env: PlatformEnv, provider: string): Promise<{ failure: ToolFailure } | { vrm: string; registered: Registered }> {
   const vrm = normaliseVrm(vrmParam);
-  if (!isValidVrm(vrm)) return { error: errorResponse(400, 'invalid_vrm', 'Not a UK registration mark') };
+  if (!isValidVrm(vrm)) return { failure: { status: 400, code: 'invalid_vrm', message: 'Not a UK registration mark' } };
   const problem = issuedMarkProblem(vrm, new Date());
-  if (problem) return { error: errorResponse(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`) };
-  const failure = PROVIDER_FAILURES[vrm];
-  if (failure) return { error: errorResponse(failure.status, failure.code, failure.message) };
+  if (problem) return { failure: { status: 400, code: 'invalid_vrm', message: `Not a registration DVLA issues: ${problem}` } };
+  const simulated = PROVIDER_FAILURES[vrm];
+  if (simulated) return { failure: simulated };
   if (vrm === SLOW_PROVIDER_VRM) {
     await sleep(SLOW_PROVIDER_DELAY_MS);
-    return { error: errorResponse(504, 'vehicle_generation_failure', `The ${provider} provider did not answer in time`) };
+    return { failure: { status: 504, code: 'vehicle_generation_failure', message: `The ${provider} provider did not answer in time` } };
   }
   const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return { error: errorResponse(404, 'vehicle_lookup_failed', 'No vehicle found with that registration') };
+  if (!registered) return { failure: { status: 404, code: 'vehicle_lookup_failed', message: 'No vehicle found with that registration' } };
   return { vrm, registered };
 }

@@ -4,7 +4,7 @@ import { formatVrm } from '../../contract/vrm';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { makeOf } from './register';
-import { toolRateLimited, toolVehicle } from './tools';
+import { toolFailureResponse, toolRateLimited, toolVehicle } from './tools';
 
 /**
  * POST /platform/v3/ulez/check {vrm} → {isCompliant, euroStatus, …} (spec 1 §7, §9): whether the
@@ -18,11 +18,11 @@ import { toolRateLimited, toolVehicle } from './tools';
  */
 export async function ulezCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
   const refused = await toolRateLimited(request, env, ctx, 'ulez-check');
-  if (refused) return refused;
+  if (refused) return toolFailureResponse(refused);
   const body = await readJsonObject(request);
   if (typeof body?.vrm !== 'string') return errorResponse(400, 'bad_request', 'vrm is required');
   const found = await toolVehicle(body.vrm, env, 'compliance');
-  if ('error' in found) return found.error;
+  if ('failure' in found) return toolFailureResponse(found.failure);
   const { row } = found.registered;
   const vehicleType = row.vehicle_type as ZoneVehicleType;
   const standard = meetsStandard({

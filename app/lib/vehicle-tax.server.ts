@@ -1,0 +1,45 @@
+import { toLookupErrorCode, type LookupErrorCode } from '../../contract/gateway';
+import type { VehicleTax, VehicleTaxResponse } from '../../contract/tax';
+import { GatewayError, type GatewayClient } from './gateway.server';
+
+export type TaxCheckOutcome = { ok: true; tax: VehicleTax } | { ok: false; code: LookupErrorCode };
+
+/** Statuses the tax check answers with a {code} body: outcomes to show, like the lookup's. */
+const OUTCOME_STATUSES = [400, 404, 409, 422, 429, 500, 502, 503, 504] as const;
+
+/**
+ * GET /platform/vehicle-checker/tax/{vrm}. Every answer becomes an outcome with a lookup code
+ * (spec 1 §8), so the tool shows the hero's panels; a gateway that is down or slow is the default
+ * panel, never an error page.
+ */
+export async function checkVehicleTax(gateway: GatewayClient, vrm: string): Promise<TaxCheckOutcome> {
+  try {
+    const { data } = await gateway.request<Partial<VehicleTaxResponse> | null>('GET', `/platform/vehicle-checker/tax/${encodeURIComponent(vrm)}`, {
+      allowStatuses: OUTCOME_STATUSES,
+    });
+    if (data?.code === 'ok' && data.tax) return { ok: true, tax: data.tax };
+    return { ok: false, code: toLookupErrorCode(data?.code) };
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      console.warn(JSON.stringify({ event: 'tax_check.failed', status: error.status, message: error.message }));
+      return { ok: false, code: 'bad_request' };
+    }
+    throw error;
+  }
+}
+
+/** The status a page with this outcome's panel answers with. */
+export function outcomeStatus(code: LookupErrorCode): number {
+  switch (code) {
+    case 'invalid_vrm':
+      return 400;
+    case 'vehicle_lookup_failed':
+      return 404;
+    case 'too_many_requests':
+      return 429;
+    case 'bad_request':
+      return 400;
+    default:
+      return 503;
+  }
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VehicleTaxResponse } from '../contract/tax';
+import { Browser, mainText } from './support/browser';
+import { startWorkers, type Workers } from './support/workers';
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers({ platformVars: { LOOKUP_RATE_LIMIT: '5' } });
+});
+afterAll(() => workers?.dispose());
+
+let ip = 0;
+/** Each test is its own seller: the rate limit of one does not touch another. */
+const seller = () => new Browser(workers.fetch, { ip: `198.51.100.${++ip}` });
+
+async function platformTax(vrm: string): Promise<{ status: number; body: VehicleTaxResponse }> {
+  const response = await workers.platform(`/platform/vehicle-checker/tax/${vrm}`, { headers: { 'x-client-ip': `192.0.2.${++ip}` } });
+  return { status: response.status, body: (await response.json()) as VehicleTaxResponse };
+}
+
+const firstOfThisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
+
+describe('the car tax check without JavaScript', () => {
+  it('takes a registration, typed loosely, to a results page whose address carries it', async () => {
+    const browser = seller();
+    const posted = await browser.post('/car-tax-check', { vrm: ' ke19 fta ' });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('location')).toBe('/car-tax-check/results?vrm=KE19FTA');
+    const page = await browser.follow(posted);
+    const text = mainText(await page.text());
+    expect(page.status).toBe(200);
+    expect(text).toContain('Tax for KE19 FTA');
+    expect(text).toContain('Ford Fiesta');
+    expect(text).toMatch(/Taxed Tax is due on \d{1,2} \w+ 20\d\d\./);
+    expect(text).toContain('£195 a year');
+    expect(text).toContain('12 monthly Direct Debits £204.75 in total');
+    expect(text).toContain("These are GOV.UK's rates for the 2025/26 tax year (1 April 2025 to 31 March 2026).");
+    expect(text).toContain('No expensive car supplement any more: it is paid in years 2 to 6 only, which ended on 14 March 2025.');
+  });
+
+  it('shows the same results on a reload, or to anyone opening the address', async () => {
+    const first = mainText(await (await seller().get('/car-tax-check/results?vrm=KD15DSL')).text());
+    const again = mainText(await (await seller().get('/car-tax-check/results?vrm=KD15DSL')).text());
+    expect(first).toContain('band F');
+    expect(again).toBe(first);
+  });
+
+  it('gives each registration one address', async () => {
+    const response = await seller().get('/car-tax-check/results?vrm=kd15%20dsl');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/car-tax-check/results?vrm=KD15DSL');
+  });
+
+  it('re-shows the form with the hero’s message and the typed value for a malformed registration', async () => {
+    const response = await seller().post('/car-tax-check', { vrm: 'NOT A REG!' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(mainText(html)).toContain('Enter a valid UK vehicle registration');
+    expect(html).toContain('value="NOT A REG!"');
+  });
+
+  it('asks for a registration when the results address has none', async () => {
+    const response = await seller().get('/car-tax-check/results');
+    expect(response.status).toBe(200);
+    expect(mainText(await response.text())).toContain('Car tax check Enter a registration to see its tax.');
+  });
+
+  it.each([
+    ['ER19NFD', 404, 'Did we get the reg right?', 'Check again'],
+    ['AB99CDE', 400, 'AB99 CDE is a not a valid reg', 'Check again'],
+    ['ER19BAD', 400, 'Bad request', 'Refresh'],
+    ['ER19THR', 429, 'Too many requests', 'Check tax'],
+    ['ER19ERR', 503, 'Sorry, an error has occurred', 'Refresh'],
+    ['ER19MNT', 503, 'Vehicle details unavailable', 'Refresh'],
+    ['ER19ULZ', 503, 'In high demand', 'Refresh'],
+  ])('%s shows the panel "%s" over the form, with the registration kept', async (vrm, status, title, button) => {
+    const browser = seller();
+    const page = await browser.follow(await browser.post('/car-tax-check', { vrm }));
+    const html = await page.text();
+    expect(page.status).toBe(status);
+    expect(mainText(html)).toContain(title);
+    expect(mainText(html)).toContain(button);
+    expect(html).toMatch(/<input[^>]*name="vrm"[^>]*value="[A-Z0-9 ]+"/);
+  });
+
+  it('runs the check again from the Refresh button', async () => {
+    const html = await (await seller().get('/car-tax-check/results?vrm=ER19ERR')).text();
+    expect(html).toMatch(/<form method="post" action="\/car-tax-check"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/);
+    const again = await seller().post('/car-tax-check', { vrm: 'ER19ERR' });
+    expect(again.headers.get('location')).toBe('/car-tax-check/results?vrm=ER19ERR');
+  });
+
+  it('is rate-limited like the lookup, counted apart from it', async () => {
+    const browser = seller();
+    for (let i = 0; i < 5; i++) expect((await browser.get('/car-tax-check/results?vrm=KE19FTA')).status).toBe(200);
+    const limited = await browser.get('/car-tax-check/results?vrm=KE19FTA');
+    expect(limited.status).toBe(429);
+    expect(mainText(await limited.text())).toContain('We have detected you are making a lot of requests to Kerbside.');
+    // The registration lookup still answers the same seller.
+    expect((await browser.post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/mileage');
+  });
+});
+
+describe('GET /platform/vehicle-checker/tax/{vrm} for the sandbox registrations', () => {
+  it('says which tax year its rates are for, with GOV.UK sources', async () => {
+    const { status, body } = await platformTax('KE19FTA');
+    expect(status).toBe(200);
+    expect(body.tax!.rates).toMatchObject({ taxYear: '2025/26', from: '2025-04-01', to: '2026-03-31' });
+    expect(body.tax!.rates.sources.length).toBeGreaterThan(0);
+    for (const source of body.tax!.rates.sources) expect(source.url).toMatch(/^https:\/\/www\.gov\.uk\//);
+  });
+
+  it('KS12SRN is SORN and AB1234 a SORN classic in the historic class', async () => {
+    expect((await platformTax('KS12SRN')).body.tax!.status).toEqual({ state: 'sorn', dueDate: null });
+    const classic = (await platformTax('AB1234')).body.tax!;
+    expect(classic.status.state).toBe('sorn');
+    expect(classic.assessment.kind).toBe('historic');
+  });
+
+  it('KU16TAX is untaxed since the first of this month, not SORN, with a valid MOT', async () => {
+    const tax = (await platformTax('KU16TAX')).body.tax!;
+    expect(tax.status).toEqual({ state: 'untaxed', dueDate: firstOfThisMonth() });
+    expect(tax.mot.status).toBe('Valid');
+  });
+
+  it('KL21LUX is in the expensive car supplement’s years until June 2027', async () => {
+    const a = (await platformTax('KL21LUX')).body.tax!.assessment;
+    expect(a).toMatchObject({ kind: 'standard_rate', supplement: { annual: 42_500, listPriceOver: 40_000, from: '2022-06-18', until: '2027-06-18' } });
+  });
+
+  it('KE25ZEV, electric since April 2025: £10 first, the supplement over £50,000; KT70EVS never pays it', async () => {
+    const newer = (await platformTax('KE25ZEV')).body.tax!.assessment;
+    expect(newer).toMatchObject({ kind: 'standard_rate', zeroEmission: true, firstPayment: { amount: 1_000 }, supplement: { listPriceOver: 50_000 } });
+    const older = (await platformTax('KT70EVS')).body.tax!.assessment;
+    expect(older).toMatchObject({ kind: 'standard_rate', supplement: null, noSupplementReason: 'zero_emission_registered_before_april_2025' });
+  });
+
+  it('R123OLD, KV21VAN and KM17MCY say how they are taxed, with no unconfirmed amount', async () => {
+    expect((await platformTax('R123OLD')).body.tax!.assessment).toEqual({ kind: 'engine_size', engineCapacity: 2874, band: 'over_1549cc', rates: null });
+    expect((await platformTax('KV21VAN')).body.tax!.assessment).toEqual({ kind: 'light_goods', euro4Window: false, rates: null });
+    expect((await platformTax('KM17MCY')).body.tax!.assessment).toEqual({ kind: 'motorcycle', band: '401_to_600cc', rates: null });
+  });
+
+  it('answers an unknown registration with the lookup’s not-found code', async () => {
+    const { status, body } = await platformTax('KE19ZZZ');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ code: 'vehicle_lookup_failed', tax: null });
+  });
+});
