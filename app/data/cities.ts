@@ -1,4 +1,4 @@
-import type { CityPage, Source } from './landing-types';
+import type { CityPage } from './landing-types';
 
 /*
  * City pages, /sell-your-car/{city} (spec 2 §2.2). Postcode areas are Royal Mail's. Zone facts come
@@ -7,23 +7,6 @@ import type { CityPage, Source } from './landing-types';
  * A city has a `zone` only where those notes confirm one that is in force; charges are given as at
  * launch, because the sources are launch-era and charges can change.
  */
-
-const ACCESSED = '2026-11-23';
-const source = (title: string, url: string): Source => ({ title, url, accessed: ACCESSED });
-
-// London ULEZ
-const TFL_FOI = source('TfL: freedom of information request FOI-1926-1920 (ULEZ charges)', 'https://tfl.gov.uk/corporate/transparency/freedom-of-information/foi-request-detail?referenceId=FOI-1926-1920');
-const BVRLA_LONDON = source("BVRLA: London's Ultra Low Emission Zone update", 'https://www.bvrla.co.uk/resource/london-s-ultra-low-emission-zone-update.html');
-const NEWS_SHOPPER_HOURS = source('News Shopper: ULEZ operating hours (quoting TfL)', 'https://www.newsshopper.co.uk/news/23739186.operating-hours-ulez-london/');
-const ZENITH_ULEZ = source("Zenith: introducing London's new Ultra Low Emission Zone (7 May 2019)", 'https://www.zenith.co.uk/insights/introducing-londons-new-ultra-low-emission-zone/');
-
-// English clean air zones
-const GOV_CAZ = source('GOV.UK: Driving in a clean air zone', 'https://www.gov.uk/guidance/driving-in-a-clean-air-zone');
-
-// Scottish low emission zones (the same national rules in every city)
-const LEZ_SCOT_HOW = source('Low Emission Zones Scotland: how they work', 'https://lowemissionzones.scot/about/how-they-work');
-const LEZ_SCOT_EXEMPTIONS = source('Low Emission Zones Scotland: exemptions', 'https://lowemissionzones.scot/get-ready/exemptions');
-const MYGOV_LEZ_FINES = source('mygov.scot: Low emission zone fines', 'https://www.mygov.scot/low-emission-zones/fines');
 
 const SCOTTISH_LEZ_RULE =
   "There's no daily charge: a car or van that doesn't meet the standard (Euro 4 petrol, Euro 6 diesel) must not enter, and the registered keeper gets a penalty charge notice that starts at £60 and doubles for each repeat entry within 90 days, up to £480 for a car or van.";
@@ -34,14 +17,9 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'England',
     postcodeAreas: ['B'],
     zone: {
-      name: 'Birmingham Clean Air Zone',
+      zoneId: 'birmingham-caz',
       summary:
         "Birmingham's Clean Air Zone is a class D zone covering the roads inside the A4540 Middleway ring road, but not the ring road itself. Cars, taxis and vans that don't meet the standard pay a daily charge, which was £8 when charging began in June 2021.",
-      sources: [
-        GOV_CAZ,
-        source('BVRLA: Birmingham clean air zone goes live', 'https://www.bvrla.co.uk/resource/birmingham-clean-air-zone-goes-live.html'),
-        source('Highways News: Birmingham launches clean air zone', 'https://highways-news.com/birmingham-launches-caz'),
-      ],
     },
     intro:
       "Selling a car in Birmingham? Get a free valuation, let dealers bid for it in our daily online sale, and have it collected from your address for free if you accept.",
@@ -53,10 +31,9 @@ export const CITIES: Record<string, CityPage> = {
     // The London postal district, then the outer areas that take in the rest of Greater London's boroughs.
     postcodeAreas: ['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC', 'BR', 'CR', 'DA', 'EN', 'HA', 'IG', 'KT', 'RM', 'SM', 'TW', 'UB'],
     zone: {
-      name: 'Ultra Low Emission Zone (ULEZ)',
+      zoneId: 'london-ulez',
       summary:
         "London's ULEZ covers all London boroughs, 24 hours a day, every day except Christmas Day. A car, motorcycle or van up to 3.5 tonnes that doesn't meet the standard (Euro 4 petrol, Euro 6 diesel) pays £12.50 a day to drive in it.",
-      sources: [TFL_FOI, BVRLA_LONDON, NEWS_SHOPPER_HOURS, ZENITH_ULEZ],
     },
     intro:
       "Selling in London means no trip across town to a dealer: dealers bid online, and the one who buys your car collects it from you for free.",
@@ -75,14 +52,9 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'England',
     postcodeAreas: ['BD'],
     zone: {
-      name: 'Bradford Clean Air Zone',
+      zoneId: 'bradford-caz',
       summary:
         "Bradford's Clean Air Zone began charging on 26 September 2022. Private cars aren't charged; vans and minibuses that don't meet the standard are (£9 a day at launch), as are taxis, buses, coaches and lorries.",
-      sources: [
-        GOV_CAZ,
-        source('Bradford Council: clean air zone frequently asked questions', 'https://www.bradford.gov.uk/breathe-better-bradford/where-is-the-clean-air-zone/frequently-asked-questions/'),
-        source("BBC News: Bradford's clean air zone", 'https://feeds.bbci.co.uk/news/uk-england-leeds-63008230'),
-      ],
     },
     intro:
       "Selling a car or van in Bradford? Dealers from across the country bid in our daily sale, and the one who buys it collects it from you for free.",
@@ -101,14 +73,9 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'England',
     postcodeAreas: ['BS'],
     zone: {
-      name: 'Bristol Clean Air Zone',
+      zoneId: 'bristol-caz',
       summary:
         "Bristol's Clean Air Zone is a small class D zone that began charging on 28 November 2022. Cars, taxis and vans that don't meet the standard pay for each day they drive in it (£9 a day at launch).",
-      sources: [
-        GOV_CAZ,
-        source('BVRLA: Bristol clean air zone now live', 'https://www.bvrla.co.uk/resource/bristol-clean-air-zone-now-live.html'),
-        source('ITV News: Bristol clean air zone charges and fines (19 October 2022)', 'https://www.itv.com/news/westcountry/2022-10-19/this-is-how-much-charges-and-fines-are-for-bristols-clean-air-zone'),
-      ],
     },
     intro:
       "Selling a car in Bristol? Dealers from all over the UK bid for it in our daily sale, whether or not it meets the clean air zone standard, and collection is free.",
@@ -151,14 +118,8 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'Scotland',
     postcodeAreas: ['EH'],
     zone: {
-      name: 'Edinburgh Low Emission Zone',
+      zoneId: 'edinburgh-lez',
       summary: `Edinburgh's Low Emission Zone has been enforced since 1 June 2024, 24 hours a day. ${SCOTTISH_LEZ_RULE}`,
-      sources: [
-        LEZ_SCOT_HOW,
-        LEZ_SCOT_EXEMPTIONS,
-        MYGOV_LEZ_FINES,
-        source('REHIS: Aberdeen, Dundee and Edinburgh become latest Scottish LEZ cities', 'https://rehis.com/news/aberdeen-dundee-and-edinburgh-become-latest-scottish-lez-cities/'),
-      ],
     },
     intro:
       "Selling a car in Edinburgh? Dealers from across the UK bid in our daily sale, so a car that can't enter the low emission zone is still offered to them all.",
@@ -169,9 +130,8 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'Scotland',
     postcodeAreas: ['G'],
     zone: {
-      name: 'Glasgow Low Emission Zone',
+      zoneId: 'glasgow-lez',
       summary: `Glasgow's Low Emission Zone has been enforced for all vehicles since 1 June 2023 (for residents inside the zone, since 1 June 2024), 24 hours a day. ${SCOTTISH_LEZ_RULE}`,
-      sources: [LEZ_SCOT_HOW, LEZ_SCOT_EXEMPTIONS, MYGOV_LEZ_FINES],
     },
     intro:
       "Selling a car in Glasgow? Your car is offered to dealers all over the UK, not just in the city, and the one who buys it collects it from you for free.",
@@ -214,14 +174,9 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'England',
     postcodeAreas: ['NE'],
     zone: {
-      name: 'Tyneside Clean Air Zone (Newcastle and Gateshead)',
+      zoneId: 'tyneside-caz',
       summary:
         "Newcastle and Gateshead share a class C clean air zone that began charging on 30 January 2023. Private cars aren't charged; vans that don't meet the standard have been charged since July 2023 (£12.50 a day at the time), as are taxis, buses, coaches and lorries.",
-      sources: [
-        GOV_CAZ,
-        source('Fleet News: Newcastle clean air zone launches (30 January 2023)', 'https://www.fleetnews.co.uk/news/environment/2023/01/30/newcastle-clean-air-zone-launches-non-compliant-vans-charged-from-july'),
-        source('ITV News: where are clean air zones (28 July 2023)', 'https://www.itv.com/news/london/2023-07-28/where-are-ulez-style-clean-air-zones-and-will-my-town-or-city-get-one'),
-      ],
     },
     intro:
       "Selling a car or van on Tyneside? Dealers from across the country bid in our daily sale, and collection from your address is free.",
@@ -240,14 +195,9 @@ export const CITIES: Record<string, CityPage> = {
     nation: 'England',
     postcodeAreas: ['S'],
     zone: {
-      name: 'Sheffield Clean Air Zone',
+      zoneId: 'sheffield-caz',
       summary:
         "Sheffield's Clean Air Zone is a class C zone that began on 27 February 2023. Private cars aren't charged; vans, pick-ups, campervans and minibuses that don't meet the standard pay a daily charge (£10 at launch), as do taxis, buses, coaches and lorries.",
-      sources: [
-        GOV_CAZ,
-        source("ITV News: date confirmed for Sheffield's clean air zone (21 November 2022)", 'https://www.itv.com/news/calendar/2022-11-21/date-confirmed-for-citys-clean-air-zone-heres-what-you-could-be-charged'),
-        source('The Star: Sheffield clean air zone starts (27 February 2023)', 'https://www.thestar.co.uk/news/politics/sheffield-clean-air-zone-senior-councillor-admits-to-teething-problems-as-controversial-scheme-starts-today-4042163'),
-      ],
     },
     intro:
       "Selling a car or van in Sheffield? Dealers from all over the UK bid in our daily sale, and the one who buys it collects it from you for free.",

@@ -45,8 +45,11 @@ export interface CityPage {
   nation: 'England' | 'Scotland' | 'Wales' | 'Northern Ireland';
   /** Postcode areas the city's sellers are in (e.g. ["B"] for Birmingham), for "sold nearby". */
   postcodeAreas: string[];
-  /** The city's clean air or low emission zone, only where public sources confirm it. */
-  zone?: { name: string; summary: string; sources: Source[] };
+  /**
+   * The city's clean air or low emission zone, only where public sources confirm it: the zone's
+   * rules and sources are the zones module's (contract/zones.ts), the summary is this page's words.
+   */
+  zone?: { zoneId: string; summary: string };
   /** One or two original sentences about selling a car there (no invented statistics). */
   intro: string;
 }

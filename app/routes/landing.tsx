@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { zoneById } from '../../contract/zones';
 import { SourceList } from '~/components/content-article';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hero } from '~/components/hero';
@@ -153,12 +154,12 @@ export default function Landing() {
         </section>
         {city.zone ? (
           <section className="card" aria-labelledby="zone-title">
-            <h2 id="zone-title">{city.zone.name}</h2>
+            <h2 id="zone-title">{zoneById(city.zone.zoneId).name}</h2>
             <p>{city.zone.summary}</p>
             <p>
               <Link to="/ulez-checker">Check your vehicle</Link> · <Link to="/guides/ulez-and-clean-air-zones">Clean air zones explained</Link>
             </p>
-            <SourceList sources={city.zone.sources} />
+            <SourceList sources={zoneById(city.zone.zoneId).sources} />
           </section>
         ) : null}
         <RecentSales sales={data.sales} heading={`Sold near ${city.name}`} />
