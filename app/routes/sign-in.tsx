@@ -73,18 +73,16 @@ export default function SignIn() {
     );
   }
 
-  if (actionData?.robot) {
-    return (
-      <section className="panel" role="alert" aria-labelledby="robot-title">
-        <h1 id="robot-title">{ROBOT_MESSAGE}</h1>
-        <p>We have had too many sign-in attempts from you. Please wait ten minutes and try again.</p>
-      </section>
-    );
-  }
-
   return (
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
+      {/* The form stays, with the address typed: after the wait it only needs sending again. */}
+      {actionData?.robot ? (
+        <div className="panel" role="alert" aria-labelledby="robot-title">
+          <h2 id="robot-title">{ROBOT_MESSAGE}</h2>
+          <p>We have had too many sign-in attempts from you. Please wait ten minutes and try again.</p>
+        </div>
+      ) : null}
       <p>Enter the email address of your account and we will email you a link to sign in. No password needed.</p>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
