@@ -25,9 +25,6 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
     // spec 1 §7: a failed lookup is an analytics event (the code only, never the registration).
     context.analytics.track('lookup_failed', { code: outcome.code });
     session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
-    // The platform failing or throttling is shown in place with a status that says so (the hero
-    // reads the panel from the session, as after a redirect); answers about the reg redirect.
-    if (outcome.status === 429 || outcome.status >= 500) return data(submission.reply(), { status: outcome.status >= 500 ? failureStatus(outcome.status) : 429 });
     throw redirect(paths.hero);
   }
   // A signed-in seller's lookup carries their customer record: keep the header's name current.
@@ -39,6 +36,3 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
   throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);
 }
-
-/** 504 stays a timeout; any other 5xx the platform sent is the service being unavailable. */
-const failureStatus = (status: number) => (status === 504 ? 504 : 503);
