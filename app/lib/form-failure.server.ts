@@ -24,8 +24,12 @@ export const TIMEOUT_MESSAGE = 'Sorry, this is taking longer than it should. Ple
 export const tooManyRequestsMessage = (brandName: string) =>
   `We have detected you are making a lot of requests to ${brandName}. Please try again later.`;
 
-/** Statuses the platform uses to refuse what was asked under its rules; its message is written for the seller. */
-const REFUSALS = new Set([400, 403, 404, 409, 410, 413, 415, 422]);
+/**
+ * Statuses the platform uses to refuse what was asked under its rules; its message is written for
+ * the seller. A 404 is not one: something the page relied on is gone, which the seller cannot fix
+ * from the message, so it reads as the service failing.
+ */
+const REFUSALS = new Set([400, 403, 409, 410, 413, 415, 422]);
 
 /** The failure a gateway error means for a form, or null for errors that are not the gateway's (rethrow those). */
 export function formFailure(error: unknown, brandName: string): FormFailure | null {
