@@ -26,8 +26,8 @@ export const tooManyRequestsMessage = (brandName: string) =>
 
 /**
  * Statuses the platform uses to refuse what was asked under its rules; its message is written for
- * the seller. A 404 is not one: something the page relied on is gone, which the seller cannot fix
- * from the message, so it reads as the service failing.
+ * the seller. A 404 is not one: something the form named is gone (or never was), which the
+ * platform's words would not help the seller with.
  */
 const REFUSALS = new Set([400, 403, 409, 410, 413, 415, 422]);
 
@@ -43,6 +43,8 @@ export function formFailure(error: unknown, brandName: string): FormFailure | nu
   // A 401 here has already been through a token refresh (the client retries once): the session
   // is fine on our side, so it is the platform failing, not the seller signing out.
   if (error.status === 401) return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+  // Not a refusal with words for the seller, and not an outage either: a fabricated id, or a record gone.
+  if (error.status === 404) return { status: 404, message: UNAVAILABLE_MESSAGE, outage: false };
   if (REFUSALS.has(error.status)) {
     return { status: error.status === 403 ? 409 : error.status, message: error.message || UNAVAILABLE_MESSAGE, outage: false };
   }
