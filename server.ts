@@ -5,7 +5,8 @@ import { createAppContext, type AppContext, type RouteTable } from '~/lib/contex
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
-import { crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
+import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
+import { formBodyProblem } from '~/lib/request-body.server';
 import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV);
@@ -44,6 +45,12 @@ export default {
       if (isCrossSite(request)) {
         console.warn(JSON.stringify({ event: 'request.cross_site_refused', path: new URL(request.url).pathname }));
         return htmlResponse(crossSiteDocument(brandName), 403);
+      }
+      const bodyProblem = await formBodyProblem(request);
+      if (bodyProblem) {
+        const url = new URL(request.url);
+        console.warn(JSON.stringify({ event: 'request.bad_form_body', reason: bodyProblem.reason, path: url.pathname }));
+        return htmlResponse(badFormDocument(brandName, url.pathname.replace(/\.data$/, '') || '/'), bodyProblem.status);
       }
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));

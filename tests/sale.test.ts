@@ -148,7 +148,8 @@ describe('the sale, end to end without JavaScript', () => {
     await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(jpeg(1600, 1200, 20_000), 'blurry.jpg', 'image/jpeg') });
     expect((await go(seller, '/KT70EVS/profile/photos')).text).toContain('it looks blurry');
     const early = await seller.post('/KT70EVS/profile/timeline', { intent: 'enter-sale' });
-    expect(early.status).toBe(400);
+    // The platform's rule refusal keeps its status (409) and its message (ADR 010).
+    expect(early.status).toBe(409);
     expect(main(await early.text())).toContain('Finish the vehicle profile first');
   });
 });

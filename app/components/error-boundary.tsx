@@ -25,6 +25,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     const custom = statusHandlers[error.status]?.(error.data);
     if (custom) return <>{custom}</>;
     if (error.status === 404) return <NotFound />;
+    const outage = outageMessage(error.data);
+    if (outage) return <PlatformOutage message={outage} />;
   }
   if (isLoadFailure(error)) return <LoadFailure />;
   return <ServerError />;
@@ -34,6 +36,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 export function PageErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const outage = isRouteErrorResponse(error) ? outageMessage(error.data) : null;
+  if (outage) return <PlatformOutage message={outage} />;
   if (isLoadFailure(error)) return <LoadFailure />;
   return <TotalPageError />;
 }
@@ -54,6 +58,25 @@ export function LoadFailure() {
     <section className="card" aria-labelledby="error-title">
       <h1 id="error-title">Sorry, we couldn't load this page</h1>
       <p>Check your connection, then refresh the page. Anything you have already saved is safe.</p>
+      <RefreshLink />
+    </section>
+  );
+}
+
+/** What a loader throws when the platform is down or slow (form-failure.server.ts loadOrOutage). */
+function outageMessage(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const { outage, message } = data as { outage?: unknown; message?: unknown };
+  return outage === true && typeof message === 'string' ? message : null;
+}
+
+/** The page's data could not be loaded because the platform failed: the page-load failure of spec 2 §8. */
+export function PlatformOutage({ message }: { message: string }) {
+  return (
+    <section className="card" aria-labelledby="error-title">
+      <h1 id="error-title">Sorry, we couldn't load this page</h1>
+      <p>{message}</p>
+      <p>Anything you have already saved is safe.</p>
       <RefreshLink />
     </section>
   );

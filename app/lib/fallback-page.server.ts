@@ -25,3 +25,13 @@ export function crossSiteDocument(brandName: string): string {
     `<h1>We did not send that form</h1><p>It came from another website, not from ${brand}, so nothing was changed. If you were filling in a form on ${brand}, go back to it and send it again from there.</p><p><a href="/">Go to ${brand}</a></p>`,
   );
 }
+
+/** A post whose body was not a form we could read (see request-body.server.ts): nothing was changed. */
+export function badFormDocument(brandName: string, returnTo: string): string {
+  const back = returnTo.replace(/[<>&"']/g, '');
+  return plainDocument(
+    brandName,
+    'Form not sent',
+    `<h1>Sorry, we could not read that form</h1><p>It arrived incomplete or in a form we do not accept, so nothing was changed. Please go back and send it again.</p><p><a href="${back}">Go back to the form</a></p>`,
+  );
+}

@@ -133,6 +133,11 @@ describe('gateway answers', () => {
     expect(error).toBeInstanceOf(GatewayUnavailableError);
     expect((error as GatewayError).code).toBe('malformed');
     expect(log).toHaveBeenCalledWith('gateway.malformed_body', expect.objectContaining({ path: '/platform/create-enquiry', status: 200 }));
+    // Cut off before the first byte, or a proxy's page in place of the answer: not saved either.
+    const empty = () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await client(empty).gateway.post('/platform/x', {}).catch((e: unknown) => (e as GatewayError).code)).toBe('malformed');
+    const page = () => new Response('<html><body>Service unavailable</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    expect(await client(page).gateway.post('/platform/x', {}).catch((e: unknown) => (e as GatewayError).code)).toBe('malformed');
     // An SVG or a script is not JSON and never said it was.
     expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.get('/x')).toBe('<svg/>');
   });

@@ -165,8 +165,13 @@ export function createGatewayClient(options: GatewayClientOptions) {
       );
       const text = await response.text();
       const body = parseBody(text);
-      const promisedJson = (response.headers.get('content-type') ?? '').includes('json');
-      if (response.ok && promisedJson && typeof body === 'string') {
+      const contentType = response.headers.get('content-type') ?? '';
+      const promisedJson = contentType.includes('json');
+      // A JSON answer that does not parse or arrived empty, or an HTML page (a proxy's, never the
+      // gateway's), is not an answer: SVGs and scripts the gateway serves pass through as text.
+      const unreadable =
+        (promisedJson && (typeof body === 'string' || (text === '' && response.status !== 204))) || contentType.includes('text/html');
+      if (response.ok && unreadable) {
         log('gateway.malformed_body', { method, path, status: response.status, length: text.length });
         throw new GatewayUnavailableError('The service sent an answer that could not be read', 'malformed');
       }

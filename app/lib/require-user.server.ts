@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { getUser } from './accounts.server';
 import { signOut, type SessionAuth } from './auth.server';
+import { loadOrOutage } from './form-failure.server';
 import { GatewayError } from './gateway.server';
 
 /** Pages that need a signed-in seller send others to sign in, and back here afterwards. */
@@ -14,14 +15,16 @@ export function requireUser(request: Request, context: AppLoadContext): SessionA
 /** The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in again. */
 export async function loadAccount(request: Request, context: AppLoadContext) {
   requireUser(request, context);
-  try {
-    return await getUser(context.gateway);
-  } catch (error) {
-    if (error instanceof GatewayError && (error.status === 401 || error.status === 403)) {
-      signOut(context.session);
-      const url = new URL(request.url);
-      throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return loadOrOutage(async () => {
+    try {
+      return await getUser(context.gateway);
+    } catch (error) {
+      if (error instanceof GatewayError && (error.status === 401 || error.status === 403)) {
+        signOut(context.session);
+        const url = new URL(request.url);
+        throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      throw error;
     }
-    throw error;
-  }
+  }, context.config.brandName);
 }

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { normaliseVrm } from '../../contract/vrm';
 import { progressSteps } from '../../contract/progress';
 import { requireUser } from './require-user.server';
+import { loadOrOutage } from './form-failure.server';
 import { currentEnquiry, saleStatus } from './sale.server';
 
 /**
@@ -11,9 +12,11 @@ import { currentEnquiry, saleStatus } from './sale.server';
 export async function loadSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
   requireUser(request, context);
   const vrm = normaliseVrm(vrmParam ?? '');
-  const current = await currentEnquiry(context.gateway, vrm);
+  const { current, status } = await loadOrOutage(async () => {
+    const found = await currentEnquiry(context.gateway, vrm);
+    return { current: found, status: found?.sale?.acceptedAt ? await saleStatus(context.gateway, found.enquiry.id) : null };
+  }, context.config.brandName);
   if (!current) throw redirect(`/${vrm}`);
-  const status = current.sale?.acceptedAt ? await saleStatus(context.gateway, current.enquiry.id) : null;
   const progress =
     current.sale?.acceptedAt && status
       ? progressSteps(vrm, { sale: current.sale, bankDetailsConfirmed: status.bankDetailsConfirmed, documentsSubmitted: status.documentsSubmitted })

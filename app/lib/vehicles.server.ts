@@ -1,8 +1,13 @@
 import { toLookupErrorCode, type Enquiry, type LookupErrorCode, type LookupResponse, type MotHistory, type Vehicle } from '../../contract/gateway';
+import { formFailure } from './form-failure.server';
 import { GatewayError, type GatewayClient } from './gateway.server';
 import type { LookupVehicle } from './lookup-state';
 
-export type LookupOutcome = { ok: true; response: LookupResponse; vehicle: Vehicle } | { ok: false; code: LookupErrorCode };
+/**
+ * `status` says how the lookup failed: the platform's own status for an answered outcome, or the
+ * status of a failure of the platform itself (formFailure: 503, 504 or 429).
+ */
+export type LookupOutcome = { ok: true; response: LookupResponse; vehicle: Vehicle } | { ok: false; code: LookupErrorCode; status: number };
 
 /** Statuses the lookup answers with a {code} body: they are outcomes to show, not failures. */
 const LOOKUP_OUTCOME_STATUSES = [400, 404, 409, 422, 429, 500, 502, 503] as const;
@@ -13,16 +18,18 @@ const LOOKUP_OUTCOME_STATUSES = [400, 404, 409, 422, 429, 500, 502, 503] as cons
  */
 export async function lookupVehicle(gateway: GatewayClient, vrm: string, mode: 'value' | 'add' = 'value'): Promise<LookupOutcome> {
   try {
-    const { data } = await gateway.request<Partial<LookupResponse> | null>('POST', '/platform/vehicles/lookup', {
+    const { data, status } = await gateway.request<Partial<LookupResponse> | null>('POST', '/platform/vehicles/lookup', {
       body: { vrm, mode },
       allowStatuses: LOOKUP_OUTCOME_STATUSES,
     });
     if (data?.code === 'ok' && data.vehicle) return { ok: true, response: data as LookupResponse, vehicle: data.vehicle };
-    return { ok: false, code: toLookupErrorCode(data?.code) };
+    // A success without a vehicle is not an answer we can use: the platform failed.
+    return { ok: false, code: toLookupErrorCode(data?.code), status: status < 400 ? 503 : status };
   } catch (error) {
-    if (error instanceof GatewayError) {
-      console.warn(JSON.stringify({ event: 'lookup.failed', status: error.status, message: error.message }));
-      return { ok: false, code: 'bad_request' };
+    const failure = formFailure(error, '');
+    if (failure) {
+      console.warn(JSON.stringify({ event: 'lookup.failed', status: (error as GatewayError).status, message: (error as GatewayError).message }));
+      return { ok: false, code: 'bad_request', status: failure.status };
     }
     throw error;
   }

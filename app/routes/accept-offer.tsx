@@ -1,7 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime, PriceRules } from '~/components/sale-bits';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { decideOffer } from '~/lib/sale.server';
@@ -15,20 +19,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
 }
 
+const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { message: 'Choose to accept or decline the offer' }) });
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: DecisionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const { vrm, enquiry } = await loadSellerSale(request, context, params.vrm);
-  const decision = (await request.formData()).get('intent') === 'accept' ? 'accept' : 'decline';
-  await decideOffer(context.gateway, enquiry.id, decision);
+  const decision = submission.value.intent;
+  try {
+    await decideOffer(context.gateway, enquiry.id, decision);
+  } catch (error) {
+    return failureReply(submission, error, context, `offer.${decision}_failed`);
+  }
   context.analytics.track(decision === 'accept' ? 'offer_accepted' : 'offer_declined');
   throw redirect(decision === 'accept' ? `/${vrm}/confirm-sale-summary` : `/${vrm}`);
 }
 
 export default function AcceptOffer() {
   const { vrm, offer, biddingDealers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <>
       <section className="card offer" aria-labelledby="offer-title">
         <h2 id="offer-title">Your highest offer</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
         <p className="big" data-testid="offer-amount">
           {formatPounds(offer.amount)}
         </p>

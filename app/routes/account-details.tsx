@@ -6,8 +6,8 @@ import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field, FormErrors } from '~/components/forms';
 import { phoneProblem, updateInfo } from '~/lib/accounts.server';
-import { CONTACT_INFO_FAILED_TITLE, SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { GatewayError } from '~/lib/gateway.server';
+import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
+import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/lib/require-user.server';
 import { DetailsSchema } from '~/lib/validation';
@@ -33,8 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await updateInfo(context.gateway, submission.value);
     context.session.set('auth', { ...auth, firstName: user.firstName, lastName: user.lastName, postcode: user.postcode });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return data(submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), { status: 503 });
+    return failureReply(submission, error, context, 'account.details_failed');
   }
   throw redirect('/account/details?saved');
 }

@@ -1,9 +1,12 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { updateCrmTier } from '~/lib/accounts.server';
 import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { GatewayError } from '~/lib/gateway.server';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/lib/require-user.server';
 
@@ -14,22 +17,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { marketing: user.emailCrmTier === 'marketing', saved: new URL(request.url).searchParams.has('saved') };
 }
 
+// A checkbox sends "on" when ticked and nothing when not.
+const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
-  const marketing = (await request.formData()).get('marketing') === 'on';
+  const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    await updateCrmTier(context.gateway, marketing ? 'marketing' : 'service');
+    await updateCrmTier(context.gateway, submission.value.marketing ? 'marketing' : 'service');
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return data({ error: PREFERENCES_FAILED_MESSAGE, marketing }, { status: 503 });
+    return failureReply(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
   }
   throw redirect('/account/preferences?saved');
 }
 
 export default function AccountPreferences() {
   const { marketing, saved } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const checked = actionData?.marketing ?? marketing;
+  const lastResult = useActionData<typeof action>();
+  // After a failed save the box shows what the seller chose.
+  const checked = lastResult?.initialValue ? lastResult.initialValue.marketing === 'on' : marketing;
   return (
     <section className="card" aria-labelledby="preferences-title">
       <h2 id="preferences-title">Contact preferences</h2>
@@ -38,11 +45,7 @@ export default function AccountPreferences() {
           Your contact preferences are saved.
         </p>
       ) : null}
-      {actionData?.error ? (
-        <div className="panel" role="alert">
-          <p>{actionData.error}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={formErrorsOf(lastResult)} />
       <p>We always email you about your sale: offers, collection and payment. The rest is up to you.</p>
       <Form method="post">
         <fieldset>

@@ -2,7 +2,9 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { formatVrm } from '../../contract/vrm';
+import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors } from '~/components/forms';
 import { removeVehicle } from '~/lib/accounts.server';
@@ -21,11 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { vehicles: user.vehicles ?? [], limit: user.vehicleLimit ?? null };
 }
 
+const RemoveSchema = z.object({ intent: z.literal('remove'), vehicleId: z.coerce.number().int().positive() });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const formData = await request.formData();
   if (formData.get('intent') === 'remove') {
-    await removeVehicle(context.gateway, Number(formData.get('vehicleId')));
+    const removal = parseWithZod(formData, { schema: RemoveSchema });
+    if (removal.status !== 'success') return data({ result: removal.reply(), panel: null }, { status: 400 });
+    try {
+      await removeVehicle(context.gateway, removal.value.vehicleId);
+    } catch (error) {
+      const reply = failureReply(removal, error, context, 'account.remove_vehicle_failed');
+      return data({ result: reply.data, panel: null }, { status: reply.init?.status ?? 503 });
+    }
     throw redirect('/account');
   }
   const submission = parseWithZod(formData, { schema: LookupSchema });
@@ -33,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await lookupVehicle(context.gateway, submission.value.vrm, 'add');
   if (!outcome.ok) {
     const panel = lookupErrorPanel(outcome.code, formatVrm(submission.value.vrm), context.config.brandName);
-    return data({ result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status: 400 });
+    const status = outcome.status === 429 ? 429 : outcome.status === 504 ? 504 : outcome.status >= 500 ? 503 : 400;
+    return data({ result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status });
   }
   throw redirect('/account');
 }

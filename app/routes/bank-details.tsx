@@ -4,8 +4,8 @@ import { checkBankDetails, type BankDetailsField } from '../../contract/bank-det
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field, FormErrors } from '~/components/forms';
 import { ProgressTimeline } from '~/components/sale-bits';
-import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { GatewayError } from '~/lib/gateway.server';
+import { formFailure, logFailure, loadOrOutage } from '~/lib/form-failure.server';
+import type { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { getBeneficiary, saveBeneficiary } from '~/lib/payments.server';
 import { loadSellerSale } from '~/lib/seller-sale.server';
@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
-  const { beneficiary } = await getBeneficiary(context.gateway, sale.enquiry.id);
+  const { beneficiary } = await loadOrOutage(() => getBeneficiary(context.gateway, sale.enquiry.id), context.config.brandName);
   const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
   return { vrm: sale.vrm, beneficiary, confirmedPage, progress: sale.progress };
 }
@@ -42,9 +42,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     if (!saved.ok) return data({ fields: saved.fields, formError: null, typed }, { status: 400 });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
+    const failure = formFailure(error, context.config.brandName);
+    if (!failure) throw error;
+    logFailure('bank_details.save_failed', error as GatewayError, failure);
     const none: Partial<Record<BankDetailsField, string>> = {};
-    return data({ fields: none, formError: SIGN_UP_FAILED_MESSAGE, typed }, { status: 503 });
+    return data({ fields: none, formError: failure.message, typed }, { status: failure.status });
   }
   const requested = new URL(request.url).pathname.includes('/request/');
   context.analytics.track('bank_details_added');

@@ -1,5 +1,9 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { GatewayError } from '~/lib/gateway.server';
@@ -22,22 +26,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection, progress: sale.progress };
 }
 
+const CollectionSchema = z.object({
+  date: z.string({ required_error: 'Choose a day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose one of the days offered'),
+  slot: z.enum(['morning', 'afternoon'], { message: 'Choose a part of the day' }),
+  notes: z.string().max(500, 'Keep the note to 500 characters').optional(),
+  addressId: z.string().max(100).optional(),
+});
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: CollectionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const sale = await loadSellerSale(request, context, params.vrm);
-  const form = await request.formData();
+  const { date, slot, notes, addressId } = submission.value;
   try {
-    await bookCollection(context.gateway, sale.enquiry.id, {
-      date: String(form.get('date') ?? ''),
-      slot: String(form.get('slot') ?? ''),
-      notes: String(form.get('notes') ?? ''),
-      addressId: String(form.get('addressId') ?? ''),
-    });
+    await bookCollection(context.gateway, sale.enquiry.id, { date, slot, notes: notes ?? '', addressId: addressId ?? '' });
   } catch (error) {
     if (error instanceof GatewayError && error.status === 400) {
       console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
-      return data({ error: 'Choose one of the days and times offered' }, { status: 400 });
+      return data(submission.reply({ formErrors: ['Choose one of the days and times offered'] }), { status: 400 });
     }
-    throw error;
+    return failureReply(submission, error, context, 'collection.book_failed');
   }
   context.analytics.track('collection_booked');
   throw redirect(`/${sale.vrm}/review-status`);
@@ -47,7 +55,10 @@ const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateStri
 
 export default function Collection() {
   const { availability, postcode, addresses, booked, progress } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
+  // After a failed booking the page shows what the seller chose, not what was saved before.
+  const typed = (lastResult?.initialValue ?? null) as Record<string, string | undefined> | null;
+  const errors = lastResult?.error ? Object.values(lastResult.error).flatMap((e) => e ?? []) : [];
   return (
     <>
       <section className="card" aria-labelledby="collection-title">
@@ -58,11 +69,7 @@ export default function Collection() {
             {booked.address ? `, at ${booked.address}` : ''}.
           </p>
         ) : null}
-        {actionData?.error ? (
-          <div className="panel" role="alert">
-            <p>{actionData.error}</p>
-          </div>
-        ) : null}
+        <FormErrors errors={errors.length ? errors : undefined} />
         <Form method="get" className="actions">
           <div className="field">
             <label htmlFor="postcode">Postcode where the car is</label>
@@ -79,7 +86,7 @@ export default function Collection() {
               <div className="choices">
                 {addresses.map((address, i) => (
                   <label key={address.id}>
-                    <input type="radio" name="addressId" value={address.id} defaultChecked={i === 0} required /> {address.text}
+                    <input type="radio" name="addressId" value={address.id} defaultChecked={typed?.addressId ? typed.addressId === address.id : i === 0} required /> {address.text}
                   </label>
                 ))}
               </div>
@@ -90,7 +97,7 @@ export default function Collection() {
             <div className="choices">
               {availability.days.map((day, i) => (
                 <label key={day}>
-                  <input type="radio" name="date" value={day} defaultChecked={booked ? booked.date === day : i === 0} required /> {dayName(day)}
+                  <input type="radio" name="date" value={day} defaultChecked={typed ? typed.date === day : booked ? booked.date === day : i === 0} required /> {dayName(day)}
                 </label>
               ))}
             </div>
@@ -100,7 +107,7 @@ export default function Collection() {
             <div className="choices">
               {availability.slots.map((slot) => (
                 <label key={slot}>
-                  <input type="radio" name="slot" value={slot} defaultChecked={booked ? booked.slot === slot : slot === 'morning'} required />{' '}
+                  <input type="radio" name="slot" value={slot} defaultChecked={typed ? typed.slot === slot : booked ? booked.slot === slot : slot === 'morning'} required />{' '}
                   {slot === 'morning' ? 'Morning (8am to 12pm)' : 'Afternoon (12pm to 5pm)'}
                 </label>
               ))}
@@ -108,7 +115,7 @@ export default function Collection() {
           </fieldset>
           <div className="field">
             <label htmlFor="notes">Anything the driver should know (optional)</label>
-            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={booked?.notes ?? ''} />
+            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={typed ? (typed.notes ?? '') : (booked?.notes ?? '')} />
           </div>
           <button className="btn" type="submit">
             {booked ? 'Change the booking' : 'Book collection'}

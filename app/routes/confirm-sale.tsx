@@ -1,5 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PriceRules, ProgressTimeline } from '~/components/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
@@ -35,10 +39,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+// The confirmation carries no fields: the reference in the address says which sale it is.
+const ConfirmSchema = z.object({});
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ConfirmSchema });
   const { vrm, enquiry, sale } = await loadSellerSale(request, context, params.vrm);
   if (!sale?.confirmedAt) {
-    await confirmSale(context.gateway, enquiry.id);
+    try {
+      await confirmSale(context.gateway, enquiry.id);
+    } catch (error) {
+      return failureReply(submission, error, context, 'sale.confirm_failed');
+    }
     context.analytics.track('sale_confirmed');
   }
   throw redirect(`/${vrm}/add-bank-details`);
@@ -46,10 +58,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ConfirmSale() {
   const { vrm, summary, confirmed, valuationRef, offer, mileage, finance, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <>
       <section className="card" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{summary ? 'Your sale, in summary' : 'Confirm your sale'}</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
         <dl className="facts">
           <dt>Price</dt>
           <dd>{formatPounds(offer.amount)}</dd>

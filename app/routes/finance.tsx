@@ -1,5 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply, loadOrOutage } from '~/lib/form-failure.server';
 import type { FinanceStatus } from '../../contract/finance';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
@@ -21,7 +25,10 @@ export const meta: MetaFunction = ({ location, matches }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
-  const finance = await context.gateway.get<FinanceStatus>('/platform/payments/finance-status', { query: { enquiryId: sale.enquiry.id } });
+  const finance = await loadOrOutage(
+    () => context.gateway.get<FinanceStatus>('/platform/payments/finance-status', { query: { enquiryId: sale.enquiry.id } }),
+    context.config.brandName,
+  );
   const path = new URL(request.url).pathname;
   const base = `/${sale.vrm}`;
   // Each of the three pages fits one situation: send the seller to the one that fits theirs.
@@ -33,23 +40,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config), progress: sale.progress };
 }
 
+const FinanceFormSchema = z.object({ intent: z.enum(['declare', 'simulate-received'], { message: 'Choose what to do' }) });
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: FinanceFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const sale = await loadSellerSale(request, context, params.vrm);
-  const intent = (await request.formData()).get('intent');
-  if (intent === 'declare') {
-    await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
-  } else if (intent === 'simulate-received' && devToolsOn(context.config)) {
-    await context.gateway.post(`/platform/dev/enquiries/${sale.enquiry.id}/funds-received`, {});
-    throw redirect(`/${sale.vrm}/finance-funds-received`);
+  const { intent } = submission.value;
+  try {
+    if (intent === 'declare') {
+      await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
+    } else if (devToolsOn(context.config)) {
+      await context.gateway.post(`/platform/dev/enquiries/${sale.enquiry.id}/funds-received`, {});
+      throw redirect(`/${sale.vrm}/finance-funds-received`);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `finance.${intent}_failed`);
   }
   throw redirect(`/${sale.vrm}/finance-payment-details-more-funds-requested`);
 }
 
 export default function Finance() {
   const { vrm, page, finance, devTools, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <>
       <section className="card" aria-labelledby="finance-title">
+        <FormErrors errors={formErrorsOf(lastResult)} />
         {page === 'split' ? (
           <>
             <h2 id="finance-title">How your {formatPounds(finance.salePrice)} is paid</h2>

@@ -8,7 +8,7 @@ import { Strapline } from '~/components/hero';
 import { MileageForm } from '~/components/mileage-form';
 import { createEnquiry } from '~/lib/enquiries.server';
 import { fuelName, sentenceCase } from '~/lib/format';
-import { GatewayError } from '~/lib/gateway.server';
+import { failureReply } from '~/lib/form-failure.server';
 import { updateLookup } from '~/lib/lookup-state';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -95,9 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context.analytics.track('enquiry_created', { eligible: enquiry.marketplaceEligible?.eligible ?? null });
     session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    console.warn(JSON.stringify({ event: 'enquiry.create_failed', status: error.status, message: error.message }));
-    return data(submission.reply({ formErrors: ['Sorry, something went wrong. Please try again.'] }), { status: 503 });
+    return failureReply(submission, error, context, 'enquiry.create_failed');
   }
   throw redirect(`/${vehicle.vrm}`);
 }

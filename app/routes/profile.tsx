@@ -1,9 +1,12 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../contract/sale';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PhotoInput } from '~/components/photo-input';
-import { GatewayError } from '~/lib/gateway.server';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { enterSale, saveProfileStep } from '~/lib/sale.server';
@@ -53,13 +56,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, step, profile: sale.profile, eligible: sale.enquiry.marketplaceEligible?.eligible ?? false, photos };
 }
 
+const INTENTS = ['features', 'finance', 'issues', 'issue-details', 'keys', 'photo', 'enter-sale'] as const;
+// Each step's fields are read below; the schema only decides which step this is. Its reply carries
+// every typed value back, so a failed save shows what the seller chose, not what was saved before.
+const ProfileFormSchema = z.object({ intent: z.enum(INTENTS, { message: 'Choose a step to save' }) }).passthrough();
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: ProfileFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const sale = await loadSellerSale(request, context, params.vrm);
   const { gateway } = context;
   const id = sale.enquiry.id;
   const base = `/${sale.vrm}/profile`;
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = submission.value.intent;
   try {
     switch (intent) {
       case 'features':
@@ -91,10 +101,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         break;
       case 'photo': {
         const file = form.get('file');
+        if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a photo to upload'] } }), { status: 400 });
         const slot = String(form.get('slot') ?? '');
-        if (!(file instanceof File) || file.size === 0) return data({ error: 'Choose a photo to upload', slot }, { status: 400 });
         const result = await uploadPhoto(gateway, id, slot, file);
-        if (!result.ok) return data({ error: result.message, slot }, { status: 400 });
+        if (!result.ok) return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: 400 });
         context.analytics.track('photo_uploaded', { slot });
         throw redirect(`${base}/photos`);
       }
@@ -102,28 +112,29 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await enterSale(gateway, id, 'enter-sale');
         context.analytics.track('sale_entered');
         throw redirect(`/${sale.vrm}`);
-      default:
-        throw new Response('Bad Request', { status: 400 });
     }
   } catch (error) {
-    if (error instanceof GatewayError && error.status >= 400 && error.status < 500) {
-      return data({ error: error.message, slot: null }, { status: 400 });
-    }
-    throw error;
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `profile.${intent}_failed`);
   }
   context.analytics.track('profile_step_saved', { step: intent });
   throw redirect(`${base}/timeline`);
 }
 
+/** What the seller sent with a failed save: the form shows it in place of the saved profile. */
+type Typed = Record<string, string | string[] | undefined> | null;
+const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+
 export default function Profile() {
   const { vrm, step, profile, eligible, photos } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const base = `/${vrm}/profile`;
-  const error = actionData?.error && !actionData.slot ? (
-    <div className="panel" role="alert">
-      <p>{actionData.error}</p>
-    </div>
-  ) : null;
+  const typed = (lastResult?.initialValue ?? null) as Typed;
+  const photoSlot = typeof typed?.slot === 'string' ? typed.slot : null;
+  const photoError = lastResult?.error?.file?.[0] ?? null;
+  const formErrors = formErrorsOf(lastResult);
+  // A photo's own error sits by its slot; anything else above the step.
+  const error = <FormErrors errors={formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />;
 
   if (step === 'timeline') {
     return (
@@ -167,12 +178,12 @@ export default function Profile() {
         <Link to={`${base}/timeline`}>Back to your profile</Link>
       </p>
       {error}
-      {step === 'features' ? <FeaturesStep profile={profile} /> : null}
-      {step === 'finance' ? <FinanceStep profile={profile} /> : null}
-      {step === 'issues' ? <IssuesStep profile={profile} /> : null}
-      {step === 'issues/details' ? <IssueDetailsStep profile={profile} /> : null}
-      {step === 'keys' ? <KeysStep profile={profile} /> : null}
-      {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={actionData?.slot ?? null} error={actionData?.error ?? null} /> : null}
+      {step === 'features' ? <FeaturesStep profile={profile} typed={typed} /> : null}
+      {step === 'finance' ? <FinanceStep profile={profile} typed={typed} /> : null}
+      {step === 'issues' ? <IssuesStep profile={profile} typed={typed} /> : null}
+      {step === 'issues/details' ? <IssueDetailsStep profile={profile} typed={typed} /> : null}
+      {step === 'keys' ? <KeysStep profile={profile} typed={typed} /> : null}
+      {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={photoSlot} error={photoError} /> : null}
     </section>
   );
 }
@@ -186,7 +197,9 @@ function SaveButton({ intent }: { intent: string }) {
   );
 }
 
-function FeaturesStep({ profile }: { profile: VehicleProfile }) {
+function FeaturesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const features = typed ? list(typed.features) : (profile.features ?? []);
+  const serviceHistory = typed ? typed.serviceHistory : profile.serviceHistory;
   return (
     <Form method="post">
       <h2 id="step-title">Features and service history</h2>
@@ -195,7 +208,7 @@ function FeaturesStep({ profile }: { profile: VehicleProfile }) {
         <div className="choices">
           {FEATURES.map((feature) => (
             <label key={feature}>
-              <input type="checkbox" name="features" value={feature} defaultChecked={profile.features?.includes(feature)} /> {feature}
+              <input type="checkbox" name="features" value={feature} defaultChecked={features.includes(feature)} /> {feature}
             </label>
           ))}
         </div>
@@ -205,7 +218,7 @@ function FeaturesStep({ profile }: { profile: VehicleProfile }) {
         <div className="choices">
           {Object.entries(SERVICE_HISTORY).map(([value, label]) => (
             <label key={value}>
-              <input type="radio" name="serviceHistory" value={value} defaultChecked={profile.serviceHistory === value} required /> {label}
+              <input type="radio" name="serviceHistory" value={value} defaultChecked={serviceHistory === value} required /> {label}
             </label>
           ))}
         </div>
@@ -215,7 +228,10 @@ function FeaturesStep({ profile }: { profile: VehicleProfile }) {
   );
 }
 
-function FinanceStep({ profile }: { profile: VehicleProfile }) {
+function FinanceStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const outstanding = typed ? (typed.outstanding === 'yes' ? true : typed.outstanding === 'no' ? false : null) : profile.finance?.outstanding;
+  const lender = typed ? String(typed.lender ?? '') : (profile.finance?.lender ?? '');
+  const settlement = typed ? String(typed.settlement ?? '') : profile.finance?.settlement ? formatPounds(profile.finance.settlement) : '';
   return (
     <Form method="post">
       <h2 id="step-title">Finance</h2>
@@ -223,17 +239,17 @@ function FinanceStep({ profile }: { profile: VehicleProfile }) {
         <legend>Is there finance outstanding on the car?</legend>
         <div className="choices">
           <label>
-            <input type="radio" name="outstanding" value="no" defaultChecked={profile.finance?.outstanding === false} required /> No
+            <input type="radio" name="outstanding" value="no" defaultChecked={outstanding === false} required /> No
           </label>
           <label>
-            <input type="radio" name="outstanding" value="yes" defaultChecked={profile.finance?.outstanding === true} /> Yes: we settle it with your
+            <input type="radio" name="outstanding" value="yes" defaultChecked={outstanding === true} /> Yes: we settle it with your
             lender from the sale price
           </label>
         </div>
       </fieldset>
       <div className="field">
         <label htmlFor="lender">Lender (if there is finance)</label>
-        <input className="input" id="lender" name="lender" defaultValue={profile.finance?.lender ?? ''} />
+        <input className="input" id="lender" name="lender" defaultValue={lender} />
       </div>
       <div className="field">
         <label htmlFor="settlement">Settlement figure, in pounds (if there is finance)</label>
@@ -242,7 +258,7 @@ function FinanceStep({ profile }: { profile: VehicleProfile }) {
           id="settlement"
           name="settlement"
           inputMode="numeric"
-          defaultValue={profile.finance?.settlement ? formatPounds(profile.finance.settlement) : ''}
+          defaultValue={settlement}
         />
       </div>
       <SaveButton intent="finance" />
@@ -250,8 +266,9 @@ function FinanceStep({ profile }: { profile: VehicleProfile }) {
   );
 }
 
-function IssuesStep({ profile }: { profile: VehicleProfile }) {
-  const kinds = new Set(profile.issues?.items.map((i) => i.kind));
+function IssuesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const kinds = new Set<string>(typed ? list(typed.kinds) : profile.issues?.items.map((i) => i.kind));
+  const declared = typed ? (typed.declared === 'yes' ? true : typed.declared === 'no' ? false : null) : profile.issues?.declared;
   return (
     <Form method="post">
       <h2 id="step-title">Damage and faults</h2>
@@ -260,10 +277,10 @@ function IssuesStep({ profile }: { profile: VehicleProfile }) {
         <legend>Does the car have any damage or faults?</legend>
         <div className="choices">
           <label>
-            <input type="radio" name="declared" value="no" defaultChecked={profile.issues?.declared === false} required /> No
+            <input type="radio" name="declared" value="no" defaultChecked={declared === false} required /> No
           </label>
           <label>
-            <input type="radio" name="declared" value="yes" defaultChecked={profile.issues?.declared === true} /> Yes
+            <input type="radio" name="declared" value="yes" defaultChecked={declared === true} /> Yes
           </label>
         </div>
       </fieldset>
@@ -272,7 +289,7 @@ function IssuesStep({ profile }: { profile: VehicleProfile }) {
         <div className="choices">
           {Object.entries(ISSUE_KINDS).map(([value, label]) => (
             <label key={value}>
-              <input type="checkbox" name="kinds" value={value} defaultChecked={kinds.has(value as IssueKind)} /> {label}
+              <input type="checkbox" name="kinds" value={value} defaultChecked={kinds.has(value)} /> {label}
             </label>
           ))}
         </div>
@@ -282,7 +299,7 @@ function IssuesStep({ profile }: { profile: VehicleProfile }) {
   );
 }
 
-function IssueDetailsStep({ profile }: { profile: VehicleProfile }) {
+function IssueDetailsStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
   const items = profile.issues?.items ?? [];
   return (
     <Form method="post">
@@ -291,7 +308,7 @@ function IssueDetailsStep({ profile }: { profile: VehicleProfile }) {
       {items.map((item) => (
         <div className="field" key={item.kind}>
           <label htmlFor={`detail-${item.kind}`}>{ISSUE_KINDS[item.kind]}</label>
-          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={item.detail} maxLength={500} />
+          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={typed ? String(typed[`detail-${item.kind}`] ?? '') : item.detail} maxLength={500} />
         </div>
       ))}
       <SaveButton intent="issue-details" />
@@ -299,7 +316,8 @@ function IssueDetailsStep({ profile }: { profile: VehicleProfile }) {
   );
 }
 
-function KeysStep({ profile }: { profile: VehicleProfile }) {
+function KeysStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const keys = typed ? Number(typed.keys) : profile.keys;
   return (
     <Form method="post">
       <h2 id="step-title">Keys</h2>
@@ -308,7 +326,7 @@ function KeysStep({ profile }: { profile: VehicleProfile }) {
         <div className="choices">
           {[1, 2, 3].map((n) => (
             <label key={n}>
-              <input type="radio" name="keys" value={n} defaultChecked={profile.keys === n} required /> {n === 3 ? '3 or more' : n}
+              <input type="radio" name="keys" value={n} defaultChecked={keys === n} required /> {n === 3 ? '3 or more' : n}
             </label>
           ))}
         </div>

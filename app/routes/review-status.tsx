@@ -1,5 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { formatPounds } from '~/lib/format';
@@ -27,17 +31,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  await simulateCollection(context.gateway, sale.enquiry.id);
+  const submission = parseWithZod(await request.formData(), { schema: z.object({}) });
+  try {
+    await simulateCollection(context.gateway, sale.enquiry.id);
+  } catch (error) {
+    return failureReply(submission, error, context, 'dev.collect_failed');
+  }
   throw redirect(`/${sale.vrm}/sale-complete`);
 }
 
 export default function ReviewStatus() {
   const { vrm, offer, progress, canSimulate, finance } = useLoaderData<typeof loader>();
   const current = progress.find((s) => s.state === 'current');
+  const lastResult = useActionData<typeof action>();
   return (
     <>
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
         {offer ? (
           <p>
             You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>

@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field, FormErrors } from '~/components/forms';
-import { ROBOT_MESSAGE, SIGN_IN_FAILED_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { ROBOT_MESSAGE, SIGN_IN_FAILED_MESSAGE } from '~/lib/auth-messages';
 import { sendSignInLink } from '~/lib/accounts.server';
-import { GatewayError } from '~/lib/gateway.server';
+import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { SignInSchema } from '~/lib/validation';
@@ -34,8 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await sendSignInLink(context.gateway, email, redirectTo, context.origin);
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return data({ result: submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), robot: false }, { status: 503 });
+    const reply = failureReply(submission, error, context, 'sign_in.link_failed');
+    return data({ result: reply.data, robot: false }, { status: reply.init?.status ?? 503 });
   }
   if (outcome === 'robot') return data({ result: submission.reply(), robot: true }, { status: 429 });
   if (outcome === 'unknown_email') {
@@ -73,18 +73,16 @@ export default function SignIn() {
     );
   }
 
-  if (actionData?.robot) {
-    return (
-      <section className="panel" role="alert" aria-labelledby="robot-title">
-        <h1 id="robot-title">{ROBOT_MESSAGE}</h1>
-        <p>We have had too many sign-in attempts from you. Please wait ten minutes and try again.</p>
-      </section>
-    );
-  }
-
   return (
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
+      {/* The form stays, with the address typed: after the wait it only needs sending again. */}
+      {actionData?.robot ? (
+        <div className="panel" role="alert" aria-labelledby="robot-title">
+          <h2 id="robot-title">{ROBOT_MESSAGE}</h2>
+          <p>We have had too many sign-in attempts from you. Please wait ten minutes and try again.</p>
+        </div>
+      ) : null}
       <p>Enter the email address of your account and we will email you a link to sign in. No password needed.</p>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,5 +1,9 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/components/forms';
+import { failureReply } from '~/lib/form-failure.server';
 import { isDocumentKind } from '../../contract/documents';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
@@ -33,33 +37,50 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt, progress: sale.progress };
 }
 
+const DocumentsFormSchema = z
+  .object({
+    intent: z.enum(['upload', 'delete', 'submit'], { message: 'Choose what to do with your documents' }),
+    kind: z.string().max(40).optional(),
+    documentId: z.string().max(100).optional(),
+  })
+  .passthrough();
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const submission = parseWithZod(form, { schema: DocumentsFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const { intent, kind = '', documentId = '' } = submission.value;
   const here = new URL(request.url).pathname;
-  if (intent === 'delete') {
-    await deleteDocument(context.gateway, sale.enquiry.id, String(form.get('documentId') ?? ''));
-    throw redirect(here);
+  try {
+    if (intent === 'delete') {
+      await deleteDocument(context.gateway, sale.enquiry.id, documentId);
+      throw redirect(here);
+    }
+    if (intent === 'submit') {
+      const result = await submitDocuments(context.gateway, sale.enquiry.id);
+      if (!result.ok) return data(submission.reply({ formErrors: [`Upload these first: ${result.missing.join(', ')}`] }), { status: 400 });
+      context.analytics.track('documents_submitted');
+      throw redirect(`/${sale.vrm}/review-status`);
+    }
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a file to upload'] } }), { status: 400 });
+    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
+    if (!uploaded.ok) return data(submission.reply({ fieldErrors: { file: [uploaded.message] } }), { status: 400 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `documents.${intent}_failed`, { field: intent === 'upload' && kind ? 'file' : undefined });
   }
-  if (intent === 'submit') {
-    const result = await submitDocuments(context.gateway, sale.enquiry.id);
-    if (!result.ok) return data({ error: `Upload these first: ${result.missing.join(', ')}`, kind: null }, { status: 400 });
-    context.analytics.track('documents_submitted');
-    throw redirect(`/${sale.vrm}/review-status`);
-  }
-  const kind = String(form.get('kind') ?? '');
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return data({ error: 'Choose a file to upload', kind }, { status: 400 });
-  const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
-  if (!uploaded.ok) return data({ error: uploaded.message, kind }, { status: 400 });
   context.analytics.track('document_uploaded', { kind });
   throw redirect(here);
 }
 
 export default function UploadDocuments() {
   const { vrm, kind, state, getAhead, canSubmit, progress } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
+  const failedKind = typeof lastResult?.initialValue?.kind === 'string' ? lastResult.initialValue.kind : null;
+  const fileError = lastResult?.error?.file?.[0] ?? null;
+  const formErrors = formErrorsOf(lastResult) ?? (fileError && !failedKind ? [fileError] : undefined);
   const kinds = kind ? state.kinds.filter((k) => k.kind === kind) : state.kinds;
   return (
     <>
@@ -67,11 +88,7 @@ export default function UploadDocuments() {
         <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>
         <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
         {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
-        {actionData?.error && !actionData.kind ? (
-          <div className="panel" role="alert">
-            <p>{actionData.error}</p>
-          </div>
-        ) : null}
+        <FormErrors errors={formErrors} />
         <ul className="vehicle-list uploads">
           {kinds.map((k) => (
             <li key={k.kind} data-testid={`document-${k.kind}`}>
@@ -89,9 +106,9 @@ export default function UploadDocuments() {
                     </button>
                   </Form>
                 ))}
-                {actionData?.error && actionData.kind === k.kind ? (
+                {fileError && failedKind === k.kind ? (
                   <p className="field-error" role="alert">
-                    {actionData.error}
+                    {fileError}
                   </p>
                 ) : null}
               </div>

@@ -2,14 +2,16 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
+import { z } from 'zod';
 import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
 import { normaliseVrm } from '../../contract/vrm';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PartnerHandOff } from '~/components/partner-hand-off';
+import { FormErrors, formErrorsOf } from '~/components/forms';
 import { SignUpForm } from '~/components/sign-up-form';
 import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
-import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { failureReply } from '~/lib/form-failure.server';
 import { signIn } from '~/lib/auth.server';
 import { GatewayError } from '~/lib/gateway.server';
 import { currentEnquiry, enterSale } from '~/lib/sale.server';
@@ -58,12 +60,19 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * Sign-up on the vehicle page (creates the account, takes over this enquiry, signs the seller in),
  * and relisting a car that did not sell.
  */
+const RelistSchema = z.object({ intent: z.literal('relist') });
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
   const formData = await request.formData();
   if (formData.get('intent') === 'relist') {
-    const current = await currentEnquiry(context.gateway, vrm);
-    if (current) await enterSale(context.gateway, current.enquiry.id, 'relist');
+    const relist = parseWithZod(formData, { schema: RelistSchema });
+    try {
+      const current = await currentEnquiry(context.gateway, vrm);
+      if (current) await enterSale(context.gateway, current.enquiry.id, 'relist');
+    } catch (error) {
+      return failureReply(relist, error, context, 'sale.relist_failed');
+    }
     throw redirect(`/${vrm}`);
   }
   const submission = parseWithZod(formData, { schema: SignUpSchema });
@@ -80,10 +89,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params, referralCode: session.get('referral') }));
     context.analytics.track('signed_up', { marketing: submission.value.marketingConsent });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    if (error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
-    console.warn(JSON.stringify({ event: 'sign_up.failed', status: error.status, message: error.message }));
-    return data(submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), { status: 503 });
+    if (error instanceof GatewayError && error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
+    return failureReply(submission, error, context, 'sign_up.failed');
   }
   throw redirect(`/${vrm}`);
 }
@@ -172,9 +179,11 @@ function ValuationView({ valuation }: { valuation: Valuation }) {
 
 function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnType<typeof useVehicleData>['current']> }) {
   const { enquiry, sale, profile } = current;
+  const lastResult = useActionData<typeof action>();
   if (!enquiry.marketplaceEligible?.eligible) return null;
   const relist = (
     <Form method="post">
+      {lastResult?.initialValue?.intent === 'relist' ? <FormErrors errors={formErrorsOf(lastResult)} /> : null}
       <button className="btn" type="submit" name="intent" value="relist">
         Put it in the next sale
       </button>

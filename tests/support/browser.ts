@@ -28,6 +28,11 @@ export class Browser {
     if (options.runsScripts) this.cookies.set('ks_js', '1');
   }
 
+  /** The address this browser's requests come from (cf-connecting-ip), if it has one. */
+  get ip(): string | null {
+    return this.options.ip ?? null;
+  }
+
   private headers(extra: HeadersInit = {}): Headers {
     const headers = new Headers(extra);
     headers.set('user-agent', this.options.userAgent ?? BROWSER_UA);

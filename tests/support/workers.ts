@@ -16,6 +16,26 @@ export interface WorkerOptions {
   platformVars?: Record<string, string>;
   /** Leave out the service binding (the app then uses GATEWAY_URL from appVars). */
   withoutBinding?: boolean;
+  /**
+   * Put the fault worker (support/fault-worker.js) on the app's GATEWAY binding: it forwards to the
+   * platform unless a rule set with `faults.inject` fails the call.
+   */
+  withFaults?: boolean;
+}
+
+/** The six ways the platform fails in the fault matrix. */
+export const FAULTS = ['unreachable', 'slow', 'server-error', 'malformed', 'unauthorized', 'rate-limited'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export interface FaultRule {
+  /** The seller's address (the cf-connecting-ip their browser sends). */
+  ip: string;
+  /** A regular expression over the platform path, e.g. `^/platform/payments/beneficiaries/update$`. */
+  path: string;
+  method?: 'GET' | 'POST';
+  fault: Fault;
+  /** For `slow`: how long the answer takes (longer than the app's timeout for the path). */
+  delayMs?: number;
 }
 
 export async function startWorkers(options: WorkerOptions = {}) {
@@ -35,7 +55,7 @@ export async function startWorkers(options: WorkerOptions = {}) {
           FEATURE_FLAGS: '{}',
           ...options.appVars,
         },
-        serviceBindings: options.withoutBinding ? {} : { GATEWAY: 'kerbside-platform' },
+        serviceBindings: options.withoutBinding ? {} : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' },
         assets: { directory: path.join(root, 'public'), routerConfig: { has_user_worker: true } },
       },
       {
@@ -55,8 +75,23 @@ export async function startWorkers(options: WorkerOptions = {}) {
           ...options.platformVars,
         },
       },
+      ...(options.withFaults
+        ? [
+            {
+              name: 'kerbside-faults',
+              modules: [{ type: 'ESModule' as const, path: path.join(root, 'tests/support/fault-worker.js') }],
+              compatibilityDate: COMPATIBILITY_DATE,
+              serviceBindings: { PLATFORM: 'kerbside-platform' },
+            },
+          ]
+        : []),
     ],
   });
+  const faultControl = async (init: RequestInit, query = '') => {
+    const worker = await mf.getWorker('kerbside-faults');
+    const response = (await worker.fetch(`http://faults.internal/__faults${query}`, init as never)) as unknown as Response;
+    return (await response.json()) as { rules?: { path: string; fault: Fault; hits: number }[] };
+  };
   await mf.ready;
   const db = await mf.getD1Database('DB', 'kerbside-platform');
   await applySql(db, migrationsSql());
@@ -72,6 +107,14 @@ export async function startWorkers(options: WorkerOptions = {}) {
       return worker.fetch(`http://platform.internal${pathname}`, init as never) as unknown as Promise<Response>;
     },
     reseed: () => applySql(db, seedSql()),
+    /** Only with `withFaults`: fail chosen platform calls of one seller in a chosen way. */
+    faults: {
+      inject: (rule: FaultRule) =>
+        faultControl({ method: 'POST', body: JSON.stringify(rule), headers: { 'content-type': 'application/json' } }),
+      clear: (ip: string) => faultControl({ method: 'DELETE' }, `?ip=${encodeURIComponent(ip)}`),
+      /** The rules of one address and how many calls each has failed. */
+      rules: async (ip: string) => (await faultControl({ method: 'GET' }, `?ip=${encodeURIComponent(ip)}`)).rules ?? [],
+    },
     // Tearing down can wait on a request the test abandoned (the slow register): give it 20 s,
     // then let the run go on rather than fail a suite whose tests all passed.
     dispose: () =>

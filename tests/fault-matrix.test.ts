@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PHOTO_SLOTS } from '../contract/documents';
+import { PREFERENCES_FAILED_MESSAGE, ROBOT_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../app/lib/auth-messages';
+import { TIMEOUT_MESSAGE } from '../app/lib/form-failure.server';
+import { timeoutFor } from '../app/lib/gateway.server';
+import { Browser, mainText } from './support/browser';
+import { file, jpeg, pdf } from './support/files';
+import { SELLER, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { FAULTS, startWorkers, type Fault, type Workers } from './support/workers';
+
+/**
+ * The fault matrix (docs/decisions/010): every journey step that calls the platform, against the
+ * platform failing in six ways. Each cell: the same page, a clear message, the typed values kept,
+ * a status that fits, never the generic error page, and the step still works once the platform is
+ * back. A step is one row of STEPS; a tool's form joins the matrix with one more row.
+ */
+// Rows wait on timeouts (5 s, 20 s for payments) far more than they work: let more of them wait at once.
+vi.setConfig({ maxConcurrency: 12 });
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers({
+    withFaults: true,
+    appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
+    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+  });
+});
+afterAll(() => workers?.dispose());
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let sellers = 0;
+/** Each row's seller has an address of its own, so its faults touch no one else's calls. */
+const newBrowser = () => new Browser(workers.fetch, { ip: `198.51.${100 + Math.floor(++sellers / 250)}.${sellers % 250}` });
+
+type Stage = 'anonymous' | 'looked-up' | 'valued' | 'signed-up' | 'issues-declared' | 'profiled' | 'under-offer' | 'accepted' | 'confirmed' | 'reviewed' | 'booked';
+
+/** Gets a new seller to a point of the journey the way a seller would, through the app's forms. */
+async function reach(stage: Stage): Promise<Browser> {
+  const b = newBrowser();
+  if (stage === 'anonymous') return b;
+  if (stage === 'looked-up') {
+    expect((await b.post('/?index', { vrm: 'KE19FTA' })).headers.get('location')).toBe('/mileage');
+    return b;
+  }
+  await valueCar(b);
+  if (stage === 'valued') return b;
+  expect((await signUp(b, uniqueEmail('faults'))).status).toBe(302);
+  if (stage === 'signed-up') return b;
+  if (stage === 'issues-declared') {
+    await b.post('/KE19FTA/profile/issues', { intent: 'issues', declared: 'yes', kinds: 'bodywork' });
+    return b;
+  }
+  const profile = '/KE19FTA/profile';
+  await b.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await b.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await b.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await b.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    const sent = await b.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg') });
+    expect(sent.headers.get('location'), slot.id).toBe(`${profile}/photos`);
+  }
+  if (stage === 'profiled') return b;
+  expect((await b.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
+  for (let i = 0; i < 40 && (await b.get('/KE19FTA/accept-offer')).status !== 200; i++) await wait(250);
+  if (stage === 'under-offer') return b;
+  expect((await b.post('/KE19FTA/accept-offer', { intent: 'accept' })).status).toBe(302);
+  if (stage === 'accepted') return b;
+  const withRef = (await b.get('/KE19FTA/confirm-sale')).headers.get('location')!;
+  expect((await b.post(withRef, {})).headers.get('location')).toBe('/KE19FTA/add-bank-details');
+  if (stage === 'confirmed') return b;
+  await b.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+  await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+  await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+  expect((await b.post('/KE19FTA/upload-documents', { intent: 'submit' })).headers.get('location')).toBe('/KE19FTA/review-status');
+  if (stage === 'reviewed') return b;
+  const page = await (await b.get('/KE19FTA/collection')).text();
+  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(page)![1]!;
+  expect((await b.post('/KE19FTA/collection', { date: day, slot: 'morning' })).headers.get('location')).toBe('/KE19FTA/review-status');
+  return b;
+}
+
+/** Whether the page has this choice ticked (React writes checked="" after the value). */
+const ticked = (html: string, name: string, value: string) =>
+  (html.match(/<input\b[^>]*>/g) ?? []).some((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && /\schecked=""/.test(tag));
+
+interface Step {
+  name: string;
+  stage: Stage;
+  /** The platform call the step makes to do what the seller asked (a regular expression). */
+  platform: string;
+  /** The app's address the form posts to, and what the seller sent (read from the page when needed). */
+  post: (b: Browser) => Promise<{ path: string; form: Record<string, string | File> }>;
+  /** Words of the step's own page: the answer is that page, not another. */
+  page: string;
+  /** What the seller typed, checked in the page that answers the failure. */
+  kept?: (html: string, form: Record<string, string | File>) => void;
+  /** Where the step goes once the platform answers again. */
+  done: string | RegExp;
+  /**
+   * The hero lookup keeps its panel in the session and redirects to the hero (spec 1 §4), so a
+   * reload shows it again: the cell follows that redirect.
+   */
+  redirectsTo?: string;
+  /** Messages this step words itself (spec 2 §8), by fault. */
+  messages?: Partial<Record<Fault, string>>;
+}
+
+const LOOKUP_MESSAGES: Partial<Record<Fault, string>> = {
+  unreachable: 'Bad request',
+  slow: 'Bad request',
+  'server-error': 'Bad request',
+  malformed: 'Bad request',
+  unauthorized: 'Bad request',
+  'rate-limited': 'Too many requests',
+};
+
+const fixed = (path: string, form: Record<string, string | File>) => async () => ({ path, form });
+
+export const STEPS: Step[] = [
+  {
+    name: 'lookup',
+    stage: 'anonymous',
+    platform: '^/platform/vehicles/lookup$',
+    post: fixed('/?index', { vrm: 'KE19FTA' }),
+    redirectsTo: '/',
+    page: 'The way to sell your car',
+    kept: (html) => expect(html).toMatch(/value="KE19\s?FTA"/),
+    done: '/mileage',
+    messages: { ...LOOKUP_MESSAGES, 'rate-limited': 'We have detected you are making a lot of requests to Kerbside' },
+  },
+  {
+    name: 'mileage',
+    stage: 'looked-up',
+    platform: '^/platform/create-enquiry$',
+    post: fixed('/mileage', { intent: 'confirm', mileage: '65,000' }),
+    page: 'Sell your car the Kerbside way',
+    kept: (html) => expect(html).toContain('value="65,000"'),
+    done: '/KE19FTA',
+  },
+  {
+    name: 'sign-up',
+    stage: 'valued',
+    platform: '^/platform/api/authn/signup$',
+    post: async () => ({ path: '/KE19FTA?index', form: { ...SELLER, email: 'faulty.signup@example.co.uk' } }),
+    page: 'See your full valuation',
+    kept: (html) => {
+      expect(html).toContain('value="faulty.signup@example.co.uk"');
+      expect(html).toContain('value="Sarah Kennedy"');
+      expect(html).toContain('value="07400 123456"');
+    },
+    done: '/KE19FTA',
+  },
+  {
+    name: 'sign-in',
+    stage: 'anonymous',
+    platform: '^/platform/seller/generateOneTimeToken$',
+    post: async () => {
+      // Someone with an account, signing in on another browser.
+      const email = uniqueEmail('signin');
+      const phone = newBrowser();
+      await valueCar(phone);
+      expect((await signUp(phone, email)).status).toBe(302);
+      return { path: '/sign-in', form: { email, redirectTo: '/account' } };
+    },
+    page: 'Sign in',
+    kept: (html, form) => expect(html).toContain(`value="${form.email}"`),
+    done: '/sign-in?sent',
+    messages: { 'rate-limited': ROBOT_MESSAGE },
+  },
+  {
+    name: 'profile: features',
+    stage: 'signed-up',
+    platform: '/vehicleDetails/update$',
+    post: fixed('/KE19FTA/profile/features', { intent: 'features', features: 'Sat nav', serviceHistory: 'partial' }),
+    page: 'Features and service history',
+    kept: (html) => {
+      expect(ticked(html, 'features', 'Sat nav')).toBe(true);
+      expect(ticked(html, 'serviceHistory', 'partial')).toBe(true);
+    },
+    done: '/KE19FTA/profile/timeline',
+  },
+  {
+    name: 'profile: finance',
+    stage: 'signed-up',
+    platform: '/vehicleDetails/update$',
+    post: fixed('/KE19FTA/profile/finance', { intent: 'finance', outstanding: 'yes', lender: 'Northway Finance', settlement: '4,200' }),
+    page: 'Is there finance outstanding',
+    kept: (html) => {
+      expect(ticked(html, 'outstanding', 'yes')).toBe(true);
+      expect(html).toContain('value="Northway Finance"');
+      expect(html).toContain('value="4,200"');
+    },
+    done: '/KE19FTA/profile/timeline',
+  },
+  {
+    name: 'profile: damage',
+    stage: 'signed-up',
+    platform: '/vehicleDetails/update$',
+    post: fixed('/KE19FTA/profile/issues', { intent: 'issues', declared: 'no' }),
+    page: 'Does the car have any damage or faults?',
+    kept: (html) => expect(ticked(html, 'declared', 'no')).toBe(true),
+    done: '/KE19FTA/profile/timeline',
+  },
+  {
+    name: 'profile: damage details',
+    stage: 'issues-declared',
+    platform: '/vehicleDetails/update$',
+    post: fixed('/KE19FTA/profile/issues/details', { intent: 'issue-details', 'detail-bodywork': 'A dent in the rear door' }),
+    page: 'Tell dealers about the damage',
+    kept: (html) => expect(html).toContain('A dent in the rear door'),
+    done: '/KE19FTA/profile/timeline',
+  },
+  {
+    name: 'profile: keys',
+    stage: 'signed-up',
+    platform: '/vehicleDetails/update$',
+    post: fixed('/KE19FTA/profile/keys', { intent: 'keys', keys: '3' }),
+    page: 'How many keys do you have?',
+    kept: (html) => expect(ticked(html, 'keys', '3')).toBe(true),
+    done: '/KE19FTA/profile/timeline',
+  },
+  {
+    name: 'profile: a photo',
+    stage: 'signed-up',
+    platform: '^/platform/premium/photos$',
+    post: fixed('/KE19FTA/profile/photos', { intent: 'photo', slot: PHOTO_SLOTS[0]!.id, file: file(jpeg(200, 200, 10_000), 'front.jpg', 'image/jpeg') }),
+    page: 'Good photos get more bids',
+    done: '/KE19FTA/profile/photos',
+  },
+  {
+    name: 'enter the sale',
+    stage: 'profiled',
+    platform: '/enquiries/\\d+/update$',
+    post: fixed('/KE19FTA/profile/timeline', { intent: 'enter-sale' }),
+    page: 'Your profile is complete',
+    done: '/KE19FTA',
+  },
+  {
+    name: 'accept the offer',
+    stage: 'under-offer',
+    platform: '^/platform/premium/bids/accept-offer$',
+    post: fixed('/KE19FTA/accept-offer', { intent: 'accept' }),
+    page: 'Your highest offer',
+    done: '/KE19FTA/confirm-sale-summary',
+  },
+  {
+    name: 'decline the offer',
+    stage: 'under-offer',
+    platform: '^/platform/premium/bids/decline-offer$',
+    post: fixed('/KE19FTA/accept-offer', { intent: 'decline' }),
+    page: 'Your highest offer',
+    done: '/KE19FTA',
+  },
+  {
+    name: 'confirm the sale',
+    stage: 'accepted',
+    platform: '/enquiries/\\d+/confirm$',
+    post: async (b) => ({ path: (await b.get('/KE19FTA/confirm-sale')).headers.get('location')!, form: {} }),
+    page: 'Confirm your sale',
+    done: '/KE19FTA/add-bank-details',
+  },
+  {
+    name: 'bank details',
+    stage: 'confirmed',
+    platform: '^/platform/payments/beneficiaries/update$',
+    post: fixed('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' }),
+    page: 'Where should we pay you?',
+    kept: (html) => {
+      expect(html).toContain('value="Sarah Kennedy"');
+      expect(html).toContain('value="08-99-99"');
+      // Never the account number, not even in the data the page hydrates from.
+      expect(html).not.toContain('66374958');
+    },
+    done: '/KE19FTA/upload-documents',
+  },
+  {
+    name: 'upload a document',
+    stage: 'confirmed',
+    platform: '^/platform/vehicle/documents/upload$',
+    post: fixed('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') }),
+    page: 'Upload your documents',
+    done: '/KE19FTA/upload-documents',
+  },
+  {
+    name: 'delete a document',
+    stage: 'confirmed',
+    platform: '^/platform/vehicle/documents/delete$',
+    post: async (b) => {
+      await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+      const page = await (await b.get('/KE19FTA/upload-documents')).text();
+      const documentId = /name="documentId" value="([^"]+)"/.exec(page)![1]!;
+      return { path: '/KE19FTA/upload-documents', form: { intent: 'delete', documentId } };
+    },
+    page: 'Upload your documents',
+    done: '/KE19FTA/upload-documents',
+  },
+  {
+    name: 'send the documents',
+    stage: 'confirmed',
+    platform: '/documents/review/markAsSubmitted$',
+    post: async (b) => {
+      await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+      await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+      return { path: '/KE19FTA/upload-documents', form: { intent: 'submit' } };
+    },
+    page: 'Upload your documents',
+    done: '/KE19FTA/review-status',
+  },
+  {
+    name: 'collection',
+    stage: 'reviewed',
+    platform: '^/platform/seller-preferences/\\d+$',
+    post: async (b) => {
+      const page = await (await b.get('/KE19FTA/collection')).text();
+      const days = [...page.matchAll(/name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
+      return { path: '/KE19FTA/collection', form: { date: days[1] ?? days[0]!, slot: 'afternoon', notes: 'Side gate, ring twice' } };
+    },
+    page: 'Book your free collection',
+    kept: (html) => {
+      expect(ticked(html, 'slot', 'afternoon')).toBe(true);
+      expect(html).toContain('Side gate, ring twice');
+    },
+    done: '/KE19FTA/review-status',
+  },
+  {
+    name: 'review status (the dealer collects)',
+    stage: 'booked',
+    platform: '^/platform/dev/enquiries/\\d+/collect$',
+    post: fixed('/KE19FTA/review-status', {}),
+    page: 'Simulate the dealer collecting and paying',
+    done: '/KE19FTA/sale-complete',
+  },
+  {
+    name: 'account: details',
+    stage: 'signed-up',
+    platform: '^/platform/update-info$',
+    post: fixed('/account/details', { name: 'Sarah Jane Kennedy', email: 'faulty.details@example.co.uk', phone: '07400 123457', postcode: 'M1 1AE' }),
+    page: 'Your details',
+    kept: (html) => {
+      expect(html).toContain('value="Sarah Jane Kennedy"');
+      expect(html).toContain('value="M1 1AE"');
+    },
+    done: '/account/details?saved',
+  },
+  {
+    name: 'account: contact preferences',
+    stage: 'signed-up',
+    platform: '^/platform/v3/customers/update-crm-tier$',
+    post: fixed('/account/preferences', { marketing: 'on' }),
+    page: 'Contact preferences',
+    kept: (html) => expect(ticked(html, 'marketing', 'on') || (html.match(/<input\b[^>]*name="marketing"[^>]*>/)?.[0] ?? '').includes('checked=""')).toBe(true),
+    done: '/account/preferences?saved',
+    messages: {
+      unreachable: PREFERENCES_FAILED_MESSAGE,
+      slow: PREFERENCES_FAILED_MESSAGE,
+      'server-error': PREFERENCES_FAILED_MESSAGE,
+      malformed: PREFERENCES_FAILED_MESSAGE,
+      unauthorized: PREFERENCES_FAILED_MESSAGE,
+    },
+  },
+  {
+    name: 'account: add a vehicle',
+    stage: 'signed-up',
+    platform: '^/platform/vehicles/lookup$',
+    post: fixed('/account?index', { intent: 'add', vrm: 'KD15DSL' }),
+    page: 'Add a vehicle',
+    kept: (html) => expect(html).toContain('value="KD15DSL"'),
+    done: '/account',
+    messages: LOOKUP_MESSAGES,
+  },
+  {
+    name: 'account: remove a vehicle',
+    stage: 'signed-up',
+    platform: '^/platform/remove-vehicle$',
+    post: async (b) => {
+      const page = await (await b.get('/account')).text();
+      return { path: '/account?index', form: { intent: 'remove', vehicleId: /name="vehicleId" value="(\d+)"/.exec(page)![1]! } };
+    },
+    page: 'Your vehicles',
+    done: '/account',
+  },
+];
+
+const STATUS: Record<Fault, number> = { unreachable: 503, slow: 504, 'server-error': 503, malformed: 503, unauthorized: 503, 'rate-limited': 429 };
+const MESSAGE: Record<Fault, string> = {
+  unreachable: SIGN_UP_FAILED_MESSAGE,
+  slow: TIMEOUT_MESSAGE,
+  'server-error': SIGN_UP_FAILED_MESSAGE,
+  malformed: SIGN_UP_FAILED_MESSAGE,
+  unauthorized: SIGN_UP_FAILED_MESSAGE,
+  'rate-limited': 'We have detected you are making a lot of requests to Kerbside. Please try again later.',
+};
+
+const GENERIC_ERROR_PAGE = /If it keeps happening, contact us|the page encountered an error|couldn't load this page/;
+const STACK_TRACE = /\n\s+at \S+ \(|at [\w.$]+ \([^)]*:\d+:\d+\)/;
+
+describe.concurrent('the fault matrix: every step × six faults', () => {
+  it.each(STEPS.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
+    const seller = await reach(step.stage);
+    const ip = seller.ip!;
+    const { path, form } = await step.post(seller);
+    for (const fault of FAULTS) {
+      const cell = `${step.name} × ${fault}`;
+      await workers.faults.inject({ ip, path: step.platform, method: 'POST', fault, delayMs: timeoutFor(step.platform.replace(/[\^$\\]/g, '')) + 2_000 });
+      let response = await seller.post(path, form);
+      if (step.redirectsTo) {
+        expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
+        response = await seller.follow(response);
+      }
+      const html = await response.text();
+      const text = mainText(html);
+      const [rule] = await workers.faults.rules(ip);
+      await workers.faults.clear(ip);
+
+      expect(rule?.hits, `${cell}: the step calls ${step.platform}`).toBeGreaterThan(0);
+      expect(response.status, cell).toBe(step.redirectsTo ? 200 : STATUS[fault]);
+      expect(text, cell).toContain(step.page);
+      expect(text, cell).toContain(step.messages?.[fault] ?? MESSAGE[fault]);
+      expect(text, cell).not.toMatch(GENERIC_ERROR_PAGE);
+      expect(html, cell).not.toMatch(STACK_TRACE);
+      step.kept?.(html, form);
+    }
+    // Back up: the same form goes through, so nothing the failures left behind stands in its way.
+    const again = await seller.post(path, form);
+    const location = again.headers.get('location');
+    expect(again.status, `${step.name} after the faults`).toBe(302);
+    if (typeof step.done === 'string') expect(location).toBe(step.done);
+    else expect(location).toMatch(step.done);
+  });
+});
