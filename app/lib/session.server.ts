@@ -4,6 +4,7 @@ import type { CampaignState } from './campaign';
 import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
 import type { VehicleLookupState } from './lookup-state';
+import type { TrackerStepState } from './tracker-state';
 
 /**
  * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
@@ -25,6 +26,8 @@ export interface SessionData {
   affiliate?: string;
   /** The referral code of the friend's link the seller arrived through, sent with their sign-up. */
   referral?: string;
+  /** The car value tracker's steps: the car being added, or the error of the last attempt. */
+  tracker?: TrackerStepState;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

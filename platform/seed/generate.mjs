@@ -506,6 +506,10 @@ function namedSpecs(asOf) {
       note: 'In today\'s dealer sale: the lookup goes straight to the vehicle page.' },
     { vrm: 'KS12SRN', first: on('2012-04-27'), entry: model('VAUXHALL', 'Corsa'), fuel: 'PETROL', cc: 1229, transmission: 'Manual', colour: 'BLACK', price: 12_500, mileage: 7000, tax: 'SORN', stopAfter: addDays(asOf, -500), recall: 'No',
       note: 'Declared off the road (SORN): untaxed and its MOT has lapsed.' },
+    // ER19 marks a failure in docs/sandbox.md; this one is in the register, but the car value
+    // tracker's pricing provider cannot price it (platform/src/trackers.ts PRICING_FAILURE_VRM).
+    { vrm: 'ER19PRC', first: on('2019-05-17'), entry: model('PEUGEOT', '208'), fuel: 'PETROL', cc: 1199, transmission: 'Manual', colour: 'BLUE', price: 17_500, euro: 'EURO 6', mileage: 8000, clean: true, tax: 'Taxed', recall: 'No',
+      note: 'The car value tracker cannot price it: adding it gives vehicle_pricing_failed.' },
   ];
 }
 

@@ -28,6 +28,7 @@ import { registerSaleRoutes } from './sale';
 import { registerShellRoutes } from './shell';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
+import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './trackers';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
@@ -61,7 +62,12 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/remove-vehicle', removeVehicle)
   .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
   .on('POST', '/platform/referrals/link', referralLink)
-  .on('GET', '/platform/dev/outbox', devOutbox);
+  .on('GET', '/platform/dev/outbox', devOutbox)
+  .on('POST', '/platform/v3/trackers/track', trackVehicle)
+  .on('POST', '/platform/v3/trackers', addTracker)
+  .on('GET', '/platform/v3/trackers/list', listTrackers)
+  .on('POST', '/platform/v3/trackers/remove', removeTracker)
+  .on('POST', '/platform/dev/trackers/revalue', devRevalue);
 registerPaymentRoutes(router);
 registerSaleRoutes(router);
 registerPostSaleRoutes(router);
@@ -79,5 +85,8 @@ export default {
       console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
       return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
     }
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runTrackerRevaluations(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<PlatformEnv>;
