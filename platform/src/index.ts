@@ -86,7 +86,7 @@ export default {
       return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
     }
   },
-  async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runTrackerRevaluations(env, new Date(controller.scheduledTime)));
+  async scheduled(controller, env) {
+    await runTrackerRevaluations(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<PlatformEnv>;

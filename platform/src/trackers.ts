@@ -328,12 +328,14 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
        FROM trackers t
        JOIN users u ON t.owner_key = 'customer:' || u.id
        JOIN register_vehicles r ON r.vrm = t.vrm
-      WHERE NOT EXISTS (SELECT 1 FROM tracker_valuations v WHERE v.tracker_id = t.id AND v.month >= ?1)
+      WHERE EXISTS (SELECT 1 FROM tracker_valuations v WHERE v.tracker_id = t.id)
+        AND NOT EXISTS (SELECT 1 FROM tracker_valuations v WHERE v.tracker_id = t.id AND v.month >= ?1)
       ORDER BY t.id LIMIT 500`,
   )
     .bind(month)
     .all<DueRow>();
   let emailed = 0;
+  let revalued = 0;
   for (const t of due) {
     const latest = await env.DB.prepare('SELECT * FROM tracker_valuations WHERE tracker_id = ?1 ORDER BY month DESC LIMIT 1').bind(t.id).first<ValuationRow>();
     const registered = await findRegistered(env.DB, t.vrm);
@@ -343,9 +345,10 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
     const v = valueAt(registered.row, mileage, now);
     const valuation: TrackerValuation = { month, valuedAt: now.toISOString(), mileage, price: v.price, low: v.low, high: v.high, source: 'monthly' };
     await insertValuation(env, t.id, valuation).run();
+    revalued += 1;
     if (v.price !== latest.price && t.email_crm_tier === 'marketing' && (await sendValueEmail(env, t, latest, valuation))) emailed += 1;
   }
-  return { revalued: due.length, emailed };
+  return { revalued, emailed };
 }
 
 /** The app's origin for an e-mail's links: the one the seller used, else the configured one. */
