@@ -12,6 +12,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange } from '~/lib/tracker-chart';
 import { listTrackers, removeTracker } from '~/lib/trackers.server';
 import { signOut } from '~/lib/auth.server';
+import { devToolsOn } from '~/lib/env.server';
 
 const TRACKER_PATH = '/car-value-tracker';
 
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw error;
   }
   const tracker = list.trackers[0];
-  if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null }, { status: 404 });
+  if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false }, { status: 404 });
   // Whether the value e-mails reach the seller: only with news and offers by e-mail (docs/trackers.md).
   const user = await getUser(context.gateway).catch(() => null);
   const shown = valuationsInRange(tracker.trackerValuations, range);
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     vrm,
     vrm_pretty: tracker.vrm_pretty,
     range,
+    devTools: devToolsOn(context.config),
     emailed: user ? user.emailCrmTier === 'marketing' : null,
     tracker: {
       name: `${tracker.make.display_name} ${tracker.model}`,
@@ -75,11 +77,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await removeTracker(context.gateway, vrm);
     throw redirect(TRACKER_PATH);
   }
+  if (formData.get('intent') === 'next-month' && devToolsOn(context.config)) {
+    // The scheduled handler's run at the start of the month after this car's latest valuation.
+    const { trackers } = await listTrackers(context.gateway, vrm);
+    const latest = trackers[0]?.trackerValuations.at(-1)?.month;
+    if (latest) {
+      const [y, m] = latest.split('-').map(Number);
+      await context.gateway.post('/platform/dev/trackers/revalue', { now: new Date(Date.UTC(y!, m!, 1, 6)).toISOString() });
+    }
+  }
   throw redirect(`${TRACKER_PATH}/${vrm}`);
 }
 
 export default function TrackerVehicle() {
-  const { vrm, vrm_pretty, range, tracker, emailed } = useLoaderData<typeof loader>();
+  const { vrm, vrm_pretty, range, tracker, emailed, devTools } = useLoaderData<typeof loader>();
   if (!tracker) {
     return (
       <section className="card" aria-labelledby="not-tracked-title">
@@ -180,6 +191,14 @@ export default function TrackerVehicle() {
         <p>
           <Link to={TRACKER_PATH}>All your tracked cars</Link>
         </p>
+        {devTools ? (
+          <Form method="post">
+            <p className="muted">Development tools: the monthly revaluation runs on a schedule.</p>
+            <button className="btn secondary" type="submit" name="intent" value="next-month">
+              Run next month&rsquo;s revaluation
+            </button>
+          </Form>
+        ) : null}
       </section>
     </div>
   );
