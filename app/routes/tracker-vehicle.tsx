@@ -187,10 +187,8 @@ export default function TrackerVehicle() {
               Stop tracking it
             </button>
           </Form>
-        </div>
-        <p>
           <Link to={TRACKER_PATH}>All your tracked cars</Link>
-        </p>
+        </div>
         {devTools ? (
           <Form method="post">
             <p className="muted">Development tools: the monthly revaluation runs on a schedule.</p>

@@ -378,7 +378,8 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
     `No more value e-mails, news or offers from us by e-mail: ${await unsubscribeLink(env, t.user_id, 'email', base)}`,
   ].join('\n');
   await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body, link, new Date().toISOString())
+    // No 'link' column: the development mailbox offers that as a sign-in link; the addresses are in the body.
+    .bind(t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body, null, new Date().toISOString())
     .run();
   return true;
 }
