@@ -10,7 +10,7 @@ export function TrackerChart({ valuations, caption }: { valuations: TrackerValua
   const g = chartGeometry(valuations);
   const last = g.points[g.points.length - 1];
   return (
-    <figure className="stack" style={{ margin: 0 }}>
+    <figure className="stack tracker-figure">
       <svg className="tracker-chart" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby="tracker-chart-caption">
         {g.yTicks.map((t) => (
           <g key={t.value}>
@@ -21,7 +21,8 @@ export function TrackerChart({ valuations, caption }: { valuations: TrackerValua
           </g>
         ))}
         {g.xLabels.map((l) => (
-          <text key={l.month} x={l.x} y={g.height - 8} textAnchor="middle">
+          // The first and last labels sit at the plot's edges: anchored inwards, they stay inside it.
+          <text key={l.month} x={l.x} y={g.height - 8} textAnchor={l.x >= g.plot.right - 1 ? 'end' : l.x <= g.plot.left + 1 ? 'start' : 'middle'}>
             {monthLabel(l.month)}
           </text>
         ))}

@@ -90,6 +90,7 @@ export default function TrackerSignIn() {
       </section>
       <section className="card" aria-labelledby="create-title">
         <h2 id="create-title">Create your free account</h2>
+        <p className="muted">Tick the box for news and offers by e-mail and we will also e-mail you when its value changes.</p>
         <SignUpForm action={signUpAction} lastResult={lastResult} brandName={brandName} />
       </section>
       <section className="card" aria-labelledby="existing-title">

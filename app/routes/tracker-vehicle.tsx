@@ -158,7 +158,7 @@ export default function TrackerVehicle() {
           valuations={shown}
           caption={`${tracker.name} value, ${rangeLabel.key === 'ALL' ? 'every month we have' : `the last ${rangeLabel.label}`}: ${formatPounds(shown[0]?.price ?? latest.price)} in ${monthLabel(since, true)}, ${formatPounds(latest.price)} in ${monthLabel(latest.month, true)}.`}
         />
-        <p className="small muted">
+        <p className="small muted tracker-note">
           {addedMonth
             ? `Months before ${monthLabel(addedMonth, true)}, when you added it, are worked out by our valuation model for each date, with your mileage scaled back by how much the car is driven. Since then we value it again at the start of each month.`
             : 'We value it again at the start of each month.'}
@@ -190,7 +190,7 @@ export default function TrackerVehicle() {
           <Link to={TRACKER_PATH}>All your tracked cars</Link>
         </div>
         {devTools ? (
-          <Form method="post">
+          <Form method="post" className="tracker-dev">
             <p className="muted">Development tools: the monthly revaluation runs on a schedule.</p>
             <button className="btn secondary" type="submit" name="intent" value="next-month">
               Run next month&rsquo;s revaluation
