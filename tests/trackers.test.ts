@@ -165,6 +165,25 @@ describe('the platform’s trackers', () => {
   });
 });
 
+describe('a failing platform', () => {
+  it('gives the car’s page a clear message and a way to try again, not the error page', async () => {
+    const seller = newSeller(workers);
+    await track(seller, 'KM17MCY', '60000');
+    await signUpHere(seller, uniqueEmail('down'));
+    await workers.db.prepare('ALTER TABLE tracker_valuations RENAME TO tracker_valuations_away').run();
+    try {
+      const response = await seller.get('/car-value-tracker/KM17MCY?range=1Y');
+      expect(response.status).toBe(503);
+      const html = await response.text();
+      expect(mainText(html)).toContain('Sorry, we couldn’t load this page');
+      expect(html).toContain('href="/car-value-tracker/KM17MCY?range=1Y"');
+    } finally {
+      await workers.db.prepare('ALTER TABLE tracker_valuations_away RENAME TO tracker_valuations').run();
+    }
+    expect((await seller.get('/car-value-tracker/KM17MCY')).status).toBe(200);
+  });
+});
+
 describe('the monthly revaluation', () => {
   const nextMonth = () => {
     const now = new Date();

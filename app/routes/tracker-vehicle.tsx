@@ -42,10 +42,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signOut(context.session);
       throw redirect(`${TRACKER_PATH}/sign-in?redirectTo=${encodeURIComponent(`${TRACKER_PATH}/${vrm}`)}`);
     }
-    throw error;
+    if (!(error instanceof GatewayError)) throw error;
+    // The platform is down or slow: say so on the page, with a way to try again.
+    console.warn(JSON.stringify({ event: 'tracker.list_failed', status: error.status, message: error.message }));
+    return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: true }, { status: 503 });
   }
   const tracker = list.trackers[0];
-  if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false }, { status: 404 });
+  if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: false }, { status: 404 });
   // Whether the value e-mails reach the seller: only with news and offers by e-mail (docs/trackers.md).
   const user = await getUser(context.gateway).catch(() => null);
   const shown = valuationsInRange(tracker.trackerValuations, range);
@@ -56,6 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     vrm_pretty: tracker.vrm_pretty,
     range,
     devTools: devToolsOn(context.config),
+    unavailable: false,
     emailed: user ? user.emailCrmTier === 'marketing' : null,
     tracker: {
       name: `${tracker.make.display_name} ${tracker.model}`,
@@ -90,7 +94,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function TrackerVehicle() {
-  const { vrm, vrm_pretty, range, tracker, emailed, devTools } = useLoaderData<typeof loader>();
+  const { vrm, vrm_pretty, range, tracker, emailed, devTools, unavailable } = useLoaderData<typeof loader>();
+  if (unavailable) {
+    return (
+      <section className="panel" role="alert" aria-labelledby="unavailable-title">
+        <h1 id="unavailable-title">Sorry, we couldn&rsquo;t load this page</h1>
+        <p>We could not get the value of {vrm_pretty} just now. Please try again in a few minutes.</p>
+        <a className="btn secondary" href={`${TRACKER_PATH}/${vrm}?range=${range}`}>
+          Refresh
+        </a>
+      </section>
+    );
+  }
   if (!tracker) {
     return (
       <section className="card" aria-labelledby="not-tracked-title">
