@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { TrackerListResponse } from '../contract/trackers';
 import { mainText, type Browser } from './support/browser';
-import { latestEmail, newSeller, SELLER, sessionData, uniqueEmail } from './support/sellers';
+import { latestEmail, newSeller, SELLER, sessionData, signInByLink, uniqueEmail } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -53,6 +53,23 @@ describe('tracking a car as a visitor', () => {
     expect(first.text).toMatch(/Down £\d{1,2},\d{3} \(\d{1,2}(\.\d)?%\)/);
     const reloaded = await page(seller, '/car-value-tracker/KE19FTA');
     expect(reloaded.text).toBe(first.text);
+  });
+
+  it('keeps the car for a visitor who signs in by e-mail link to an account they already have', async () => {
+    const email = uniqueEmail('returning');
+    const earlier = newSeller(workers);
+    await track(earlier, 'KF14FAL', '150000');
+    await signUpHere(earlier, email);
+
+    const visitor = newSeller(workers);
+    expect(await track(visitor, 'KE19FTA', '65000')).toBe('/car-value-tracker/sign-in');
+    const signedIn = await signInByLink(workers, visitor, email, '/car-value-tracker/KE19FTA');
+    expect(signedIn.headers.get('location')).toBe('/car-value-tracker/KE19FTA');
+    expect((await page(visitor, '/car-value-tracker/KE19FTA')).text).toContain('Ford Fiesta');
+    const list = (await page(visitor, '/car-value-tracker')).text;
+    expect(list).toContain('KE19 FTA');
+    expect(list).toContain('KF14 FAL');
+    expect(list).toContain('You are tracking 2 of up to 10 cars.');
   });
 
   it('switches the chart between 3M, 6M, 1Y, 2Y and ALL with plain links', async () => {
