@@ -50,6 +50,11 @@ export default {
       route('sitemap.xml', 'routes/sitemap-xml.ts');
       route('robots.txt', 'routes/robots-txt.ts');
       route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });
+      // The car value tracker (spec 2 §2.1): its registration, mileage and sign-in steps, then the car's page.
+      route('car-value-tracker', 'routes/tracker.tsx');
+      route('car-value-tracker/mileage', 'routes/tracker-mileage.tsx');
+      route('car-value-tracker/sign-in', 'routes/tracker-sign-in.tsx');
+      route('car-value-tracker/:vrm', 'routes/tracker-vehicle.tsx');
       route('reviews', 'routes/reviews.tsx');
       route('sign-in', 'routes/sign-in.tsx');
       route('sign-out', 'routes/sign-out.tsx');

@@ -143,6 +143,9 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .email-body{white-space:pre-wrap;font:inherit;background:var(--bg);padding:12px;border-radius:6px;overflow-wrap:anywhere}
 .input.mileage{max-width:12rem;font-size:1.25rem}
 .small{font-size:.875rem}
+.ranges{display:flex;gap:4px;flex-wrap:wrap;margin:0 0 12px;padding:0;list-style:none}.ranges a{display:inline-flex;align-items:center;min-height:44px;min-width:48px;justify-content:center;padding:0 10px;border:1px solid var(--line);border-radius:8px;text-decoration:none;color:var(--ink);font-weight:600}.ranges a[aria-current]{background:var(--ink);color:#fff;border-color:var(--ink)}
+.tracker-figure{margin:0}.tracker-chart{width:100%;height:auto;display:block}.tracker-dev,.tracker-note{margin-top:16px}.tracker-chart text{font-size:11px;fill:var(--muted)}
+.stats{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin:0 0 12px}.stats dt{font-size:.875rem;color:var(--muted)}.stats dd{margin:0;font-weight:700;font-size:1.15rem}
 .prose{max-width:46rem}
 .prose h2{margin-top:1.4em}
 .prose ul,.prose ol{padding-left:1.3em;margin:0 0 1em}

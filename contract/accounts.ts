@@ -1,4 +1,10 @@
 import type { Enquiry, Make } from './gateway';
+import type { TrackerValuation } from './trackers';
+
+export interface UserVehicleTracker {
+  id: number;
+  trackerValuations: TrackerValuation[];
+}
 
 /**
  * Accounts and sign-in (spec 2 §3, §7.2 Auth): shapes shared by the platform and the app.
@@ -30,8 +36,8 @@ export interface AccountVehicle {
   model: string;
   year: number;
   enquiry: Enquiry | null;
-  /** The car value tracker is not part of this product yet: always null. */
-  tracker: null;
+  /** The seller's tracker of this car (spec 2 §5), with its monthly valuations oldest first; null when not tracked. */
+  userVehicleTracker: UserVehicleTracker | null;
 }
 
 export interface User {

@@ -61,7 +61,7 @@ test('sets up MOT reminders; the scheduled run e-mails one, which unsubscribes',
   // DUZ1's MOT runs out on the first of next month, so its first reminder is due from the second.
   const day = new Date();
   if (day.getUTCDate() === 1) await page.getByLabel('Run as if on (optional)').fill(`${day.toISOString().slice(0, 8)}02`);
-  await page.getByRole('button', { name: 'Run the scheduled jobs (MOT reminders)' }).click();
+  await page.getByRole('button', { name: 'Run the scheduled jobs (MOT reminders, tracker revaluations)' }).click();
   const reminder = page.getByTestId('email').filter({ hasText: `To ${email}` });
   await expect(reminder.getByRole('heading', { name: /DUZ 1: MOT due/ })).toBeVisible();
   const body = (await reminder.locator('pre').textContent()) ?? '';

@@ -32,6 +32,9 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const auth = session.get('auth');
   if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
   const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
+  // The mileage step's prefill falls back on the latest tracker valuation's mileage (spec 1 §4).
+  const tracked = customer?.vehicles?.find((v) => v.vrm === outcome.vehicle.vrm)?.userVehicleTracker;
+  vehicle.trackerMileage = tracked?.trackerValuations.at(-1)?.mileage ?? null;
   context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
   throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);

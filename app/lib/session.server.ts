@@ -5,6 +5,7 @@ import type { CampaignState } from './campaign';
 import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
 import type { VehicleLookupState } from './lookup-state';
+import type { TrackerStepState } from './tracker-state';
 
 /**
  * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
@@ -28,6 +29,8 @@ export interface SessionData {
   referral?: string;
   /** The ULEZ checker's last result (spec 1 §9 ulezVehicleData), so a reload shows it. */
   ulezVehicleData?: UlezVehicleData;
+  /** The car value tracker's steps: the car being added, or the error of the last attempt. */
+  tracker?: TrackerStepState;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

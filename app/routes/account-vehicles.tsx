@@ -78,6 +78,13 @@ export default function AccountVehicles() {
                 <p className="muted">
                   {vehicle.enquiry?.mileage != null ? `Valued at ${formatMiles(vehicle.enquiry.mileage)}` : 'Not valued yet'}
                 </p>
+                {vehicle.userVehicleTracker?.trackerValuations.length ? (
+                  <p>
+                    <Link to={`/car-value-tracker/${vehicle.vrm}`}>
+                      Its value over time<span className="sr-only"> ({vehicle.vrm_pretty})</span>
+                    </Link>
+                  </p>
+                ) : null}
               </div>
               <Form method="post">
                 <input type="hidden" name="vehicleId" value={vehicle.id} />

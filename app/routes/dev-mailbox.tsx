@@ -52,7 +52,7 @@ export default function DevMailbox() {
           <input className="input" id="scheduled-day" name="day" type="date" />
         </div>
         <button className="btn secondary" type="submit">
-          Run the scheduled jobs (MOT reminders)
+          Run the scheduled jobs (MOT reminders, tracker revaluations)
         </button>
       </Form>
       {emails.length === 0 ? <p>No e-mails yet.</p> : null}

@@ -1,6 +1,7 @@
 import { campaignColumn } from './analytics';
 import { referrerOf } from './referrals';
 import { unsubscribeLink } from './unsubscribe';
+import { adoptRequesterTrackers } from './trackers';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
 import { safeRedirect } from 'remix-utils/safe-redirect';
@@ -87,6 +88,7 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
 
 async function adoptRequesterEnquiries(env: PlatformEnv, userId: number, requesterId: string) {
   const now = new Date().toISOString();
+  await adoptRequesterTrackers(env, userId, requesterId);
   await env.DB.batch([
     env.DB.prepare(
       `INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at)

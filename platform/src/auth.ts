@@ -4,6 +4,7 @@ import { intVar, tokenSecret, type PlatformEnv } from './env';
 import { toEnquiry, type EnquiryRow } from './enquiries';
 import { errorResponse } from './http';
 import { makeOf } from './register';
+import { trackersOf } from './trackers';
 import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
 
 export const DEFAULT_ID_TOKEN_TTL = 86_400;
@@ -104,9 +105,11 @@ export async function customerVehicles(env: PlatformEnv, customerId: number): Pr
   const { results: enquiries } = await env.DB.prepare('SELECT * FROM enquiries WHERE owner_key = ?1 ORDER BY updated_at DESC, id DESC')
     .bind(`customer:${customerId}`)
     .all<EnquiryRow>();
+  const trackers = await trackersOf(env, `customer:${customerId}`);
   const now = new Date();
   return results
     .map((row) => {
+      const tracker = trackers.find((t) => t.vrm === row.vrm);
       const enquiry = enquiries.find((e) => e.vrm === row.vrm);
       return {
         sortKey: enquiry?.updated_at ?? row.added_at,
@@ -118,7 +121,7 @@ export async function customerVehicles(env: PlatformEnv, customerId: number): Pr
           model: row.model,
           year: Number(row.month_of_first_registration.slice(0, 4)),
           enquiry: enquiry ? toEnquiry(enquiry, now) : null,
-          tracker: null,
+          userVehicleTracker: tracker ? { id: tracker.id, trackerValuations: tracker.trackerValuations } : null,
         } satisfies AccountVehicle,
       };
     })

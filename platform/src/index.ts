@@ -32,6 +32,7 @@ import { getMotHistory, getVehicle, lookup } from './vehicles';
 import { devRunScheduled, motCheck, motNotifications } from './mot-check';
 import { sendDueMotReminders } from './mot-reminders';
 import { getVehicleTax } from './tax/endpoint';
+import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './trackers';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
@@ -66,7 +67,12 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/remove-vehicle', removeVehicle)
   .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
   .on('POST', '/platform/referrals/link', referralLink)
-  .on('GET', '/platform/dev/outbox', devOutbox);
+  .on('GET', '/platform/dev/outbox', devOutbox)
+  .on('POST', '/platform/v3/trackers/track', trackVehicle)
+  .on('POST', '/platform/v3/trackers', addTracker)
+  .on('GET', '/platform/v3/trackers/list', listTrackers)
+  .on('POST', '/platform/v3/trackers/remove', removeTracker)
+  .on('POST', '/platform/dev/trackers/revalue', devRevalue);
 registerPaymentRoutes(router);
 registerSaleRoutes(router);
 registerPostSaleRoutes(router);
@@ -90,13 +96,17 @@ export default {
       return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
     }
   },
-  /** The Cron Trigger (platform/wrangler.toml): MOT reminders that are due. */
+  /**
+   * The Cron Trigger (platform/wrangler.toml), once a day: MOT reminders that are due, and the
+   * monthly tracker revaluations (each car once a month, so extra runs do nothing).
+   */
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(
-      sendDueMotReminders(env, new Date(controller.scheduledTime)).then(
-        (result) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, motReminders: result })),
-        (error) => console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, error: String(error) })),
-      ),
-    );
+    const now = new Date(controller.scheduledTime);
+    const log = (job: string) => [
+      (result: unknown) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, job, result })),
+      (error: unknown) => console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
+    ] as const;
+    ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
+    ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
   },
 } satisfies ExportedHandler<PlatformEnv>;

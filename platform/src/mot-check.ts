@@ -7,6 +7,7 @@ import { errorResponse, json, readJsonObject } from './http';
 import { nextReminderDate, sendDueMotReminders, type ReminderKind } from './mot-reminders';
 import { makeOf, toMotHistory } from './register';
 import { sleep, str } from './util';
+import { runTrackerRevaluations } from './trackers';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from './tools';
 
 /** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
@@ -88,5 +89,6 @@ export async function devRunScheduled(request: Request, env: PlatformEnv): Promi
   const at = str((await readJsonObject(request))?.at);
   const now = at ? new Date(at) : new Date();
   if (Number.isNaN(now.getTime())) return errorResponse(400, 'invalid_date', 'at must be an ISO 8601 date');
-  return json({ motReminders: await sendDueMotReminders(env, now) });
+  // What the Cron Trigger runs (platform/src/index.ts scheduled), in the same order.
+  return json({ motReminders: await sendDueMotReminders(env, now), trackerRevaluations: await runTrackerRevaluations(env, now) });
 }

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/** Registration → mileage on the tracker, as a seller types them. */
+async function trackCar(page: Page, vrm: string, mileage: string) {
+  await page.goto('/car-value-tracker');
+  await page.getByLabel('Enter your reg').fill(vrm);
+  await page.getByRole('button', { name: /Track my car|Check again/ }).click();
+  await expect(page).toHaveURL(/\/car-value-tracker\/mileage$/);
+  await page.getByLabel("What's your mileage?").fill(mileage);
+  await page.getByRole('button', { name: 'See my valuation' }).click();
+}
+
+test('track a car: reg, mileage, sign up, then its value over time, ranges as links, and a value e-mail', async ({ page }, testInfo) => {
+  const email = `tracker.${testInfo.project.name}.${Date.now()}@example.co.uk`;
+  await trackCar(page, 'KE19FTA', '65000');
+
+  await expect(page).toHaveURL(/\/car-value-tracker\/sign-in$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to track your car’s value');
+  await expect(page.getByText('We have valued KE19 FTA')).toBeVisible();
+  await page.getByLabel('Full name').fill('Sarah Kennedy');
+  await page.getByLabel('Email address').first().fill(email);
+  await page.getByLabel('Mobile number').fill('07400 123456');
+  await page.getByLabel('Postcode').fill('LS1 4DY');
+  await page.getByLabel(/Email me news/).check();
+  await page.getByRole('button', { name: 'See valuation' }).click();
+
+  await expect(page).toHaveURL(/\/car-value-tracker\/KE19FTA$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford Fiesta');
+  await expect(page.getByText(/Worth about £\d{1,2},\d{3}/)).toBeVisible();
+  const ranges = page.getByRole('navigation', { name: 'Time range' });
+  await expect(ranges.getByRole('link', { name: '2 years' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText(/Down £[\d,]+ \([\d.]+%\)/)).toBeVisible();
+  const twoYears = await page.locator('dl.stats').textContent();
+
+  await ranges.getByRole('link', { name: '3 months' }).click();
+  await expect(page).toHaveURL(/\?range=3M$/);
+  await expect(ranges.getByRole('link', { name: '3 months' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('dl.stats')).not.toHaveText(twoYears!);
+  await expect(page.getByRole('img', { name: /Ford Fiesta value, the last 3 months/ })).toBeVisible();
+  const threeMonths = await page.locator('dl.stats').textContent();
+  // The results are the page's: a reload shows the same range and figures.
+  await page.reload();
+  await expect(page.locator('dl.stats')).toHaveText(threeMonths!);
+
+  await page.getByRole('button', { name: 'Run next month’s revaluation' }).click();
+  await expect(page).toHaveURL(/\/car-value-tracker\/KE19FTA$/);
+  await page.goto('/dev/mailbox');
+  const mail = page.getByTestId('email').filter({ hasText: email }).filter({ hasText: 'Your Ford Fiesta is now worth about' });
+  await expect(mail.first()).toContainText('/car-value-tracker/KE19FTA');
+
+  await page.goto('/car-value-tracker');
+  await expect(page.getByRole('heading', { name: 'Your tracked cars' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /see the value of KE19 FTA/ })).toBeVisible();
+});
+
+test('the tracker’s error panels: a reg it cannot find, and a car it cannot price', async ({ page }) => {
+  await page.goto('/car-value-tracker');
+  await page.getByLabel('Enter your reg').fill('ER19NFD');
+  await page.getByRole('button', { name: 'Track my car' }).click();
+  await expect(page.getByRole('heading', { name: 'Did we get the reg right?' })).toBeVisible();
+  await expect(page.getByLabel('Enter your reg')).toHaveValue('ER19 NFD');
+  await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
+
+  await trackCar(page, 'ER19PRC', '62000');
+  await expect(page).toHaveURL(/\/car-value-tracker\/mileage$/);
+  await expect(page.getByRole('heading', { name: 'Unable to add the vehicle' })).toBeVisible();
+  await expect(page.getByLabel("What's your mileage?")).toHaveValue('62,000');
+});
+
+test('a visitor who opens a tracked car’s page signs in first', async ({ page }) => {
+  await page.goto('/car-value-tracker/KE19FTA');
+  await expect(page).toHaveURL(/\/car-value-tracker\/sign-in\?redirectTo=%2Fcar-value-tracker%2FKE19FTA$/);
+  await expect(page.getByRole('heading', { name: 'Already have an account?' })).toBeVisible();
+});
