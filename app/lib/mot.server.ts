@@ -32,26 +32,22 @@ export const REMINDER_MESSAGES = {
   exempt: 'This vehicle does not need an MOT, so there is nothing to remind you of.',
   expired: 'This vehicle has no valid MOT, so a reminder would come too late: book a test now.',
   failed: 'Sorry, we could not set up your reminders just now. Please try again in a few minutes.',
-  tooMany: 'We have detected you are making a lot of requests. Please try again later.',
 } as const;
 
-/** POST /platform/vehicle-checker/{vrm}/mot/notifications. */
+/**
+ * POST /platform/vehicle-checker/{vrm}/mot/notifications. The platform's refusals come back as
+ * outcomes with their own words; a platform that fails (down, slow, garbled, 429) throws, and the
+ * action answers it the one way every form does (form-failure.server.ts).
+ */
 export async function requestReminders(gateway: GatewayClient, vrm: string, details: { email: string; mobile?: string; linkBase: string }): Promise<ReminderOutcome> {
-  try {
-    const { status, data } = await gateway.request<MotReminderResponse & { code?: string; fields?: { email?: string; mobile?: string } }>(
-      'POST',
-      `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications`,
-      { body: details, allowStatuses: [400, 409, 429] },
-    );
-    if (status === 201) return { ok: true, reminder: data };
-    if (data?.fields) return { ok: false, fields: data.fields };
-    if (data?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
-    if (data?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
-    if (status === 429) return { ok: false, message: REMINDER_MESSAGES.tooMany };
-    return { ok: false, message: REMINDER_MESSAGES.failed };
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    console.warn(JSON.stringify({ event: 'mot_reminders.failed', status: error.status, message: error.message }));
-    return { ok: false, message: REMINDER_MESSAGES.failed };
-  }
+  const { status, data } = await gateway.request<MotReminderResponse & { code?: string; fields?: { email?: string; mobile?: string } }>(
+    'POST',
+    `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications`,
+    { body: details, allowStatuses: [400, 409] },
+  );
+  if (status === 201 && data && 'email' in data) return { ok: true, reminder: data };
+  if (data?.fields) return { ok: false, fields: data.fields };
+  if (data?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
+  if (data?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
+  return { ok: false, message: REMINDER_MESSAGES.failed };
 }

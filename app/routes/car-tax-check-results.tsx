@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await checkVehicleTax(context.gateway, vrm);
   if (!outcome.ok) {
     context.analytics.track('tax_check_failed', { code: outcome.code });
-    return data({ kind: 'error' as const, code: outcome.code, vrm }, { status: outcomeStatus(outcome.code) });
+    return data({ kind: 'error' as const, code: outcome.code, vrm }, { status: outcome.outage ? 503 : outcomeStatus(outcome.code) });
   }
   context.analytics.track('tax_checked', { state: outcome.tax.status.state, basis: outcome.tax.assessment.kind });
   return { kind: 'ok' as const, tax: outcome.tax };

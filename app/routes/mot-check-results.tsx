@@ -12,6 +12,7 @@ import { VrmForm } from '~/components/vrm-form';
 import { formatDate, fuelName, sentenceCase } from '~/lib/format';
 import { lookupErrorPanel } from '~/lib/lookup-errors';
 import { pageMeta } from '~/lib/meta';
+import { failureReply } from '~/lib/form-failure.server';
 import { checkMot, requestReminders } from '~/lib/mot.server';
 import { routeFlags } from '~/lib/route-flags';
 import { EmailSchema } from '~/lib/validation';
@@ -60,7 +61,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isValidVrm(vrm)) throw redirect('/mot-check', 303);
   const submission = parseWithZod(await request.formData(), { schema: ReminderSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const outcome = await requestReminders(context.gateway, vrm, { email: submission.value.email, mobile: submission.value.mobile || undefined, linkBase: context.origin });
+  let outcome;
+  try {
+    outcome = await requestReminders(context.gateway, vrm, { email: submission.value.email, mobile: submission.value.mobile || undefined, linkBase: context.origin });
+  } catch (error) {
+    return failureReply(submission, error, context, 'mot_reminders.failed');
+  }
   if (!outcome.ok) {
     if (outcome.fields) {
       const fieldErrors = Object.fromEntries(Object.entries(outcome.fields).map(([key, message]) => [key, [message!]]));
