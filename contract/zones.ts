@@ -61,6 +61,26 @@ const CAZ_PENALTY = 'A penalty charge notice of £120 for each day the charge go
 const LEZ_PENALTY = 'A penalty charge notice of £60 (£30 if paid within 14 days), doubling for each repeat entry within 90 days, up to £480 for a car or van.';
 const SCOTTISH_LEZ_SOURCES = [LEZ_SCOT_HOW, LEZ_SCOT_EXEMPTIONS, MYGOV_LEZ_FINES];
 
+/**
+ * Scotland's zones share national rules (SSI 2021/177): a car or van below the standard must stay
+ * out, all day, every day; motorcycles and mopeds are not included in the requirements.
+ */
+function scottishLez(city: string, since: string, sources: ZoneSource[]): Zone {
+  return {
+    id: `${city.toLowerCase()}-lez`,
+    name: `${city} Low Emission Zone`,
+    place: city,
+    nation: 'Scotland',
+    kind: 'lez',
+    since,
+    hours: '24 hours a day, every day',
+    charges: {},
+    bars: ['car', 'van'],
+    penalty: LEZ_PENALTY,
+    sources,
+  };
+}
+
 export const ZONES: readonly Zone[] = [
   {
     id: 'london-ulez',
@@ -197,59 +217,10 @@ export const ZONES: readonly Zone[] = [
       source('Cleaner Air Portsmouth: clean air zone FAQs', 'https://cleanerairportsmouth.co.uk/clean-air-zone-faqs/'),
     ],
   },
-  {
-    id: 'glasgow-lez',
-    name: 'Glasgow Low Emission Zone',
-    place: 'Glasgow',
-    nation: 'Scotland',
-    kind: 'lez',
-    since: '2023-06-01',
-    hours: '24 hours a day, every day',
-    charges: {},
-    // Motorcycles and mopeds are not included in the Scottish zones' requirements.
-    bars: ['car', 'van'],
-    penalty: LEZ_PENALTY,
-    sources: SCOTTISH_LEZ_SOURCES,
-  },
-  {
-    id: 'dundee-lez',
-    name: 'Dundee Low Emission Zone',
-    place: 'Dundee',
-    nation: 'Scotland',
-    kind: 'lez',
-    since: '2024-05-30',
-    hours: '24 hours a day, every day',
-    charges: {},
-    bars: ['car', 'van'],
-    penalty: LEZ_PENALTY,
-    sources: [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ],
-  },
-  {
-    id: 'aberdeen-lez',
-    name: 'Aberdeen Low Emission Zone',
-    place: 'Aberdeen',
-    nation: 'Scotland',
-    kind: 'lez',
-    since: '2024-06-01',
-    hours: '24 hours a day, every day',
-    charges: {},
-    bars: ['car', 'van'],
-    penalty: LEZ_PENALTY,
-    sources: [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ],
-  },
-  {
-    id: 'edinburgh-lez',
-    name: 'Edinburgh Low Emission Zone',
-    place: 'Edinburgh',
-    nation: 'Scotland',
-    kind: 'lez',
-    since: '2024-06-01',
-    hours: '24 hours a day, every day',
-    charges: {},
-    bars: ['car', 'van'],
-    penalty: LEZ_PENALTY,
-    sources: [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ],
-  },
+  scottishLez('Glasgow', '2023-06-01', SCOTTISH_LEZ_SOURCES),
+  scottishLez('Dundee', '2024-05-30', [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ]),
+  scottishLez('Aberdeen', '2024-06-01', [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ]),
+  scottishLez('Edinburgh', '2024-06-01', [...SCOTTISH_LEZ_SOURCES, REHIS_LEZ]),
 ];
 
 export function zoneById(id: string): Zone {

@@ -1,21 +1,17 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { CONTACT_MESSAGES } from '../../contract/contact-validation';
 import { formatVrm } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field } from '~/components/forms';
 import { SignUpForm } from '~/components/sign-up-form';
-import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
-import { signIn } from '~/lib/auth.server';
-import { SIGN_UP_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { SignInSchema, SignUpSchema } from '~/lib/validation';
+import { SignInSchema } from '~/lib/validation';
 import { useRootData } from '~/root';
+import { handleSignUp } from '~/lib/sign-up.server';
 
 const TRACKER_PATH = '/car-value-tracker';
 
@@ -42,26 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Sign-up here: the account is created, the car the visitor started tracking becomes its own. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { gateway, session, config } = context;
+  const { session } = context;
   const next = nextPath(request, session.get('tracker')?.pendingVrm);
-  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const emailTaken = `There is already a ${config.brandName} account for this email.`;
-  try {
-    if (await phoneProblem(gateway, submission.value.phone)) {
-      return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
-    }
-    if (await emailInUse(gateway, submission.value.email)) {
-      return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
-    }
-    signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params, referralCode: session.get('referral') }));
-    context.analytics.track('signed_up', { marketing: submission.value.marketingConsent, from: 'tracker' });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    if (error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
-    console.warn(JSON.stringify({ event: 'sign_up.failed', status: error.status, message: error.message }));
-    return data(submission.reply({ formErrors: [SIGN_UP_FAILED_MESSAGE] }), { status: 503 });
-  }
+  const failed = await handleSignUp(await request.formData(), context, 'tracker');
+  if (failed) return failed;
   session.set('tracker', {});
   throw redirect(next);
 }

@@ -5,17 +5,13 @@ import { Suspense } from 'react';
 import { z } from 'zod';
 import type { MotHistory, PremiumOffer, Valuation } from '../../contract/gateway';
 import { normaliseVrm } from '../../contract/vrm';
-import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PartnerHandOff } from '~/components/partner-hand-off';
 import { FormErrors, formErrorsOf } from '~/components/forms';
 import { SignUpForm } from '~/components/sign-up-form';
-import { emailInUse, phoneProblem, signUp } from '~/lib/accounts.server';
+import { handleSignUp } from '~/lib/sign-up.server';
 import { failureReply } from '~/lib/form-failure.server';
-import { signIn } from '~/lib/auth.server';
-import { GatewayError } from '~/lib/gateway.server';
 import { currentEnquiry, enterSale } from '~/lib/sale.server';
-import { SignUpSchema } from '~/lib/validation';
 import { formatDateTime } from '~/components/sale-bits';
 import { useVehicleData } from '~/routes/vehicle';
 import { useRootData } from '~/root';
@@ -75,23 +71,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw redirect(`/${vrm}`);
   }
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const { gateway, session, config } = context;
-  const emailTaken = `There is already a ${config.brandName} account for this email.`;
-  try {
-    if (await phoneProblem(gateway, submission.value.phone)) {
-      return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
-    }
-    if (await emailInUse(gateway, submission.value.email)) {
-      return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
-    }
-    signIn(session, await signUp(gateway, { ...submission.value, campaign: session.get('campaign')?.params, referralCode: session.get('referral') }));
-    context.analytics.track('signed_up', { marketing: submission.value.marketingConsent });
-  } catch (error) {
-    if (error instanceof GatewayError && error.status === 409) return data(submission.reply({ fieldErrors: { email: [emailTaken] } }), { status: 400 });
-    return failureReply(submission, error, context, 'sign_up.failed');
-  }
+  const failed = await handleSignUp(formData, context, 'vehicle');
+  if (failed) return failed;
   throw redirect(`/${vrm}`);
 }
 
