@@ -2,6 +2,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@re
 import * as build from '@remix-run/dev/server-build';
 import { nextCampaign } from '~/lib/campaign';
 import { createAppContext, type AppContext, type RouteTable } from '~/lib/context.server';
+import { keepForm } from '~/lib/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
@@ -65,6 +66,9 @@ export default {
       if ((await refreshIfNeeded()) === 'signed_out' && isDocumentGet(request)) {
         return finish(await commitSession(new Response(null, { status: 302, headers: { Location: '/?logout=notify' } })));
       }
+      // A plain form post (no scripts): what was typed, in case the page behind it cannot load.
+      const url = new URL(request.url);
+      if (request.method === 'POST' && !url.pathname.endsWith('.data')) context.keptForm = keepForm(url, await request.clone().formData());
       recordVisit(request, context);
       const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
       ctx.waitUntil(context.analytics.flush());

@@ -45,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** For the page's dataLayer, only with consent. */
     analytics: consented ? { experiments: context.experiments } : null,
     // The home page shows its own reviews carousel instead.
+    /** What a plain form post sent, for the page-load failure to hand back if the page can't load. */
+    keptForm: context.keptForm,
     footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
   };
 }
@@ -63,6 +65,7 @@ const FALLBACK_ROOT_DATA: RootData = {
   stickyVrmDismissed: true,
   chatEnabled: false,
   analytics: null,
+  keptForm: null,
   footerReviews: null,
 };
 

@@ -223,6 +223,7 @@ dialog.modal.closing,dialog.modal.closing::backdrop{opacity:0;transition:opacity
 .zone-list{list-style:none;padding:0;margin:0}
 .zone-list li{border-top:1px solid var(--line);padding:12px 0}
 .zone-list h3{font-size:1.05rem;margin:0 0 4px}
+.kept-fields{margin:0 0 12px}.kept-fields div{display:flex;flex-wrap:wrap;gap:0 8px}.kept-fields dt{font-weight:700}.kept-fields dd{margin:0}
 @media (min-width:576px){.carousel-track{grid-auto-columns:calc((100% - 24px)/2)}.review-row{grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}.wide-only{display:inline}.phone-only{display:none}}
 @media (min-width:745px){.steps{grid-auto-columns:calc((100% - 24px)/1.5)}.carousel-track{grid-auto-columns:calc((100% - 48px)/3)}.footer-columns{grid-template-columns:repeat(3,1fr)}.benefits{grid-template-columns:repeat(2,1fr)}}
 @media (min-width:1040px){.steps{grid-auto-columns:auto;grid-auto-flow:row;grid-template-columns:repeat(4,1fr)}.carousel-track{grid-auto-columns:calc((100% - 72px)/4)}.main-nav{display:block}.mobile-menu{display:none}}

@@ -499,3 +499,45 @@ describe.concurrent("the fault matrix: the tools' results × six faults", () => 
     }
   });
 });
+
+/**
+ * The whole platform down at a signed-in step: the page behind the form can't load either, so the
+ * seller gets the page-load failure, and with it what they typed, ready to send again (never the
+ * account number).
+ */
+describe('the whole platform down', () => {
+  it('hands a seller without JavaScript back what they typed at the bank details step, and sending it again works', { timeout: 180_000 }, async () => {
+    const seller = await reach('confirmed');
+    const form = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
+    for (const fault of ['unreachable', 'server-error'] as const) {
+      await workers.faults.inject({ ip: seller.ip!, path: '.', fault });
+      const response = await seller.post('/KE19FTA/add-bank-details', form);
+      const html = await response.text();
+      await workers.faults.clear(seller.ip!);
+      expect(response.status, fault).toBe(503);
+      const text = mainText(html);
+      expect(text, fault).toContain('What you entered has not been sent');
+      expect(text, fault).toContain('Name on the account Sarah Kennedy');
+      expect(text, fault).toContain('Sort code 08-99-99');
+      expect(html, fault).not.toContain('66374958');
+      expect(html, fault).not.toMatch(STACK_TRACE);
+    }
+    // Sent again as it is: the account number was never kept, so the form asks for it, name and sort code filled in.
+    const again = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99' });
+    expect(again.status).toBe(400);
+    const html = await again.text();
+    expect(html).toContain('value="Sarah Kennedy"');
+    expect(html).toContain('value="08-99-99"');
+  });
+
+  it('does the same at a profile step', { timeout: 120_000 }, async () => {
+    const seller = await reach('signed-up');
+    await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+    const response = await seller.post('/KE19FTA/profile/finance', { intent: 'finance', outstanding: 'yes', lender: 'Northway Finance', settlement: '4,200' });
+    const text = mainText(await response.text());
+    await workers.faults.clear(seller.ip!);
+    expect(response.status).toBe(503);
+    expect(text).toContain('Finance company Northway Finance');
+    expect(text).toContain('Settlement figure 4,200');
+  });
+});

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { reportToServer } from '~/lib/client-report';
+import { visibleFields } from '~/lib/kept-form';
 import { useRootData } from '~/root';
 
 /**
@@ -77,6 +78,7 @@ export function PlatformOutage({ message }: { message: string }) {
       <h1 id="error-title">Sorry, we couldn't load this page</h1>
       <p>{message}</p>
       <p>Anything you have already saved is safe.</p>
+      <KeptFormView />
       <RefreshLink />
     </section>
   );
@@ -113,6 +115,38 @@ export function ServerError() {
         <RefreshLink>Refresh</RefreshLink>
         {helpCentreUrl ? <a href={helpCentreUrl}>Contact us</a> : null}
       </div>
+    </section>
+  );
+}
+
+/**
+ * What the seller sent with the form that met the outage (a plain post: no scripts), so nothing
+ * typed is lost: shown, and ready to send again as it was (never an account number or a file).
+ */
+function KeptFormView() {
+  const { keptForm } = useRootData();
+  const fields = keptForm ? visibleFields(keptForm) : [];
+  if (!keptForm || !fields.length) return null;
+  return (
+    <section className="panel info" aria-labelledby="kept-title" data-testid="kept-form">
+      <h2 id="kept-title">What you entered has not been sent</h2>
+      <dl className="kept-fields">
+        {fields.map((field) => (
+          <div key={field.label}>
+            <dt>{field.label}</dt>
+            <dd>{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="post" action={keptForm.action}>
+        {keptForm.fields.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <button className="btn" type="submit">
+          Send it again
+        </button>
+      </form>
+      <p className="small">Or keep a note of it, and try again later.</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { KeptForm } from './kept-form';
 import { createAnalytics, type Analytics } from './analytics.server';
 import { SCRIPTS_HINT_COOKIE } from './client-hints';
 import { readCookie } from './cookies';
@@ -29,6 +30,8 @@ export interface AppContext {
   analytics: Analytics;
   /** The app's route table (for the sitemap and robots.txt); set by server.ts. */
   routes: RouteTable;
+  /** A plain form post's typed values, for the page-load failure to hand back (kept-form.ts); set by server.ts. */
+  keptForm: KeptForm | null;
 }
 
 /** What the sitemap needs of the server build's routes. */
@@ -108,6 +111,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     preferences,
     experiments,
     routes,
+    keptForm: null as KeptForm | null,
     analytics: createAnalytics({
       consented: () => preferences.consent === 'granted',
       path: url.pathname.replace(/\.data$/, '') || '/',
