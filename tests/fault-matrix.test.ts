@@ -541,3 +541,27 @@ describe('the whole platform down', () => {
     expect(text).toContain('Settlement figure 4,200');
   });
 });
+
+/**
+ * The platform's rule refusals (409) are not outages: the step's own page, the platform's words,
+ * the typed values, and the 409 itself. Every form row of the matrix, through one refusal.
+ */
+describe.concurrent("the platform's refusals", () => {
+  // Sign-up's 409 means the e-mail has an account, and the lookup's carry their own codes: both are tested with their own words elsewhere.
+  const refusable = STEPS.filter((step) => !step.redirectsTo && !['sign-in', 'sign-up', 'account: add a vehicle'].includes(step.name));
+  it.each(refusable.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
+    const seller = await reach(step.stage);
+    const { path, form } = await step.post(seller);
+    await workers.faults.inject({ ip: seller.ip!, path: step.platform, method: 'POST', fault: 'refused' });
+    const response = await seller.post(path, form);
+    const html = await response.text();
+    const [rule] = await workers.faults.rules(seller.ip!);
+    await workers.faults.clear(seller.ip!);
+    expect(rule?.hits, `the step calls ${step.platform}`).toBeGreaterThan(0);
+    expect(response.status).toBe(409);
+    expect(mainText(html)).toContain(step.page);
+    expect(mainText(html)).toContain('This step has already been done for this sale.');
+    expect(mainText(html)).not.toMatch(GENERIC_ERROR_PAGE);
+    step.kept?.(html, form);
+  });
+});

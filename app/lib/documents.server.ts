@@ -53,9 +53,9 @@ export async function submitDocuments(gateway: GatewayClient, enquiryId: number)
     await gateway.post('/platform/vehicle/documents/review/markAsSubmitted', { enquiryId });
     return { ok: true };
   } catch (error) {
-    if (error instanceof GatewayError && error.status === 409) {
-      return { ok: false, missing: ((error.body as { missing?: string[] } | null)?.missing ?? []).map(String) };
-    }
+    // The refusal that names missing documents; any other is the shared refusal (its own words).
+    const missing = error instanceof GatewayError && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
+    if (Array.isArray(missing) && missing.length) return { ok: false, missing: missing.map(String) };
     throw error;
   }
 }

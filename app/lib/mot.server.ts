@@ -40,7 +40,7 @@ export const REMINDER_MESSAGES = {
  * action answers it the one way every form does (form-failure.server.ts).
  */
 export async function requestReminders(gateway: GatewayClient, vrm: string, details: { email: string; mobile?: string; linkBase: string }): Promise<ReminderOutcome> {
-  const { status, data } = await gateway.request<MotReminderResponse & { code?: string; fields?: { email?: string; mobile?: string } }>(
+  const { status, data } = await gateway.request<MotReminderResponse & { code?: string; message?: string; fields?: { email?: string; mobile?: string } }>(
     'POST',
     `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications`,
     { body: details, allowStatuses: [400, 409] },
@@ -49,5 +49,6 @@ export async function requestReminders(gateway: GatewayClient, vrm: string, deta
   if (data?.fields) return { ok: false, fields: data.fields };
   if (data?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
   if (data?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
-  return { ok: false, message: REMINDER_MESSAGES.failed };
+  // Another refusal: the platform's words are written for the seller.
+  return { ok: false, message: data?.message ?? REMINDER_MESSAGES.failed };
 }

@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === 'submit') {
       const result = await submitDocuments(context.gateway, sale.enquiry.id);
-      if (!result.ok) return data(submission.reply({ formErrors: [`Upload these first: ${result.missing.join(', ')}`] }), { status: 400 });
+      if (!result.ok) return data(submission.reply({ formErrors: [`Upload these first: ${result.missing.join(', ')}`] }), { status: 409 });
       context.analytics.track('documents_submitted');
       throw redirect(`/${sale.vrm}/review-status`);
     }

@@ -62,6 +62,9 @@ export default {
         return new Response('{"enquiry":{"id":1,"status":"sa', { status: 200, headers: { 'content-type': 'application/json' } });
       case 'unauthorized':
         return json({ code: 'unauthorized', message: 'Unauthorized' }, 401);
+      // Not an outage: the platform's own rules refusing what was asked (409 and friends).
+      case 'refused':
+        return json({ code: 'refused', message: 'This step has already been done for this sale.' }, 409);
       case 'rate-limited':
         return json({ code: 'too_many_requests', message: 'Too many requests' }, 429, { 'retry-after': '30' });
       default:

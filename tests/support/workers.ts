@@ -33,7 +33,8 @@ export interface FaultRule {
   /** A regular expression over the platform path, e.g. `^/platform/payments/beneficiaries/update$`. */
   path: string;
   method?: 'GET' | 'POST';
-  fault: Fault;
+  /** One of the six faults, or `refused`: the platform's rules saying no (a 409 with its message). */
+  fault: Fault | 'refused';
   /** For `slow`: how long the answer takes (longer than the app's timeout for the path). */
   delayMs?: number;
 }
