@@ -13,7 +13,7 @@ import { startWorkers, type Workers } from './support/workers';
  * a sale, whose forms meet the platform's rule refusals (409s) as often as not. FUZZ_RUNS sets the
  * bodies per action (CI runs the default).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 let workers: Workers;
 let visitor: Browser;
@@ -86,6 +86,17 @@ const ACTIONS: { path: string; as: 'visitor' | 'seller'; fields: string[] }[] = 
   { path: '/account/details', as: 'seller', fields: ['name', 'email', 'phone', 'postcode'] },
   { path: '/account/preferences', as: 'seller', fields: ['marketing'] },
   { path: '/sign-out', as: 'visitor', fields: [] },
+  // The free tools, and the endpoints added with the content and landing pages.
+  { path: '/ulez-checker', as: 'visitor', fields: ['vrm'] },
+  { path: '/mot-check', as: 'visitor', fields: ['vrm'] },
+  { path: '/mot-check/results?vrm=KE19FTA', as: 'visitor', fields: ['email', 'mobile'] },
+  { path: '/car-tax-check', as: 'visitor', fields: ['vrm'] },
+  { path: '/car-value-tracker', as: 'visitor', fields: ['vrm'] },
+  { path: '/car-value-tracker/mileage', as: 'visitor', fields: ['intent', 'mileage'] },
+  { path: '/car-value-tracker/sign-in', as: 'visitor', fields: ['intent', 'email', 'name', 'phone', 'postcode'] },
+  { path: '/car-value-tracker/KE19FTA', as: 'seller', fields: ['intent'] },
+  { path: '/api/content/make', as: 'visitor', fields: ['make'] },
+  { path: '/unsubscribe/sms', as: 'visitor', fields: ['token'] },
 ];
 
 type Body = { contentType: string | null; body: string | Uint8Array<ArrayBuffer> };
