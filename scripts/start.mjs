@@ -88,6 +88,8 @@ const mf = new Miniflare({
   unsafeTriggerHandlers: true,
   // No network here: the request.cf blob is Miniflare's built-in one.
   cf: false,
+  // `npm run bench` profiles the app worker's CPU time per request through V8's inspector.
+  ...(process.env.KERBSIDE_INSPECTOR_PORT ? { inspectorPort: Number(process.env.KERBSIDE_INSPECTOR_PORT) } : {}),
   log: new Log(process.env.KERBSIDE_QUIET === '1' ? LogLevel.WARN : LogLevel.INFO),
   workers: [
     workerFrom('wrangler.toml', 'build/index.js', {}),
