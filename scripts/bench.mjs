@@ -10,7 +10,7 @@
 //      twin of the same HTML served with no server work, in the same run (LCP ratio).
 // BENCH_SKIP=lighthouse,load,cpu leaves sections out. Ports: BENCH_PORT (8799) and the next two.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,10 +57,16 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
     KERBSIDE_INSPECTOR_PORT: String(inspectorPort),
     KERBSIDE_STATE_DIR: path.join(os.tmpdir(), `kerbside-bench-state-${port}`),
   },
-  stdio: 'ignore',
+  // The server's own output, to read when a figure is missing.
+  stdio: ['ignore', 'ignore', openSync(path.join(os.tmpdir(), `kerbside-bench-server-${port}.log`), 'w')],
   detached: true,
 });
+server.on('exit', (code, signal) => {
+  if (!stopping) console.error(`\nThe server stopped during the benchmark (${signal ?? code}): see ${path.join(os.tmpdir(), `kerbside-bench-server-${port}.log`)}`);
+});
+let stopping = false;
 const stop = () => {
+  stopping = true;
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}

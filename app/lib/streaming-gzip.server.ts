@@ -32,8 +32,12 @@ export function flushingGzip(): TransformStream<Uint8Array, Uint8Array> {
       // One flush per burst, not per chunk: a sync flush costs bytes and ends a deflate block.
       pending ??= setTimeout(() => {
         pending = null;
-        deflate.push(new Uint8Array(0), Z_SYNC_FLUSH);
-        if (deflate.err) controller.error(new Error(`gzip failed: ${deflate.msg || deflate.err}`));
+        try {
+          deflate.push(new Uint8Array(0), Z_SYNC_FLUSH);
+          if (deflate.err) controller.error(new Error(`gzip failed: ${deflate.msg || deflate.err}`));
+        } catch {
+          // The client went away between the chunk and the flush: nothing is left to send.
+        }
       }, 0);
     },
     flush() {
