@@ -98,10 +98,12 @@ const mf = new Miniflare({
 });
 await mf.ready;
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+process.on('exit', (code) => console.error(`Kerbside stopped (exit code ${code}).`));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    console.error(`Stopping Kerbside (${signal}).`);
     await mf.dispose().catch(() => {});
     process.exit(0);
   });
