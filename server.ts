@@ -9,6 +9,7 @@ import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
 import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
 import { formBodyProblem } from '~/lib/request-body.server';
 import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
+import { compressStreamed } from '~/lib/streaming-gzip.server';
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV);
 
@@ -72,7 +73,8 @@ export default {
       recordVisit(request, context);
       const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
       ctx.waitUntil(context.analytics.flush());
-      return response;
+      // Streamed answers are compressed here, flushing per segment, so they stream (ADR 011).
+      return compressStreamed(request, response);
     } catch (error) {
       // Configuration or start-up failures: Remix's own error boundaries never saw these.
       console.error(error);

@@ -5,6 +5,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import { flagsFor } from '~/lib/route-flags';
 import { contentSecurityPolicy, hasPersonalCookies, PUBLIC_PAGE_CACHE } from '~/lib/security.server';
 import { NonceProvider } from '~/lib/nonce';
+import { STREAMED_HEADER } from '~/lib/streaming-gzip.server';
 
 export const streamTimeout = 10_000;
 
@@ -32,12 +33,19 @@ export default async function handleRequest(
       },
     },
   );
+  let complete = false;
+  body.allReady.then(() => (complete = true), () => {});
   body.allReady.finally(() => clearTimeout(timer));
 
   // Deferred segments are revealed by inline scripts. A client that runs none (no JS, or a bot)
   // would see only the fallbacks, so it gets the complete document instead of a stream.
   if (!loadContext.clientRunsScripts || isbot(request.headers.get('user-agent') ?? '')) {
     await body.allReady;
+  } else {
+    // One turn of the microtask queue lets an already settled allReady say so: only a page with
+    // sections still rendering is streamed, and only that one is compressed by the worker (ADR 011).
+    await Promise.resolve();
+    if (!complete) responseHeaders.set(STREAMED_HEADER, '1');
   }
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -16,7 +16,7 @@ import { brandFrom } from '~/lib/meta';
 import { useNonce } from '~/lib/nonce';
 import { flagsFor } from '~/lib/route-flags';
 import { reviewsBlock } from '~/lib/shell-data.server';
-import { styles } from '~/styles';
+import { styles } from '~/styles.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: brandFrom(matches) }];
 
@@ -82,6 +82,20 @@ function dataLayerScript(path: string, experiments: Record<string, string>): str
   return `window.dataLayer=window.dataLayer||[];window.dataLayer.push(${first})`;
 }
 
+const STYLES_ID = 'site-styles';
+
+/**
+ * The inline stylesheet: from styles.ts on the server; in the browser, the one the document came
+ * with, so that a render from scratch (after a hydration mismatch) keeps the page styled.
+ */
+let browserStyles: string | undefined;
+function stylesheet(): string {
+  if (styles) return styles;
+  if (typeof document === 'undefined') return '';
+  browserStyles ??= document.getElementById(STYLES_ID)?.textContent ?? '';
+  return browserStyles;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
@@ -100,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
+        <style id={STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheet() }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptsHint }} />
         {root.analytics ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerScript(path, root.analytics.experiments) }} /> : null}
       </head>

@@ -3,7 +3,7 @@ import { Checker, PageChecks } from './page-checks';
 
 /**
  * Each test is a different seller on a different connection: the platform rate-limits lookups per
- * IP, and `wrangler dev` keeps a CF-Connecting-IP the client sends (Cloudflare itself overwrites it).
+ * IP, and the local server (Miniflare) keeps a CF-Connecting-IP the client sends (Cloudflare itself overwrites it).
  *
  * And every page a test visits is checked for accessibility (axe-core, WCAG 2.2 A/AA: a serious or
  * critical violation fails the test) and photographed once per URL into

@@ -1,5 +1,7 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, textOf } from './support/browser';
+import { Browser, BROWSER_UA, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -47,6 +49,60 @@ describe('streaming policy', () => {
   it('sends the complete document to a bot even when it claims to run scripts', async () => {
     const bot = new Browser(workers.fetch, { runsScripts: true, userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
     const html = await (await bot.get('/KE19FTA')).text();
+    expect(html).toContain(SUMMARY);
+    expect(html).not.toContain(FALLBACK);
+  });
+});
+
+/**
+ * A request over real HTTP to Miniflare's server (its dispatchFetch hides the content encoding), the
+ * gzip body decoded piece by piece as a browser does, each piece timed from the request.
+ */
+async function overHttp(pathname: string, runsScripts: boolean) {
+  const base = await workers.mf.ready;
+  const started = Date.now();
+  return new Promise<{ encoding: string | undefined; chunks: { at: number; text: string }[] }>((resolve, reject) => {
+    const headers: Record<string, string> = { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    if (runsScripts) headers.cookie = 'ks_js=1';
+    http
+      .get(new URL(pathname, base), { headers }, (res) => {
+        const chunks: { at: number; text: string }[] = [];
+        const encoding = res.headers['content-encoding'];
+        const body = encoding === 'gzip' ? res.pipe(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH })) : res;
+        body.on('data', (c: Buffer) => chunks.push({ at: Date.now() - started, text: c.toString('utf8') }));
+        body.on('end', () => resolve({ encoding, chunks }));
+        body.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('streaming with compression, as a browser asks for it (ADR 011)', () => {
+  it('sends the gzipped vehicle page in segments: the header first, the MOT history when it is ready', async () => {
+    const { encoding, chunks } = await overHttp('/KE19FTA', true);
+    expect(encoding).toBe('gzip');
+    const shell = chunks.findIndex((c) => c.text.includes(FALLBACK));
+    const later = chunks.findIndex((c) => c.text.includes(SUMMARY));
+    expect(shell).toBeGreaterThanOrEqual(0);
+    expect(later).toBeGreaterThan(shell);
+    expect(chunks.slice(0, shell + 1).map((c) => c.text).join('')).toContain('id="vehicle-title"');
+    expect(chunks[later]!.at - chunks[shell]!.at).toBeGreaterThan(300);
+  });
+
+  it('streams a client-side navigation (single-fetch data) gzipped too', async () => {
+    const { encoding, chunks } = await overHttp('/KE19FTA.data', true);
+    expect(encoding).toBe('gzip');
+    const vehicle = chunks.findIndex((c) => c.text.includes('Fiesta'));
+    const mot = chunks.findIndex((c) => c.text.includes('motTests'));
+    expect(vehicle).toBeGreaterThanOrEqual(0);
+    expect(mot).toBeGreaterThan(vehicle);
+    expect(chunks[mot]!.at - chunks[vehicle]!.at).toBeGreaterThan(300);
+  });
+
+  it('still compresses the complete document a browser without JavaScript gets', async () => {
+    const { encoding, chunks } = await overHttp('/KE19FTA', false);
+    expect(encoding).toBe('gzip');
+    const html = chunks.map((c) => c.text).join('');
     expect(html).toContain(SUMMARY);
     expect(html).not.toContain(FALLBACK);
   });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, isEmail, isFullName, looksLikePhone, normalisePostcode } from '../../contract/contact-rules';
 import { MILEAGE_MESSAGES, mileageInputError, parseMileage } from './mileage';
-import { VRM_INVALID_MESSAGE, VRM_MAX_LENGTH, isValidVrm, normaliseVrm } from '../../contract/vrm';
+import { VRM_INVALID_MESSAGE, normaliseVrm } from '../../contract/vrm';
+import { REQUIRED_MESSAGE, VRM_RAW_MAX_LENGTH, vrmProblem } from './vrm-field';
+
+export { REQUIRED_MESSAGE };
 
 /** Field schemas shared by the forms, each with its spec message. */
 
-/** spec 1 §5: an empty required field says 'Required'. */
-export const REQUIRED_MESSAGE = 'Required';
-
 export const VrmSchema = z
   .string({ required_error: REQUIRED_MESSAGE, invalid_type_error: VRM_INVALID_MESSAGE })
-  .max(VRM_MAX_LENGTH + 4, VRM_INVALID_MESSAGE)
+  .max(VRM_RAW_MAX_LENGTH, VRM_INVALID_MESSAGE)
   .transform(normaliseVrm)
   .superRefine((vrm, ctx) => {
-    if (!vrm) ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-    else if (vrm.length > VRM_MAX_LENGTH || !isValidVrm(vrm)) ctx.addIssue({ code: 'custom', message: VRM_INVALID_MESSAGE });
+    const problem = vrmProblem(vrm);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 export const LookupSchema = z.object({ vrm: VrmSchema });
