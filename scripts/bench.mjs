@@ -8,7 +8,7 @@
 //   4. a bounded load run (16 connections, 10 s) on /, a landing page and /{vrm};
 //   5. Lighthouse mobile, devtools throttling, median of BENCH_RUNS (5), on each page and on a static
 //      twin of the same HTML served with no server work, in the same run (LCP ratio).
-// BENCH_SKIP=lighthouse,load,cpu leaves sections out. Ports: BENCH_PORT (8799) and the next two.
+// BENCH_SKIP=lighthouse,load,cpu leaves sections out; BENCH_PAGES narrows Lighthouse's pages. Ports: BENCH_PORT (8799) and the next two.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -110,7 +110,9 @@ async function lookedUp(vrm) {
   return ['ks_js=1', ...cookies].join('; ');
 }
 
-const benchPages = PAGES.filter((p) => ['home', 'mileage', 'vehicle', 'landing', 'tool result'].includes(p.name));
+// BENCH_PAGES=/,/KE19FTA narrows the Lighthouse section to some of its five pages.
+const only = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
+const benchPages = PAGES.filter((p) => ['home', 'mileage', 'vehicle', 'landing', 'tool result'].includes(p.name)).filter((p) => !only.length || only.includes(p.path));
 const cookieFor = {};
 for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await lookedUp(page.afterLookup) : 'ks_js=1';
 
