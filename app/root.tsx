@@ -1,3 +1,4 @@
+import { visibleFields } from '~/lib/kept-form';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     analytics: consented ? { experiments: context.experiments } : null,
     // The home page shows its own reviews carousel instead.
     /** What a plain form post sent, for the page-load failure to hand back if the page can't load. */
-    keptForm: context.keptForm,
+    keptForm: context.keptForm && { ...context.keptForm, visible: visibleFields(context.keptForm) },
     footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
   };
 }

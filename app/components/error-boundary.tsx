@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { reportToServer } from '~/lib/client-report';
-import { visibleFields } from '~/lib/kept-form';
 import { useRootData } from '~/root';
 
 /**
@@ -125,7 +124,8 @@ export function ServerError() {
  */
 function KeptFormView() {
   const { keptForm } = useRootData();
-  const fields = keptForm ? visibleFields(keptForm) : [];
+  // Labelled on the server (kept-form.ts), so the labels stay out of every page's scripts.
+  const fields = keptForm?.visible ?? [];
   if (!keptForm || !fields.length) return null;
   return (
     <section className="panel info" aria-labelledby="kept-title" data-testid="kept-form">

@@ -79,7 +79,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recentSalesBlock(context, undefined, city.postcodeAreas),
       dealerLogosBlock(context, city.postcodeAreas),
     ]);
-    return { kind: 'city' as const, path: url.pathname, resultError, city, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
+    // The zone's name and sources come from the zones module here, so its data stays on the server.
+    const zone = city.zone ? { ...city.zone, name: zoneById(city.zone.zoneId).name, sources: zoneById(city.zone.zoneId).sources } : null;
+    return { kind: 'city' as const, path: url.pathname, resultError, city, zone, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
   }
   const { page, partner, lookupVariant } = resolved;
   if (resolved.affiliate) await rememberAffiliate(context, resolved.affiliate);
@@ -154,12 +156,12 @@ export default function Landing() {
         </section>
         {city.zone ? (
           <section className="card" aria-labelledby="zone-title">
-            <h2 id="zone-title">{zoneById(city.zone.zoneId).name}</h2>
+            <h2 id="zone-title">{data.zone!.name}</h2>
             <p>{city.zone.summary}</p>
             <p>
               <Link to="/ulez-checker">Check your vehicle</Link> · <Link to="/guides/ulez-and-clean-air-zones">Clean air zones explained</Link>
             </p>
-            <SourceList sources={zoneById(city.zone.zoneId).sources} />
+            <SourceList sources={data.zone!.sources} />
           </section>
         ) : null}
         <RecentSales sales={data.sales} heading={`Sold near ${city.name}`} />

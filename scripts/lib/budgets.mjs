@@ -11,13 +11,16 @@ export const DOCUMENT_GZIP = 14 * 1024;
  * little room; raise one only on purpose, in the same change as the code that needs it.
  */
 export const PAGES = [
-  // Target 95 KB; 96.9 KB when set (docs/performance.md says what is left to cut).
-  { name: 'home', path: '/', jsGzip: 97 * 1024, requests: 14 },
-  { name: 'mileage', path: '/mileage', jsGzip: 125 * 1024, requests: 17, afterLookup: 'KE19FTA' },
+  // Target 95 KB; 96.9 KB when set, 97.2 KB with the outage page's kept form in the root
+  // (docs/performance.md says what is left to cut).
+  { name: 'home', path: '/', jsGzip: 97.5 * 1024, requests: 14 },
+  // 19 requests since the car value tracker's mileage step shares the mileage form's modules.
+  { name: 'mileage', path: '/mileage', jsGzip: 125 * 1024, requests: 19, afterLookup: 'KE19FTA' },
   // The sign-up form validates on the client with conform + zod (~25 KB).
   { name: 'vehicle', path: '/KE19FTA', jsGzip: 131 * 1024, requests: 24 },
-  // The landing data (variants, cities, partners) ships with the route (~6 KB).
-  { name: 'landing', path: '/sell-my-car', jsGzip: 104 * 1024, requests: 17 },
+  // The landing data (variants, cities, partners) ships with the route (~6 KB), and since the
+  // referral and city-zone changes a further ~2 KB chunk: 105.6 KB.
+  { name: 'landing', path: '/sell-my-car', jsGzip: 106 * 1024, requests: 18 },
   { name: 'tool result', path: '/car-tax-check/results?vrm=KE19FTA', jsGzip: 123 * 1024, requests: 14 },
   { name: 'guide', path: '/guides', jsGzip: 100 * 1024, requests: 16 },
   { name: 'not found', path: '/no/such/page', jsGzip: 100 * 1024, requests: 16 },
