@@ -7,7 +7,7 @@ import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
 import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
-import { formBodyProblem } from '~/lib/request-body.server';
+import { readFormBody } from '~/lib/request-body.server';
 import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
 
@@ -48,7 +48,7 @@ export default {
         console.warn(JSON.stringify({ event: 'request.cross_site_refused', path: new URL(request.url).pathname }));
         return htmlResponse(crossSiteDocument(brandName), 403);
       }
-      const bodyProblem = await formBodyProblem(request);
+      const { problem: bodyProblem, form: postedForm } = await readFormBody(request);
       if (bodyProblem) {
         const url = new URL(request.url);
         console.warn(JSON.stringify({ event: 'request.bad_form_body', reason: bodyProblem.reason, path: url.pathname }));
@@ -69,7 +69,7 @@ export default {
       }
       // A plain form post (no scripts): what was typed, in case the page behind it cannot load.
       const url = new URL(request.url);
-      if (request.method === 'POST' && !url.pathname.endsWith('.data')) context.keptForm = keepForm(url, await request.clone().formData());
+      if (postedForm && !url.pathname.endsWith('.data')) context.keptForm = keepForm(url, postedForm);
       recordVisit(request, context);
       const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
       ctx.waitUntil(context.analytics.flush());

@@ -1,4 +1,3 @@
-import { visibleFields } from '~/lib/kept-form';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -11,6 +10,7 @@ import { SiteHeader } from '~/components/site-header';
 import { StickyVrm } from '~/components/sticky-vrm';
 import { SupportChat } from '~/components/support-chat';
 import { SIGNED_OUT_MESSAGE } from '~/lib/auth-messages';
+import { visibleFields } from '~/lib/kept-form';
 import { initials, signOut } from '~/lib/auth.server';
 import { SCRIPTS_HINT_COOKIE } from '~/lib/client-hints';
 import { brandFrom } from '~/lib/meta';

@@ -15,8 +15,6 @@ const port = process.env.E2E_SLOW_PORT ?? String(Number(process.env.E2E_PORT ?? 
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'streaming is for browsers that run scripts; without them the page is complete (tests/streaming.test.ts)');
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -62,3 +62,38 @@ export function MileageForm({
     </Form>
   );
 }
+
+/**
+ * The mileage step's card (the valuation's and the car value tracker's): the car, 'Not my car',
+ * and the mileage form.
+ */
+export function MileageCard({
+  vehicle,
+  action,
+  mileage,
+  lastResult,
+}: {
+  vehicle: { vrm: string; name: string; details: string };
+  action: string;
+  mileage: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  return (
+    <div className="card">
+      <div className="vehicle-head">
+        <p>
+          <span className="reg">{vehicle.vrm}</span>
+        </p>
+        <Form method="post" action={action}>
+          <button className="btn link" type="submit" name="intent" value="not-my-car">
+            Not my car
+          </button>
+        </Form>
+      </div>
+      <h2>{vehicle.name}</h2>
+      <p className="muted">{vehicle.details}</p>
+      {/* Keyed by the value the server offers, so a cancelled confirmation shows what was typed. */}
+      <MileageForm key={mileage} action={action} defaultMileage={mileage} lastResult={lastResult} />
+    </div>
+  );
+}

@@ -68,3 +68,26 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
       return { ...base, title: 'Bad request', text: 'Please refresh the page and try again.', refresh: true, wrongReg: true, hidesMileage: true };
   }
 }
+
+/**
+ * The HTTP status of a page that shows a lookup panel (the tools' results pages): the registration
+ * or request was wrong (400), not found (404), refused by a limit (409, 429), or the service failed
+ * (503). A failure of the platform itself is a 503 whatever code it carried (`outage`).
+ */
+export function lookupErrorStatus(code: LookupErrorCode, outage = false): number {
+  if (outage) return 503;
+  switch (code) {
+    case 'invalid_vrm':
+    case 'bad_request':
+      return 400;
+    case 'vehicle_lookup_failed':
+      return 404;
+    case 'exceeded':
+    case 'vehicle_already_added':
+      return 409;
+    case 'too_many_requests':
+      return 429;
+    default:
+      return 503;
+  }
+}

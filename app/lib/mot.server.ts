@@ -2,7 +2,8 @@ import { toLookupErrorCode, type LookupErrorCode } from '../../contract/gateway'
 import { MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
 import { GatewayError, type GatewayClient } from './gateway.server';
 
-export type MotCheckOutcome = { ok: true; check: MotCheck } | { ok: false; code: LookupErrorCode };
+/** `outage`: the platform failed rather than answered (the page says so with a 503). */
+export type MotCheckOutcome = { ok: true; check: MotCheck } | { ok: false; code: LookupErrorCode; outage: boolean };
 
 /** Statuses the checker answers with a {code} body: outcomes to show as the lookup's panels. */
 const CHECK_OUTCOME_STATUSES = [400, 404, 429, 500, 502, 503, 504] as const;
@@ -16,11 +17,11 @@ export async function checkMot(gateway: GatewayClient, vrm: string): Promise<Mot
       { allowStatuses: CHECK_OUTCOME_STATUSES },
     );
     if (status === 200 && data && 'tests' in data) return { ok: true, check: data };
-    return { ok: false, code: toLookupErrorCode((data as { code?: string } | null)?.code) };
+    return { ok: false, code: toLookupErrorCode((data as { code?: string } | null)?.code), outage: status >= 500 };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.warn(JSON.stringify({ event: 'mot_check.failed', status: error.status, message: error.message }));
-    return { ok: false, code: 'bad_request' };
+    return { ok: false, code: 'bad_request', outage: true };
   }
 }
 

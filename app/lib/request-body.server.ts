@@ -7,15 +7,15 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 
 export type BodyProblem = { status: 415; reason: 'not_a_form' } | { status: 400; reason: 'unreadable_form' };
 
-export async function formBodyProblem(request: Request): Promise<BodyProblem | null> {
-  if (request.method !== 'POST') return null;
+/** A post's body read once as a form (`form`), or what is wrong with it (`problem`); nothing for other methods. */
+export async function readFormBody(request: Request): Promise<{ problem: BodyProblem | null; form: FormData | null }> {
+  if (request.method !== 'POST') return { problem: null, form: null };
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.has(type)) return { status: 415, reason: 'not_a_form' };
+  if (!FORM_TYPES.has(type)) return { problem: { status: 415, reason: 'not_a_form' }, form: null };
   try {
     // A copy: the action reads the original. Parsing twice costs far less than a form lost to a 500.
-    await request.clone().formData();
-    return null;
+    return { problem: null, form: await request.clone().formData() };
   } catch {
-    return { status: 400, reason: 'unreadable_form' };
+    return { problem: { status: 400, reason: 'unreadable_form' }, form: null };
   }
 }

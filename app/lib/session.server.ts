@@ -1,7 +1,7 @@
-import type { UlezVehicleData } from './ulez.server';
 import { createSession, type Session, type SessionStorage } from '@remix-run/cloudflare';
 import type { SessionAuth } from './auth.server';
 import type { CampaignState } from './campaign';
+import type { UlezVehicleData } from './ulez.server';
 import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
 import type { VehicleLookupState } from './lookup-state';

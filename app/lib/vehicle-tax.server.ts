@@ -28,19 +28,3 @@ export async function checkVehicleTax(gateway: GatewayClient, vrm: string): Prom
     throw error;
   }
 }
-
-/** The status a page with this outcome's panel answers with. */
-export function outcomeStatus(code: LookupErrorCode): number {
-  switch (code) {
-    case 'invalid_vrm':
-      return 400;
-    case 'vehicle_lookup_failed':
-      return 404;
-    case 'too_many_requests':
-      return 429;
-    case 'bad_request':
-      return 400;
-    default:
-      return 503;
-  }
-}

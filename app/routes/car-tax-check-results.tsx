@@ -4,9 +4,10 @@ import { isValidVrm, normaliseVrm, VRM_MAX_LENGTH } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TAX_CHECK_ACTION, TAX_CHECK_BUTTON, TaxCheckHero, TaxResults } from '~/components/tax-check';
 import { VrmForm } from '~/components/vrm-form';
+import { lookupErrorStatus } from '~/lib/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { checkVehicleTax, outcomeStatus } from '~/lib/vehicle-tax.server';
+import { checkVehicleTax } from '~/lib/vehicle-tax.server';
 import { useRootData } from '~/root';
 import { TAX_CHECK_INTRO } from './car-tax-check';
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await checkVehicleTax(context.gateway, vrm);
   if (!outcome.ok) {
     context.analytics.track('tax_check_failed', { code: outcome.code });
-    return data({ kind: 'error' as const, code: outcome.code, vrm }, { status: outcome.outage ? 503 : outcomeStatus(outcome.code) });
+    return data({ kind: 'error' as const, code: outcome.code, vrm }, { status: lookupErrorStatus(outcome.code, outcome.outage) });
   }
   context.analytics.track('tax_checked', { state: outcome.tax.status.state, basis: outcome.tax.assessment.kind });
   return { kind: 'ok' as const, tax: outcome.tax };

@@ -1,11 +1,11 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import type { Params } from '@remix-run/react';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConfirmMileage } from '~/components/confirm-mileage';
 import { Strapline } from '~/components/hero';
-import { MileageForm } from '~/components/mileage-form';
+import { MileageCard } from '~/components/mileage-form';
 import { createEnquiry } from '~/lib/enquiries.server';
 import { fuelName, sentenceCase } from '~/lib/format';
 import { failureReply } from '~/lib/form-failure.server';
@@ -116,22 +116,7 @@ export default function Mileage() {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{make ? `Sell your ${make} car the ${brandName} way` : `Sell your car the ${brandName} way`}</h1>
         <Strapline />
-        <div className="card">
-          <div className="vehicle-head">
-            <p>
-              <span className="reg">{vehicle.vrm}</span>
-            </p>
-            <Form method="post" action={paths.mileage}>
-              <button className="btn link" type="submit" name="intent" value="not-my-car">
-                Not my car
-              </button>
-            </Form>
-          </div>
-          <h2>{vehicle.name}</h2>
-          <p className="muted">{vehicle.details}</p>
-          {/* Keyed by the value the server offers, so a cancelled confirmation shows what was typed. */}
-          <MileageForm key={mileage} action={paths.mileage} defaultMileage={mileage} lastResult={lastResult} />
-        </div>
+        <MileageCard vehicle={vehicle} action={paths.mileage} mileage={mileage} lastResult={lastResult} />
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { LookupErrorPanelView } from '~/components/lookup-error-panel';
 import { MileageChartView, MotSources, MotStatus, MotTests, MotWarnings } from '~/components/mot';
 import { VrmForm } from '~/components/vrm-form';
 import { formatDate, fuelName, sentenceCase } from '~/lib/format';
-import { lookupErrorPanel } from '~/lib/lookup-errors';
+import { lookupErrorPanel, lookupErrorStatus } from '~/lib/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { failureReply } from '~/lib/form-failure.server';
 import { checkMot, requestReminders } from '~/lib/mot.server';
@@ -48,8 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await checkMot(context.gateway, vrm);
   if (!outcome.ok) {
     context.analytics.track('mot_check_failed', { code: outcome.code });
-    const status = outcome.code === 'vehicle_lookup_failed' ? 404 : outcome.code === 'too_many_requests' ? 429 : outcome.code === 'invalid_vrm' ? 400 : 503;
-    return data({ vrm, check: null, error: outcome.code, reminder: null }, { status });
+    return data({ vrm, check: null, error: outcome.code, reminder: null }, { status: lookupErrorStatus(outcome.code, outcome.outage) });
   }
   context.analytics.track('mot_checked', { status: outcome.check.status });
   return { vrm, check: outcome.check, error: null, reminder: reminder?.vrm === vrm ? reminder : null };

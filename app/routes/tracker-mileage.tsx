@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../contract/vrm';
 import { ConfirmMileage } from '~/components/confirm-mileage';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { MileageForm } from '~/components/mileage-form';
+import { MileageCard } from '~/components/mileage-form';
 import { TrackerErrorPanelView } from '~/components/tracker-error-panel';
 import { pageMeta } from '~/lib/meta';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/lib/mileage';
@@ -97,21 +97,7 @@ export default function TrackerMileage() {
         {panel ? (
           <TrackerErrorPanelView panel={panel} vrm={vehicle.vrm} action={MILEAGE_PATH} retry={{ mileage: mileage.replace(/,/g, '') }} retryIntent="confirm" />
         ) : null}
-        <div className="card">
-          <div className="vehicle-head">
-            <p>
-              <span className="reg">{vehicle.vrm}</span>
-            </p>
-            <Form method="post" action={MILEAGE_PATH}>
-              <button className="btn link" type="submit" name="intent" value="not-my-car">
-                Not my car
-              </button>
-            </Form>
-          </div>
-          <h2>{vehicle.name}</h2>
-          <p className="muted">{vehicle.details}</p>
-          <MileageForm key={mileage} action={MILEAGE_PATH} defaultMileage={mileage} lastResult={lastResult} />
-        </div>
+        <MileageCard vehicle={vehicle} action={MILEAGE_PATH} mileage={mileage} lastResult={lastResult} />
       </section>
     </div>
   );
