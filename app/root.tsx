@@ -136,13 +136,17 @@ export function Layout({ children }: { children: ReactNode }) {
           </div>
           {flags.stickyVrm && !root.stickyVrmDismissed ? <StickyVrm /> : null}
         </main>
-        {flags.hideFooter ? (
-          chat
-        ) : (
-          <SiteFooter brandName={root.brandName} year={root.year} addresses={addresses} flags={flags} reviews={root.footerReviews}>
-            {chat}
-          </SiteFooter>
-        )}
+        {flags.hideFooter ? chat : null}
+        <SiteFooter
+          hidden={!!flags.hideFooter}
+          brandName={root.brandName}
+          year={root.year}
+          addresses={addresses}
+          flags={flags}
+          reviews={root.footerReviews}
+        >
+          {flags.hideFooter ? null : chat}
+        </SiteFooter>
         <AuthBroadcast event={root.authEvent} signedIn={!!root.user} />
         <ShellBehaviour consented={!!root.analytics} />
         {flags.manageOwnScroll ? null : <ScrollRestoration nonce={nonce} />}

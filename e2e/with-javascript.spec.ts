@@ -88,6 +88,64 @@ test('a large photo is downscaled in the browser before it is uploaded', async (
   await expect(item).toContainText('Uploaded ✓');
 });
 
+test.describe("the shell's server-rendered parts (ADR 012)", () => {
+  // A marker on the window survives client-side navigations and dies with a document load.
+  const sameDocument = (page: import('@playwright/test').Page) => page.evaluate(() => (window as { marker?: number }).marker === 1);
+
+  test('the footer and menu links navigate in the app, and the home sections come with a navigation', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    await page.goto('/reviews');
+    await page.waitForFunction(() => '__remixRouter' in window);
+    await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    await page.getByRole('navigation', { name: 'Selling' }).getByRole('link', { name: 'Guides' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Guides to selling your car' })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+
+    await page.locator('details.mobile-menu summary').click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'ULEZ checker' }).click();
+    await expect(page).toHaveURL(/\/ulez-checker$/);
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+    expect(await sameDocument(page)).toBe(true);
+
+    // The home page reached without a document load: its static sections come from the loader.
+    await page.getByRole('link', { name: 'Kerbside home' }).click();
+    await expect(page.getByRole('heading', { name: 'Why sellers choose us' })).toBeVisible();
+    await expect(page.locator('#home-benefits li')).toHaveCount(4);
+    await expect(page.locator('#home-steps li')).toHaveCount(4);
+    await page.getByRole('link', { name: 'More about how it works' }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    expect(await sameDocument(page)).toBe(true);
+    // The footer links are still there after all of it.
+    await expect(page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('an error page fetches its view on demand: after a document load and after a navigation', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Drive me home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The way to sell your car' })).toBeVisible();
+    await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate('/no/such/page'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("a page without a footer hands the footer's links on to the next page", async ({ page }) => {
+    await valueAndSignUp(page, `footer.${Date.now()}@example.co.uk`, { mileage: '65000' });
+    await page.goto('/KE19FTA/profile/photos');
+    await expect(page.locator('footer.site-footer')).toBeHidden();
+    await page.waitForFunction(() => '__remixRouter' in window);
+    await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    await page.getByRole('link', { name: 'Kerbside home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The way to sell your car' })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Free tools' }).getByRole('link', { name: 'MOT checker' })).toBeVisible();
+  });
+});
+
 test.describe('the shell with JavaScript', () => {
   test('accepting cookies closes the notice in place and starts the dataLayer', async ({ page }) => {
     await page.goto('/reviews');

@@ -81,7 +81,11 @@ describe('the footer and route flags', () => {
     await signUp(seller, uniqueEmail('profile'));
     const html = await (await seller.get('/KE19FTA/profile/timeline')).text();
     expect(mainText(html)).toContain('profile');
-    expect(html).not.toContain('<footer');
+    // Hidden, with only the links the browser keeps for the next page (ADR 012): no lookup, reviews or disclaimer.
+    expect(html).toContain('<footer class="site-footer" hidden="">');
+    expect(footer(html)).not.toContain('footer-lookup');
+    expect(footer(html)).not.toContain('footer-reviews');
+    expect(footer(html)).not.toContain('price-disclaimer');
   });
 
   it('keeps pages of the journey out of search engines, and not the public ones', async () => {
@@ -223,6 +227,18 @@ describe('the home page', () => {
     expect(text).toContain('Recently sold');
     expect(html).toMatch(/<img src="\/media\/vehicles\/[a-z-]+\.svg" alt="" width="137" height="124" loading="lazy"/);
     expect(html).toMatch(/<img src="\/media\/dealers\/\d+\.svg" alt="[^"]+" width="160" height="48" loading="lazy"/);
+  });
+
+  it("sends its static sections once in a document, and as markup in a navigation's data (ADR 012)", async () => {
+    const browser = visitor();
+    const html = await (await browser.get('/')).text();
+    // Rendered in the page, and not a second time in the page's data.
+    expect(html.split('Free collection</strong> from your door').length - 1).toBe(1);
+    expect(html.split('Build your profile').length - 1).toBe(1);
+    const data = await (await browser.get('/_root.data?_routes=routes%2Fhome')).text();
+    expect(data).toContain('Why sellers choose us');
+    expect(data).toContain('Build your profile');
+    expect(data).toContain('href=\\"/how-it-works\\"');
   });
 
   it('serves the images it shows from the platform, as inert SVG', async () => {

@@ -30,31 +30,8 @@ export function CookieNotice({ brandName }: { brandName: string }) {
   );
 }
 
-/**
- * The choice on the cookies page: what is in force, and a way to change it (a plain form, so it
- * works without JavaScript; it comes back to this page).
- */
-export function CookieChoice({ current }: { current: 'granted' | 'denied' | null }) {
-  const location = useLocation();
-  return (
-    <section className="panel info" aria-labelledby="cookie-choice-title">
-      <h2 id="cookie-choice-title">Your choice</h2>
-      <p>
-        {current === 'granted'
-          ? 'You accepted: we record how you use the site.'
-          : current === 'denied'
-            ? 'You rejected: we record nothing about how you use the site.'
-            : 'You have not chosen yet: we record nothing until you accept.'}
-      </p>
-      <form method="post" action="/cookie-consent" className="actions">
-        <input type="hidden" name="returnTo" value={location.pathname} />
-        <ChoiceButtons />
-      </form>
-    </section>
-  );
-}
-
-function ChoiceButtons() {
+/** Accept or Reject: the notice's and the cookies page's (cookie-choice.tsx) buttons. */
+export function ChoiceButtons() {
   return (
     <>
       <button className="btn" type="submit" name="choice" value="accept">

@@ -1,11 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatVrm } from '../../contract/vrm';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from './vrm-form';
-import { lookupErrorPanel } from '~/lib/lookup-errors';
-import type { LookupResultError } from '~/lib/lookup-state';
+import type { HeroLookupPanel } from '~/lib/lookup-action.server';
 
 export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
 
@@ -27,9 +25,8 @@ export function Strapline() {
 export function Hero({
   title,
   action,
-  resultError,
+  panel,
   lastResult,
-  brandName,
   text,
   children,
 }: {
@@ -37,19 +34,18 @@ export function Hero({
   /** Replaces the strapline (a landing page's own pitch). */
   text?: string;
   action: string;
-  resultError: LookupResultError | null;
+  /** The last lookup's error panel, worded by the loader (heroLookupPanel). */
+  panel: HeroLookupPanel | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  brandName: string;
   children?: ReactNode;
 }) {
-  const panel = resultError ? lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), brandName) : null;
   const hasError = !!panel || !!lastResult?.error;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
       {text ? <p className="strap">{text}</p> : <Strapline />}
-      {panel && resultError ? <LookupErrorPanelView panel={panel} vrm={resultError.vrm} action={action} /> : null}
-      <VrmForm action={action} defaultVrm={resultError?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
+      {panel ? <LookupErrorPanelView panel={panel} vrm={panel.vrm} action={action} /> : null}
+      <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (
         <p className="review-link">
           <Link to="/reviews">Rated Excellent by sellers: read their reviews</Link>

@@ -12,28 +12,6 @@ export const VIDEO_SIZE = { width: 512, height: 310 } as const;
 export const MODEL_MAX = 32;
 export const SALE_IMAGE = { width: 137, height: 124 } as const;
 
-export function Benefits() {
-  return (
-    <section className="section" aria-labelledby="benefits-title">
-      <h2 id="benefits-title">Why sellers choose us</h2>
-      <ul className="benefits">
-        <li>
-          <strong>7,500+ dealers compete</strong> for your car in a daily sale, so you see the highest offer.
-        </li>
-        <li>
-          <strong>Free collection</strong> from your door, at a time that suits you.
-        </li>
-        <li>
-          <strong>Paid fast</strong>: the money arrives within 24 hours of collection.
-        </li>
-        <li>
-          <strong>No fee</strong> to the seller, and no obligation to accept an offer.
-        </li>
-      </ul>
-    </section>
-  );
-}
-
 /**
  * The video (spec 2 §2.10) behind a light facade: nothing is fetched from the video host until the
  * seller asks. Without JavaScript the facade is a link to the video; with it, the frame replaces
@@ -71,37 +49,6 @@ export function VideoSection({ src, brandName }: { src: string; brandName: strin
           </a>
         )}
       </div>
-    </section>
-  );
-}
-
-const STEPS = [
-  { title: 'Value your car', text: 'Enter your reg and mileage for an instant valuation.' },
-  { title: 'Build your profile', text: 'Add photos and details from your phone, guided step by step.' },
-  { title: 'Dealers compete', text: 'Your car goes into the daily sale, where verified dealers bid for it.' },
-  { title: 'Collected and paid', text: 'Accept the highest offer; the dealer collects for free and you are paid.' },
-];
-
-/** How it works: a slider of four steps, 1.2 on a phone and 1.5 on a tablet (CSS scroll-snap). */
-export function Steps() {
-  return (
-    <section className="section" aria-labelledby="steps-title">
-      <h2 id="steps-title">How it works</h2>
-      {/* Focusable: on a phone the row scrolls sideways, and a keyboard must be able to scroll it. */}
-      <ol className="steps" tabIndex={0} aria-labelledby="steps-title">
-        {STEPS.map((step, index) => (
-          <li key={step.title} className="step">
-            <span className="step-number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
-      <p>
-        <Link to="/how-it-works">More about how it works</Link>
-      </p>
     </section>
   );
 }

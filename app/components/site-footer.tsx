@@ -2,16 +2,10 @@ import { Link, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { Review } from '../../contract/gateway';
 import { ReviewCard } from './review-card';
+import { ServerMarkup } from './server-markup';
+import { FooterLegal, FooterLinks } from './shell-links.server';
 import { VrmForm } from './vrm-form';
-import {
-  APP_STORE_LINKS,
-  footerColumns,
-  LEGAL_LINKS,
-  PRESS_MENTIONS,
-  SOCIAL_LINKS,
-  type Addresses,
-  type NavLink,
-} from '~/data/navigation';
+import type { Addresses } from '~/data/navigation';
 import type { RouteFlags } from '~/lib/route-flags';
 
 export interface FooterReviews {
@@ -21,8 +15,13 @@ export interface FooterReviews {
   reviews: Review[];
 }
 
-/** The footer (spec 2 §2.8): which blocks show is up to the route's flags. */
+/**
+ * The footer (spec 2 §2.8): which blocks show is up to the route's flags. A page without a footer
+ * still carries its links, hidden: the browser keeps them from the first document for the rest of
+ * the visit (ServerMarkup), so a client-side navigation to a page with a footer has them.
+ */
 export function SiteFooter({
+  hidden,
   brandName,
   year,
   addresses,
@@ -31,6 +30,7 @@ export function SiteFooter({
   children,
 }: {
   children?: ReactNode;
+  hidden: boolean;
   brandName: string;
   year: number;
   addresses: Addresses;
@@ -38,67 +38,18 @@ export function SiteFooter({
   reviews: FooterReviews | null;
 }) {
   return (
-    <footer className="site-footer">
-      {!flags.hideReviews && reviews && reviews.reviews.length ? <ReviewsBlock brandName={brandName} reviews={reviews} /> : null}
-      {flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? <UlezLookupBlock /> : <LookupBlock brandName={brandName} variant={flags.lookupVariant} />}
+    <footer className="site-footer" hidden={hidden}>
+      {hidden || flags.hideReviews || !reviews?.reviews.length ? null : <ReviewsBlock brandName={brandName} reviews={reviews} />}
+      {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? <UlezLookupBlock /> : <LookupBlock brandName={brandName} variant={flags.lookupVariant} />}
       <div className="footer-main">
         <div className="wrap">
           {children}
-          {PRESS_MENTIONS.length ? (
-            <section aria-labelledby="press-title" className="press">
-              <h2 id="press-title">As seen in</h2>
-              <ul className="logo-row">
-                {PRESS_MENTIONS.map((mention) => (
-                  <li key={mention.outlet}>
-                    <a href={mention.href}>
-                      <img src={mention.logo} alt={mention.outlet} width={mention.width} height={mention.height} loading="lazy" decoding="async" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <div className="footer-columns">
-            {footerColumns(addresses).map((column) => (
-              <nav key={column.title} aria-labelledby={`footer-${column.title.replace(/\W+/g, '-').toLowerCase()}`}>
-                <h2 id={`footer-${column.title.replace(/\W+/g, '-').toLowerCase()}`}>{column.title}</h2>
-                <LinkList links={column.links} />
-              </nav>
-            ))}
-          </div>
-          {APP_STORE_LINKS.length || SOCIAL_LINKS.length ? (
-            <div className="footer-apps">
-              <LinkList links={[...APP_STORE_LINKS, ...SOCIAL_LINKS]} />
-            </div>
-          ) : null}
-          <Disclaimers flags={flags} />
-          <nav aria-label="Legal" className="legal">
-            <LinkList links={LEGAL_LINKS} />
-          </nav>
-          <p className="copyright">
-            © {year} {brandName}. 7,500+ dealers compete to buy your car. Free collection, no fee to the seller.
-          </p>
+          <ServerMarkup id="footer-links" render={() => <FooterLinks addresses={addresses} />} />
+          {hidden ? null : <Disclaimers flags={flags} />}
+          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} year={year} />} />
         </div>
       </div>
     </footer>
-  );
-}
-
-function LinkList({ links }: { links: NavLink[] }) {
-  return (
-    <ul>
-      {links.map((link) => (
-        <li key={link.label}>
-          {link.external ? (
-            <a href={link.href}>{link.label}</a>
-          ) : (
-            <Link to={link.href} prefetch="none">
-              {link.label}
-            </Link>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }
 

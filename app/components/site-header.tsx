@@ -1,5 +1,7 @@
 import { Form, Link } from '@remix-run/react';
-import { moreLinks, primaryLinks, TOOLS, type Addresses, type NavLink } from '~/data/navigation';
+import { ServerMarkup } from './server-markup';
+import { HeaderNavItems } from './shell-links.server';
+import type { Addresses } from '~/data/navigation';
 
 /**
  * The header (spec 2 §2.7). Menus are `<details>` disclosures: they open and close without
@@ -23,9 +25,7 @@ export function SiteHeader({
           {brandName}
           <span aria-hidden="true">.</span>
         </Link>
-        <nav className="main-nav" aria-label="Main">
-          <NavItems addresses={addresses} idPrefix="nav" />
-        </nav>
+        <ServerMarkup as="nav" id="main-nav" className="main-nav" aria-label="Main" render={() => <HeaderNavItems addresses={addresses} idPrefix="nav" />} />
         <div className="header-end">
           <nav className="site-nav" aria-label="Account">
             {user ? <AccountMenu user={user} /> : <Link to="/sign-in">Sign in</Link>}
@@ -35,73 +35,17 @@ export function SiteHeader({
               <span className="burger" aria-hidden="true" />
               Menu
             </summary>
-            <nav className="menu-panel" aria-label="Menu">
-              <NavItems addresses={addresses} idPrefix="mobile" flat />
-            </nav>
+            <ServerMarkup
+              as="nav"
+              id="mobile-nav"
+              className="menu-panel"
+              aria-label="Menu"
+              render={() => <HeaderNavItems addresses={addresses} idPrefix="mobile" flat />}
+            />
           </details>
         </div>
       </div>
     </header>
-  );
-}
-
-function NavItems({ addresses, idPrefix, flat = false }: { addresses: Addresses; idPrefix: string; flat?: boolean }) {
-  const groups = [
-    { title: 'Tools', links: TOOLS },
-    { title: 'More', links: moreLinks(addresses) },
-  ];
-  return (
-    <ul className="nav-list">
-      {primaryLinks(addresses).map((link) => (
-        <li key={link.label}>
-          <NavAnchor link={link} />
-        </li>
-      ))}
-      {groups.map((group) =>
-        flat ? (
-          <li key={group.title}>
-            <h2 className="menu-heading" id={`${idPrefix}-${group.title.toLowerCase()}`}>
-              {group.title}
-            </h2>
-            <ul aria-labelledby={`${idPrefix}-${group.title.toLowerCase()}`}>
-              {group.links.map((link) => (
-                <li key={link.label}>
-                  <NavAnchor link={link} />
-                </li>
-              ))}
-            </ul>
-          </li>
-        ) : (
-          <li key={group.title}>
-            <details className="menu" data-menu>
-              <summary>{group.title}</summary>
-              <ul className="menu-panel">
-                {group.links.map((link) => (
-                  <li key={link.label}>
-                    <NavAnchor link={link} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </li>
-        ),
-      )}
-    </ul>
-  );
-}
-
-function NavAnchor({ link }: { link: NavLink }) {
-  const badge = link.isNew ? <span className="badge">New</span> : null;
-  return link.external ? (
-    <a href={link.href}>
-      {link.label}
-      {badge}
-    </a>
-  ) : (
-    <Link to={link.href} prefetch="none">
-      {link.label}
-      {badge}
-    </Link>
   );
 }
 

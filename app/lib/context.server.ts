@@ -19,6 +19,8 @@ export interface AppContext {
   cspNonce: string;
   /** Whether the document can be streamed (see docs/decisions/004-streaming-and-no-js.md). */
   clientRunsScripts: boolean;
+  /** A client-side navigation's data (single fetch `.data`), not a document: see ServerMarkup (ADR 012). */
+  dataRequest: boolean;
   waitUntil: (promise: Promise<unknown>) => void;
   /** The app's own origin, for links the platform e-mails. */
   origin: string;
@@ -106,6 +108,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     gateway,
     cspNonce: createNonce(),
     clientRunsScripts: readCookie(cookieHeader, SCRIPTS_HINT_COOKIE) === '1',
+    dataRequest: url.pathname.endsWith('.data'),
     waitUntil,
     origin: url.origin,
     preferences,

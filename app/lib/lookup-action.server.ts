@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { enquiryStateRedirect } from '../../contract/enquiry-states';
+import { formatVrm } from '../../contract/vrm';
+import { lookupErrorPanel, type LookupErrorPanel } from './lookup-errors';
 import { addLookup } from './lookup-state';
 import { LookupSchema } from './validation';
 import { lookupVehicle, toLookupVehicle } from './vehicles.server';
@@ -38,4 +40,18 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
   throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);
+}
+
+/** The hero's panel for the last lookup's error, with the registration it was for. */
+export type HeroLookupPanel = LookupErrorPanel & { vrm: string };
+
+/**
+ * The panel the hero shows after a failed lookup. Worded here, on the server, so the panels' texts
+ * stay out of the scripts of every page with a hero: the home page's first visit pays for them
+ * otherwise, for a failure few visitors meet (docs/performance.md).
+ */
+export function heroLookupPanel(context: AppLoadContext): HeroLookupPanel | null {
+  const resultError = context.session.get('lookup')?.resultError;
+  if (!resultError) return null;
+  return { ...lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), context.config.brandName), vrm: resultError.vrm };
 }

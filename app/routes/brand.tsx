@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SourceList } from '~/components/content-article';
 import { Hero } from '~/components/hero';
 import { RecentSales, ReviewsCarousel } from '~/components/home-sections';
-import { handleLookup } from '~/lib/lookup-action.server';
+import { handleLookup, heroLookupPanel } from '~/lib/lookup-action.server';
 import { makeContent } from '~/lib/content.server';
 import { dealerInterestBlock, recentSalesBlock, reviewsBlock } from '~/lib/shell-data.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
@@ -24,7 +24,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     dealerInterestBlock(context, make.slug),
   ]);
   const content = makeContent(make.slug);
-  return { make, resultError: context.session.get('lookup')?.resultError ?? null, reviews, sales, interest, content };
+  return { make, panel: heroLookupPanel(context), reviews, sales, interest, content };
 }
 
 // A brand landing page: the footer lookup speaks of the make.
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BrandPage() {
-  const { make, resultError, reviews, sales, interest, content } = useLoaderData<typeof loader>();
+  const { make, panel, reviews, sales, interest, content } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
@@ -52,9 +52,8 @@ export default function BrandPage() {
       <Hero
         title={`Sell your ${make.display_name} car the ${brandName} way`}
         action={`/sell-my-car/brands/${make.slug}`}
-        resultError={resultError}
+        panel={panel}
         lastResult={lastResult}
-        brandName={brandName}
       />
       {interest ? (
         <section className="card" aria-labelledby="interest-title" data-testid="dealer-interest">

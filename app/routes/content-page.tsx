@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { ContentArticle } from '~/components/content-article';
-import { CookieChoice } from '~/components/cookie-notice';
+import { CookieChoice } from '~/components/cookie-choice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { ReferralLinkResponse } from '../../contract/accounts';
 import { articleOf, getEntry } from '~/lib/content.server';

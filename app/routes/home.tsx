@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hero } from '~/components/hero';
-import { Benefits, DealerLogos, RecentSales, ReviewsCarousel, Steps, VideoSection } from '~/components/home-sections';
-import { handleLookup } from '~/lib/lookup-action.server';
+import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/components/home-sections';
+import { BenefitsContent, homeStaticMarkup, StepsContent } from '~/components/home-static.server';
+import { ServerMarkup } from '~/components/server-markup';
+import { handleLookup, heroLookupPanel } from '~/lib/lookup-action.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { dealerLogosBlock, recentSalesBlock, reviewsBlock } from '~/lib/shell-data.server';
@@ -22,12 +24,13 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ context }: LoaderFunctionArgs) {
   const [reviews, sales, dealers] = await Promise.all([reviewsBlock(context), recentSalesBlock(context), dealerLogosBlock(context)]);
   return {
-    resultError: context.session.get('lookup')?.resultError ?? null,
+    panel: heroLookupPanel(context),
     reviews,
     sales,
     dealers,
     video: context.config.youtubeEmbedUrl,
     reviewsFirst: context.experiments.home_reviews_first === 'on',
+    markup: homeStaticMarkup(context),
   };
 }
 
@@ -36,17 +39,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { resultError, reviews, sales, dealers, video, reviewsFirst } = useLoaderData<typeof loader>();
+  const { panel, reviews, sales, dealers, video, reviewsFirst, markup } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   return (
     <div className="stack">
-      <Hero title="The way to sell your car" action="/?index" resultError={resultError} lastResult={lastResult} brandName={brandName} />
-      <Benefits />
+      <Hero title="The way to sell your car" action="/?index" panel={panel} lastResult={lastResult} />
+      <ServerMarkup
+        as="section"
+        id="home-benefits"
+        className="section"
+        aria-labelledby="benefits-title"
+        render={() => <BenefitsContent />}
+        markup={markup?.['home-benefits']}
+      />
       {video ? <VideoSection src={video} brandName={brandName} /> : null}
       {reviewsFirst ? reviewBlock : null}
-      <Steps />
+      <ServerMarkup
+        as="section"
+        id="home-steps"
+        className="section"
+        aria-labelledby="steps-title"
+        render={() => <StepsContent />}
+        markup={markup?.['home-steps']}
+      />
       {reviewsFirst ? null : reviewBlock}
       <RecentSales sales={sales} />
       <DealerLogos dealers={dealers} />

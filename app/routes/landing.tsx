@@ -11,11 +11,10 @@ import { PART_EXCHANGE, SELL_MY_CAR, SELL_MY_CAR_VARIANTS, SELL_MY_VAN } from '~
 import { AFFILIATES, PARTNER_PAGES } from '~/data/partners';
 import { getEntry } from '~/lib/content.server';
 import { referralCodeOf } from '~/lib/referrals';
-import { handleLookup } from '~/lib/lookup-action.server';
+import { handleLookup, heroLookupPanel } from '~/lib/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 import { dealerLogosBlock, recentSalesBlock } from '~/lib/shell-data.server';
-import { useRootData } from '~/root';
 
 /**
  * Every landing page (spec 2 §2.2) from one module and its data files: /sell-my-car and its
@@ -72,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const resolved = resolve(url.pathname);
   if (!resolved) throw new Response('Not Found', { status: 404 });
   if (resolved.kind === 'redirect') throw redirect(resolved.to, 301);
-  const resultError = context.session.get('lookup')?.resultError ?? null;
+  const panel = heroLookupPanel(context);
   if (resolved.kind === 'city') {
     const city = CITIES[resolved.slug]!;
     const [sales, dealers] = await Promise.all([
@@ -81,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]);
     // The zone's name and sources come from the zones module here, so its data stays on the server.
     const zone = city.zone ? { ...city.zone, name: zoneById(city.zone.zoneId).name, sources: zoneById(city.zone.zoneId).sources } : null;
-    return { kind: 'city' as const, path: url.pathname, resultError, city, zone, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
+    return { kind: 'city' as const, path: url.pathname, panel, city, zone, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
   }
   const { page, partner, lookupVariant } = resolved;
   if (resolved.affiliate) await rememberAffiliate(context, resolved.affiliate);
@@ -95,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     kind: 'page' as const,
     path: url.pathname,
-    resultError,
+    panel,
     page,
     partner: partner ?? null,
     guides,
@@ -143,12 +142,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Landing() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const { brandName } = useRootData();
   if (data.kind === 'city') {
     const { city } = data;
     return (
       <div className="stack">
-        <Hero title={`Sell your car in ${city.name}`} action={data.path} resultError={data.resultError} lastResult={lastResult} brandName={brandName} />
+        <Hero title={`Sell your car in ${city.name}`} action={data.path} panel={data.panel} lastResult={lastResult} />
         <section className="card" aria-labelledby="city-title">
           <h2 id="city-title">Selling in {city.name}</h2>
           <p>{city.intro}</p>
@@ -180,7 +178,7 @@ export default function Landing() {
             ? 'Enter your reg for a free valuation. If you sell through us after signing up, you and your friend share the referral reward.'
             : page.heroText
         }
-        action={data.path} resultError={data.resultError} lastResult={lastResult} brandName={brandName} />
+        action={data.path} panel={data.panel} lastResult={lastResult} />
       {page.sections.map((section) => (
         <section className="card" key={section.heading} aria-labelledby={`s-${slugOf(section.heading)}`}>
           <h2 id={`s-${slugOf(section.heading)}`}>{section.heading}</h2>

@@ -11,9 +11,9 @@ export const DOCUMENT_GZIP = 14 * 1024;
  * little room; raise one only on purpose, in the same change as the code that needs it.
  */
 export const PAGES = [
-  // Target 95 KB; 96.9 KB when set, 97.2 KB with the outage page's kept form in the root
-  // (docs/performance.md says what is left to cut).
-  { name: 'home', path: '/', jsGzip: 97.5 * 1024, requests: 14 },
+  // The target: 95 KB. 94.4 KB since the shell's links, the home page's static sections and the
+  // error views stopped shipping as code (ADR 012).
+  { name: 'home', path: '/', jsGzip: 95 * 1024, requests: 13 },
   // 19 requests since the car value tracker's mileage step shares the mileage form's modules.
   { name: 'mileage', path: '/mileage', jsGzip: 125 * 1024, requests: 19, afterLookup: 'KE19FTA' },
   // The sign-up form validates on the client with conform + zod (~25 KB).

@@ -1,0 +1,24 @@
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { markupForNavigation } from './server-markup.server';
+import { BenefitsContent, homeStaticMarkup } from '~/components/home-static.server';
+
+const context = (dataRequest: boolean) => ({ dataRequest }) as AppLoadContext;
+
+describe('markupForNavigation', () => {
+  it('renders nothing for a document load: the page itself carries the markup', () => {
+    expect(markupForNavigation(context(false), { part: () => createElement('p', null, 'x') })).toBeNull();
+    expect(homeStaticMarkup(context(false))).toBeNull();
+  });
+
+  it("renders each part's markup for a client-side navigation", () => {
+    expect(markupForNavigation(context(true), { a: () => createElement('p', null, 'one'), b: BenefitsContent })).toEqual({
+      a: '<p>one</p>',
+      b: expect.stringContaining('<h2 id="benefits-title">Why sellers choose us</h2>'),
+    });
+    const home = homeStaticMarkup(context(true))!;
+    expect(Object.keys(home)).toEqual(['home-benefits', 'home-steps']);
+    expect(home['home-steps']).toContain('<a href="/how-it-works" data-discover="true">More about how it works</a>');
+  });
+});
