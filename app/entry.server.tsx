@@ -42,9 +42,11 @@ export default async function handleRequest(
   if (!loadContext.clientRunsScripts || isbot(request.headers.get('user-agent') ?? '')) {
     await body.allReady;
   } else {
-    // One turn of the microtask queue lets an already settled allReady say so: only a page with
-    // sections still rendering is streamed, and only that one is compressed by the worker (ADR 011).
-    await Promise.resolve();
+    // Only a page with sections still waiting on data is streamed, and only that one is compressed
+    // by the worker (ADR 011). Every page has some rendering left when the shell is ready (the
+    // loader data that Remix streams into the page), which finishes within a turn of the event
+    // loop; a deferred section waits on I/O for far longer.
+    await Promise.race([body.allReady.catch(() => {}), new Promise((settle) => setTimeout(settle, 0))]);
     if (!complete) responseHeaders.set(STREAMED_HEADER, '1');
   }
 

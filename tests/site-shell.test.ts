@@ -277,6 +277,40 @@ describe('the home page', () => {
   });
 });
 
+describe("the shell's shared blocks", () => {
+  const BLOCKS = '^/platform/(reviews|recent-sales|dealers/featured)$';
+
+  it('are kept for the next visitors, who get them without asking the platform again', async () => {
+    const kept = await startWorkers({ withFaults: true });
+    try {
+      const first = mainText(await (await new Browser(kept.fetch, { ip: '10.9.0.1' }).get('/')).text());
+      expect(first).toContain('Recently sold');
+      // The platform now fails these calls for the next visitor, who still gets every block.
+      await kept.faults.inject({ ip: '10.9.0.2', path: BLOCKS, fault: 'server-error' });
+      const second = mainText(await (await new Browser(kept.fetch, { ip: '10.9.0.2' }).get('/')).text());
+      expect(second).toContain('Recently sold');
+      expect(second).toContain('out of 5 by sellers');
+      expect((await kept.faults.rules('10.9.0.2'))[0]!.hits).toBe(0);
+    } finally {
+      await kept.dispose();
+    }
+  });
+
+  it('are fetched for every page view with SHARED_BLOCKS_SECONDS=0, and hidden when that fails', async () => {
+    const uncached = await startWorkers({ withFaults: true, appVars: { SHARED_BLOCKS_SECONDS: '0' } });
+    try {
+      expect(mainText(await (await new Browser(uncached.fetch, { ip: '10.9.0.1' }).get('/')).text())).toContain('Recently sold');
+      await uncached.faults.inject({ ip: '10.9.0.2', path: BLOCKS, fault: 'server-error' });
+      const text = mainText(await (await new Browser(uncached.fetch, { ip: '10.9.0.2' }).get('/')).text());
+      expect(text).toContain('The way to sell your car');
+      expect(text).not.toContain('Recently sold');
+      expect((await uncached.faults.rules('10.9.0.2'))[0]!.hits).toBe(3);
+    } finally {
+      await uncached.dispose();
+    }
+  });
+});
+
 describe('the support chat', () => {
   it('is a help-centre link without JavaScript, loads its script on demand, and logs signed-in sellers in only', async () => {
     const html = footer(await (await visitor().get('/reviews')).text());

@@ -5,7 +5,7 @@ import type { VehicleTax } from '../../contract/tax';
 import { formatVrm } from '../../contract/vrm';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from './vrm-form';
-import { fuelName, formatDate, sentenceCase } from '~/lib/format';
+import { fuelName, formatDate, formatNumber, sentenceCase } from '~/lib/format';
 import { lookupErrorPanel } from '~/lib/lookup-errors';
 import { costText, GOV_UK_RATES_URL, ratesText, statusText } from '~/lib/tax-text';
 
@@ -52,7 +52,7 @@ export function TaxResults({ tax }: { tax: VehicleTax }) {
     ['Fuel', fuelName(tax.fuel)],
     ['First registered', formatDate(tax.firstRegistered)],
   ];
-  if (tax.engineCapacity !== null) facts.push(['Engine', `${new Intl.NumberFormat('en-GB').format(tax.engineCapacity)} cc`]);
+  if (tax.engineCapacity !== null) facts.push(['Engine', `${formatNumber(tax.engineCapacity)} cc`]);
   if (tax.co2Emissions !== null) facts.push(['CO2', `${tax.co2Emissions} g/km`]);
 
   return (

@@ -1,5 +1,5 @@
 import type { TrackerValuation } from '../../contract/trackers';
-import { formatPounds } from '~/lib/format';
+import { formatNumber, formatPounds } from '~/lib/format';
 import { chartGeometry, monthLabel } from '~/lib/tracker-chart';
 
 /**
@@ -48,7 +48,7 @@ export function TrackerChart({ valuations, caption }: { valuations: TrackerValua
               <tr key={v.month}>
                 <th scope="row">{monthLabel(v.month, true)}</th>
                 <td>{formatPounds(v.price)}</td>
-                <td>{new Intl.NumberFormat('en-GB').format(v.mileage)}</td>
+                <td>{formatNumber(v.mileage)}</td>
               </tr>
             ))}
           </tbody>

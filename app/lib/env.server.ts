@@ -65,6 +65,8 @@ const EnvSchema = z
     YOUTUBE_EMBED_URL: VideoUrlSchema.optional().or(z.literal('').transform(() => undefined)),
     /** Experiment decisions fixed by configuration: experiment name → variant (spec: experimentDecisions). */
     EXPERIMENT_DECISIONS: jsonVar('EXPERIMENT_DECISIONS').pipe(z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string())),
+    /** How long the shell's shared blocks (reviews, recent sales, dealers) are kept per isolate; 0 turns it off. */
+    SHARED_BLOCKS_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (!env.GATEWAY && !env.GATEWAY_URL) {
@@ -91,6 +93,8 @@ export interface AppConfig {
   sessionSecrets: string[];
   gateway: { binding: Fetcher; url?: undefined } | { binding?: undefined; url: string };
   featureFlags: FeatureFlags;
+  /** Seconds the shell's blocks that are the same for every visitor are kept (shared-blocks.server.ts). */
+  sharedBlocksSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +122,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     // A binding wins: locally it reaches the platform worker without a network hop.
     gateway: e.GATEWAY ? { binding: e.GATEWAY } : { url: e.GATEWAY_URL! },
     featureFlags: e.FEATURE_FLAGS,
+    sharedBlocksSeconds: e.SHARED_BLOCKS_SECONDS,
   };
 }
 

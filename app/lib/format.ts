@@ -15,9 +15,15 @@ export function fuelName(fuel: string): string {
   return FUEL_NAMES[fuel] ?? sentenceCase(fuel);
 }
 
-const miles = new Intl.NumberFormat('en-GB');
+// Formatters are made once: building one is costly, and these run in every render.
+const whole = new Intl.NumberFormat('en-GB');
+/** 64,000 */
+export function formatNumber(value: number): string {
+  return whole.format(value);
+}
+
 export function formatMiles(value: number): string {
-  return `${miles.format(value)} miles`;
+  return `${whole.format(value)} miles`;
 }
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
@@ -25,6 +31,9 @@ export function formatPounds(value: number): string {
   return pounds.format(value);
 }
 
+// toLocaleDateString builds a formatter on every call: it was the costliest single function in the
+// home page's server render (docs/performance.md).
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(iso));
 }

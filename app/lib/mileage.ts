@@ -1,6 +1,7 @@
 /**
  * The mileage step's rules (spec 1 §5). Pure, so the server and the browser apply the same ones.
  */
+import { formatNumber } from './format';
 
 export const MILEAGE_MAX_LENGTH = 7;
 export const MILES_PER_YEAR_CAP = 30_000;
@@ -123,5 +124,5 @@ export function prefillMileage(sources: {
 }
 
 export function formatMileageInput(value: number | null): string {
-  return value === null ? '' : new Intl.NumberFormat('en-GB').format(value);
+  return value === null ? '' : formatNumber(value);
 }

@@ -1,4 +1,5 @@
 import type { Review } from '../../contract/gateway';
+import { formatNumber } from './format';
 
 /** Review display rules (spec 1 §9). */
 export const DEFAULT_RATING = 4.4;
@@ -27,5 +28,5 @@ export function reviewsToShow(reviews: readonly Review[], make?: string, card: {
 /** Rounded down to a multiple of 250 and shown with '+ reviews'. */
 export function reviewCountLabel(total: number | null | undefined): string {
   const rounded = Math.floor((total ?? DEFAULT_TOTAL_REVIEWS) / 250) * 250;
-  return `${new Intl.NumberFormat('en-GB').format(rounded)}+ reviews`;
+  return `${formatNumber(rounded)}+ reviews`;
 }

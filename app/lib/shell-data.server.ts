@@ -5,6 +5,7 @@ import type { RecentSaleCard } from '~/components/home-sections';
 import { MODEL_MAX } from '~/components/home-sections';
 import { mediaUrl } from './media';
 import { DEFAULT_RATING, reviewCountLabel, reviewsToShow, SHELL_CARD, truncate } from './reviews';
+import { sharedBlocks } from './shared-blocks.server';
 
 /**
  * The data behind the shell's blocks (reviews, recent sales, dealers). A block whose service fails
@@ -17,8 +18,14 @@ function hidden<T>(block: string): (error: unknown) => T | null {
   };
 }
 
+/** A public platform answer, the same for every visitor: kept per isolate (shared-blocks.server.ts). */
+function shared<T>(context: AppLoadContext, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+  const key = `${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
+  return sharedBlocks.get(key, context.config.sharedBlocksSeconds * 1000, () => context.gateway.get<T>(path, { query }));
+}
+
 export async function reviewsBlock(context: AppLoadContext, make?: string) {
-  const data = await context.gateway.get<ReviewsResponse>('/platform/reviews').catch(hidden<ReviewsResponse>('reviews'));
+  const data = await shared<ReviewsResponse>(context, '/platform/reviews').catch(hidden<ReviewsResponse>('reviews'));
   if (!data) return null;
   return {
     rating: data.summary.rating ?? DEFAULT_RATING,
@@ -28,9 +35,7 @@ export async function reviewsBlock(context: AppLoadContext, make?: string) {
 }
 
 export async function recentSalesBlock(context: AppLoadContext, makeSlug?: string, areas?: string[]): Promise<RecentSaleCard[]> {
-  const data = await context.gateway
-    .get<RecentSalesResponse>('/platform/recent-sales', { query: { make: makeSlug, areas: areas?.join(','), limit: 12 } })
-    .catch(hidden<RecentSalesResponse>('recent-sales'));
+  const data = await shared<RecentSalesResponse>(context, '/platform/recent-sales', { make: makeSlug, areas: areas?.join(','), limit: 12 }).catch(hidden<RecentSalesResponse>('recent-sales'));
   return (data?.sales ?? []).map((sale) => ({
     id: sale.id,
     firstName: sale.seller.firstName,
@@ -43,16 +48,12 @@ export async function recentSalesBlock(context: AppLoadContext, makeSlug?: strin
 }
 
 export async function dealerLogosBlock(context: AppLoadContext, areas?: string[]) {
-  const data = await context.gateway
-    .get<DealerLogosResponse>('/platform/dealers/featured', { query: { limit: 8, areas: areas?.join(',') } })
-    .catch(hidden<DealerLogosResponse>('dealers'));
+  const data = await shared<DealerLogosResponse>(context, '/platform/dealers/featured', { limit: 8, areas: areas?.join(',') }).catch(hidden<DealerLogosResponse>('dealers'));
   return (data?.dealers ?? []).map((dealer) => ({ id: dealer.id, name: dealer.name, town: dealer.town, logo: mediaUrl(dealer.logo.url) }));
 }
 
 /** How many dealers bid on the make lately (brand pages); hidden when the platform can't say. */
 export async function dealerInterestBlock(context: AppLoadContext, makeSlug: string) {
-  const data = await context.gateway
-    .get<DealerInterestCounts>('/platform/bidding/bids/dealer-interest-counts', { query: { makeSlug } })
-    .catch(hidden<DealerInterestCounts>('dealer-interest'));
+  const data = await shared<DealerInterestCounts>(context, '/platform/bidding/bids/dealer-interest-counts', { makeSlug }).catch(hidden<DealerInterestCounts>('dealer-interest'));
   return data && data.lots > 0 ? data : null;
 }

@@ -1,5 +1,5 @@
 import type { PaymentOptions, RatesInfo, VedAssessment, VehicleTax } from '../../contract/tax';
-import { formatDate } from './format';
+import { formatDate, formatNumber } from './format';
 
 /**
  * The car tax check's words. The platform decides how a vehicle is taxed and what that costs
@@ -99,7 +99,7 @@ const MOTORCYCLE_BANDS: Record<Extract<VedAssessment, { kind: 'motorcycle' }>['b
   electric: 'electric',
 };
 
-const cc = (value: number) => `${new Intl.NumberFormat('en-GB').format(value)} cc`;
+const cc = (value: number) => `${formatNumber(value)} cc`;
 
 export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineCapacity' | 'co2Emissions'>): CostText {
   const a: VedAssessment = tax.assessment;
