@@ -99,3 +99,22 @@ test('the account details keep what was typed, with the message, when the platfo
   await expect(page.getByLabel('Full name')).toHaveValue('Sarah Jane Kennedy');
   await expect(page.getByLabel('Postcode')).toHaveValue('M1 1AE');
 });
+
+test("a vehicle's removal that fails shows its message by that vehicle, not under 'Add a vehicle'", async ({ page, context }) => {
+  const ip = await sellerAddress(context, 4);
+  await valueAndSignUp(page, `outage.remove.${Date.now()}@example.co.uk`, { mileage: '65000' });
+  await expect(page).toHaveURL(/\/KE19FTA$/);
+  await page.goto('/account');
+  const add = page.getByRole('region', { name: 'Add a vehicle' });
+  await add.getByLabel('Registration').fill('KD15 DSL');
+
+  await platformDown(ip);
+  await page.getByRole('button', { name: 'Remove KE19 FTA' }).click();
+
+  const vehicle = page.getByTestId('account-vehicle').filter({ hasText: 'KE19 FTA' });
+  await expect(vehicle.getByRole('alert')).toHaveText(SIGN_UP_FAILED_MESSAGE);
+  await expect(page.getByRole('button', { name: 'Remove KE19 FTA' })).toHaveAccessibleDescription(SIGN_UP_FAILED_MESSAGE);
+  await expect(add.getByRole('alert')).toHaveCount(0);
+  // The other form is left as it was.
+  await expect(add.getByLabel('Registration')).toHaveValue('KD15 DSL');
+});
