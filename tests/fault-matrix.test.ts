@@ -605,6 +605,19 @@ describe('the whole platform down', () => {
     expect(text).toContain('Finance company Northway Finance');
     expect(text).toContain('Settlement figure 4,200');
   });
+
+  it('does the same at the sign-up on the vehicle page', { timeout: 120_000 }, async () => {
+    const seller = await reach('valued');
+    const email = uniqueEmail('down');
+    await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+    const response = await seller.post('/KE19FTA?index', { ...SELLER, email });
+    const text = mainText(await response.text());
+    await workers.faults.clear(seller.ip!);
+    expect(response.status).toBe(503);
+    expect(text).toContain('What you entered has not been sent');
+    expect(text).toContain('Full name Sarah Kennedy');
+    expect(text).toContain(`Email address ${email}`);
+  });
 });
 
 /**
