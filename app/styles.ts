@@ -148,6 +148,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .stats{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin:0 0 12px}.stats dt{font-size:.875rem;color:var(--muted)}.stats dd{margin:0;font-weight:700;font-size:1.15rem}
 .prose{max-width:46rem}
 .prose h2{margin-top:1.4em}
+.prose>h2:first-child{margin-top:0}
 .prose ul,.prose ol{padding-left:1.3em;margin:0 0 1em}
 .prose li{margin:0 0 .4em}
 .sources{border-top:1px solid var(--line);margin-top:24px;padding-top:8px;font-size:.9rem}

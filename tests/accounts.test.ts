@@ -12,6 +12,13 @@ afterAll(() => workers?.dispose());
 
 const main = mainText;
 const header = (html: string) => textOf(html.slice(html.indexOf('<header'), html.indexOf('</header>')));
+/** The account page's list item for one vehicle, and its 'Add a vehicle' section. */
+const vehicleRow = (html: string, reg: string) => {
+  const item = html.split('<li').find((li) => li.includes(reg)) ?? '';
+  return item.slice(0, item.indexOf('</li>'));
+};
+const addSection = (html: string) => html.slice(html.indexOf('id="add-title"'), html.indexOf('</section>', html.indexOf('id="add-title"')));
+const vehiclesSection = (html: string) => html.slice(html.indexOf('id="vehicles-title"'), html.indexOf('</section>', html.indexOf('id="vehicles-title"')));
 
 describe('signing up from the vehicle page', () => {
   it('asks for an account to see the full valuation, then shows it to the signed-in seller', async () => {
@@ -244,6 +251,17 @@ describe('the account area', () => {
     expect(main(await (await seller.get('/account')).text())).not.toContain('KT70 EVS');
   });
 
+  it("answers the removal of a vehicle already gone (another tab) above the list, not under 'Add a vehicle'", async () => {
+    const seller = await signedInSeller();
+    const id = /name="vehicleId" value="(\d+)"/.exec(await (await seller.get('/account')).text())![1]!;
+    expect((await seller.post('/account?index', { intent: 'remove', vehicleId: id })).headers.get('location')).toBe('/account');
+    const again = await seller.post('/account?index', { intent: 'remove', vehicleId: id });
+    const html = await again.text();
+    expect(again.status).toBe(404);
+    expect(textOf(vehiclesSection(html))).toContain('Sorry, something went wrong. Please try again.');
+    expect(addSection(html)).not.toMatch(/role="alert"/);
+  });
+
   it('gives "Vehicle account limit reached" to a signed-in lookup over the limit', async () => {
     const seller = await signedInSeller();
     await seller.post('/account?index', { intent: 'add', vrm: 'KT70EVS' });
@@ -296,6 +314,26 @@ describe('when the platform fails to save', () => {
     expect(response.status).toBe(503);
     expect(main(html)).toContain("Couldn't update contact info");
     expect(html).toContain('value="Sarah Jane Kennedy"');
+  });
+
+  it("shows a failed removal by the vehicle it was for, not under 'Add a vehicle'", async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    await signUp(seller, uniqueEmail('outage'));
+    await valueCar(seller, 'KD15DSL', '130000');
+    const id = /name="vehicleId" value="(\d+)"/.exec(vehicleRow(await (await seller.get('/account')).text(), 'KE19 FTA'))![1]!;
+    await workers.db.prepare("CREATE TRIGGER fail_vehicle_removals BEFORE DELETE ON customer_vehicles BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    let response: Response;
+    try {
+      response = await seller.post('/account?index', { intent: 'remove', vehicleId: id });
+    } finally {
+      await workers.db.prepare('DROP TRIGGER fail_vehicle_removals').run();
+    }
+    const html = await response.text();
+    expect(response.status).toBe(503);
+    expect(vehicleRow(html, 'KE19 FTA')).toMatch(/role="alert"[^>]*>Sorry, something went wrong\. Please try again\.</);
+    expect(vehicleRow(html, 'KD15 DSL')).not.toMatch(/role="alert"/);
+    expect(addSection(html)).not.toMatch(/role="alert"/);
   });
 
   it('gives the contact preferences failure text', async () => {

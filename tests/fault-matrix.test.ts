@@ -428,6 +428,69 @@ const MESSAGE: Record<Fault, string> = {
 const GENERIC_ERROR_PAGE = /If it keeps happening, contact us|the page encountered an error|couldn't load this page/;
 const STACK_TRACE = /\n\s+at \S+ \(|at [\w.$]+ \([^)]*:\d+:\d+\)/;
 
+/** Where a browser that runs scripts sends the same form: Remix's single fetch posts to `{path}.data`. */
+function dataPath(path: string): string {
+  const url = new URL(path, 'http://localhost');
+  url.pathname = url.pathname === '/' ? '/_root.data' : `${url.pathname.replace(/\/$/, '')}.data`;
+  return url.pathname + url.search;
+}
+
+/**
+ * A single-fetch answer to a post (turbo-stream: one line, a flat array whose first item names the
+ * rest by index): whether the action's reply came back (`data`), a thrown error (`error`, which the
+ * browser shows as the route's error in place of the form) or a redirect; and its strings.
+ */
+function singleFetchAnswer(body: string) {
+  const values = JSON.parse(body.split('\n')[0]!) as unknown[];
+  const root = values[0] as Record<string, number>;
+  const [key] = Object.keys(root);
+  return {
+    kind: values[Number(key!.slice(1))] as string,
+    target: values[root[key!]!],
+    strings: values.filter((v): v is string => typeof v === 'string'),
+  };
+}
+
+/**
+ * The whole platform down (every call fails, reading the seller's sale included) and the form sent
+ * by a browser that runs scripts: the answer is still the action's reply, with the message and
+ * what was typed (never an account number), and nothing the browser would show as a page-load
+ * failure in place of the form. The lookup and the tracker keep their panel and redirect to their
+ * own page, which loads, with the panel and the registration, without the platform.
+ */
+async function wholePlatformDownWithScripts(step: Step, seller: Browser, path: string, form: Record<string, string | File>) {
+  const cell = `${step.name} × the whole platform down, with scripts`;
+  const ip = seller.ip!;
+  await workers.faults.inject({ ip, path: '.', fault: 'unreachable' });
+  try {
+    const response = await seller.post(dataPath(path), form);
+    const body = await response.text();
+    const answer = singleFetchAnswer(body);
+    expect(body, cell).not.toMatch(STACK_TRACE);
+    expect(body, cell).not.toContain('66374958');
+    const message = step.messages?.unreachable ?? MESSAGE.unreachable;
+    if (step.redirectsTo) {
+      expect(answer.kind, cell).toBe('redirect');
+      expect(answer.target, cell).toBe(step.redirectsTo);
+      const page = await seller.get(step.redirectsTo);
+      const html = await page.text();
+      expect(page.status, cell).toBe(200);
+      expect(mainText(html), cell).toContain(step.page);
+      expect(mainText(html), cell).toContain(message);
+      step.kept?.(html, form);
+      return;
+    }
+    expect(answer.kind, cell).toBe('data');
+    expect(response.status, cell).toBe(503);
+    expect(answer.strings.some((s) => s.includes(message)), `${cell}: ${message}`).toBe(true);
+    for (const [name, value] of Object.entries(form)) {
+      if (typeof value === 'string' && name !== 'accountNumber') expect(answer.strings, `${cell}: ${name}`).toContain(value);
+    }
+  } finally {
+    await workers.faults.clear(ip);
+  }
+}
+
 describe.concurrent('the fault matrix: every step × six faults', () => {
   it.each(STEPS.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
     const seller = await reach(step.stage);
@@ -454,6 +517,7 @@ describe.concurrent('the fault matrix: every step × six faults', () => {
       expect(html, cell).not.toMatch(STACK_TRACE);
       step.kept?.(html, form);
     }
+    await wholePlatformDownWithScripts(step, seller, path, form);
     // Back up: the same form goes through, so nothing the failures left behind stands in its way.
     const again = await seller.post(path, form);
     const location = again.headers.get('location');
@@ -501,9 +565,10 @@ describe.concurrent("the fault matrix: the tools' results × six faults", () => 
 });
 
 /**
- * The whole platform down at a signed-in step: the page behind the form can't load either, so the
- * seller gets the page-load failure, and with it what they typed, ready to send again (never the
- * account number).
+ * The whole platform down at a signed-in step, for a seller without JavaScript: the page behind the
+ * form can't load either, so the seller gets the page-load failure, and with it what they typed,
+ * ready to send again (never the account number). With JavaScript they stay on the form: see
+ * wholePlatformDownWithScripts above.
  */
 describe('the whole platform down', () => {
   it('hands a seller without JavaScript back what they typed at the bank details step, and sending it again works', { timeout: 180_000 }, async () => {
@@ -539,6 +604,19 @@ describe('the whole platform down', () => {
     expect(response.status).toBe(503);
     expect(text).toContain('Finance company Northway Finance');
     expect(text).toContain('Settlement figure 4,200');
+  });
+
+  it('does the same at the sign-up on the vehicle page', { timeout: 120_000 }, async () => {
+    const seller = await reach('valued');
+    const email = uniqueEmail('down');
+    await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+    const response = await seller.post('/KE19FTA?index', { ...SELLER, email });
+    const text = mainText(await response.text());
+    await workers.faults.clear(seller.ip!);
+    expect(response.status).toBe(503);
+    expect(text).toContain('What you entered has not been sent');
+    expect(text).toContain('Full name Sarah Kennedy');
+    expect(text).toContain(`Email address ${email}`);
   });
 });
 

@@ -73,13 +73,13 @@ describe('the platform gateway', () => {
 });
 
 describe('a failing backend behind a page', () => {
-  it('shows the 500 page with a refresh link and a contact link, never a stack trace', async () => {
+  // A platform 5xx while loading a page is the page-load failure of ADR 010 (loadOrOutage).
+  it('shows the page-load failure with a refresh link, never a stack trace', async () => {
     const response = await new Browser(workers.fetch).get('/ER19ERR');
     const html = await response.text();
-    expect(response.status).toBe(500);
-    expect(textOf(html)).toContain('Sorry, something went wrong');
-    expect(html).toMatch(/<a class="btn" href="\/ER19ERR"[^>]*>Refresh<\/a>/);
-    expect(html).toContain('Contact us');
+    expect(response.status).toBe(503);
+    expect(textOf(html)).toContain("Sorry, we couldn't load this page Sorry, something went wrong. Please try again.");
+    expect(html).toMatch(/<a class="btn" href="\/ER19ERR"[^>]*>Refresh the page<\/a>/);
     // A stack frame reads "at name (file:line:column)"; dates in the page data must not count.
     expect(html).not.toMatch(/GatewayError|\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|\bat [^\s()]+:\d+:\d+/);
   });

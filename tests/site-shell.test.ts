@@ -108,9 +108,9 @@ describe('titles and error pages', () => {
     expect(mainText(html)).not.toContain('Change car');
   });
 
-  it('titles the 500 page as an error', async () => {
+  it('titles an error page as one', async () => {
     const response = await visitor().get('/ER19ERR');
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
     expect(await response.text()).toContain('<title>Sorry, something went wrong | Kerbside</title>');
   });
 

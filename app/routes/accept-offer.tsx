@@ -9,7 +9,7 @@ import { failureReply } from '~/lib/form-failure.server';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { decideOffer } from '~/lib/sale.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
 
@@ -24,10 +24,12 @@ const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { messag
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: DecisionSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const { vrm, enquiry } = await loadSellerSale(request, context, params.vrm);
   const decision = submission.value.intent;
+  let vrm: string;
   try {
-    await decideOffer(context.gateway, enquiry.id, decision);
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    await decideOffer(context.gateway, sale.enquiry.id, decision);
   } catch (error) {
     return failureReply(submission, error, context, `offer.${decision}_failed`);
   }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatVrm } from '../../contract/vrm';
 import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { FormErrors } from '~/components/forms';
+import { FormErrors, formErrorsOf } from '~/components/forms';
 import { removeVehicle } from '~/lib/accounts.server';
 import { formatMiles } from '~/lib/format';
 import { lookupErrorPanel } from '~/lib/lookup-errors';
@@ -25,27 +25,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const RemoveSchema = z.object({ intent: z.literal('remove'), vehicleId: z.coerce.number().int().positive() });
 
+// Two forms post here: each reply names its form, so each shows its own errors where it is (a
+// removal's by the vehicle it was for) and the add form's state is left alone by a removal's.
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const formData = await request.formData();
   if (formData.get('intent') === 'remove') {
     const removal = parseWithZod(formData, { schema: RemoveSchema });
-    if (removal.status !== 'success') return data({ result: removal.reply(), panel: null }, { status: 400 });
+    if (removal.status !== 'success') return data({ form: 'remove' as const, vehicleId: null, result: removal.reply() }, { status: 400 });
+    const { vehicleId } = removal.value;
     try {
-      await removeVehicle(context.gateway, removal.value.vehicleId);
+      await removeVehicle(context.gateway, vehicleId);
     } catch (error) {
       const reply = failureReply(removal, error, context, 'account.remove_vehicle_failed');
-      return data({ result: reply.data, panel: null }, { status: reply.init?.status ?? 503 });
+      return data({ form: 'remove' as const, vehicleId, result: reply.data }, { status: reply.init?.status ?? 503 });
     }
     throw redirect('/account');
   }
   const submission = parseWithZod(formData, { schema: LookupSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), panel: null }, { status: 400 });
+  if (submission.status !== 'success') return data({ form: 'add' as const, result: submission.reply(), panel: null }, { status: 400 });
   const outcome = await lookupVehicle(context.gateway, submission.value.vrm, 'add');
   if (!outcome.ok) {
     const panel = lookupErrorPanel(outcome.code, formatVrm(submission.value.vrm), context.config.brandName);
     const status = outcome.status === 429 ? 429 : outcome.status === 504 ? 504 : outcome.status >= 500 ? 503 : 400;
-    return data({ result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status });
+    return data({ form: 'add' as const, result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status });
   }
   throw redirect('/account');
 }
@@ -54,9 +57,13 @@ export default function AccountVehicles() {
   const { vehicles, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { brandName } = useRootData();
+  const added = actionData?.form === 'add' ? actionData : null;
+  const removalError = actionData?.form === 'remove' ? formErrorsOf(actionData.result)?.[0] : undefined;
+  // A vehicle already gone (removed in another tab, say) has no row to show the error by: it goes above the list.
+  const removalRow = removalError && actionData?.form === 'remove' ? vehicles.find((vehicle) => vehicle.id === actionData.vehicleId)?.id : undefined;
   const [form, fields] = useForm({
     id: 'add-vehicle',
-    lastResult: actionData?.result,
+    lastResult: added?.result,
     constraint: getZodConstraint(LookupSchema),
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LookupSchema }),
@@ -65,6 +72,7 @@ export default function AccountVehicles() {
     <>
       <section className="card" aria-labelledby="vehicles-title">
         <h2 id="vehicles-title">Your vehicles</h2>
+        {removalError && removalRow === undefined ? <FormErrors errors={[removalError]} /> : null}
         {vehicles.length === 0 ? <p>No vehicles yet. Add one below to value it.</p> : null}
         <ul className="vehicle-list">
           {vehicles.map((vehicle) => (
@@ -85,10 +93,22 @@ export default function AccountVehicles() {
                     </Link>
                   </p>
                 ) : null}
+                {removalRow === vehicle.id ? (
+                  <p className="field-error" id={`remove-${vehicle.id}-error`} role="alert">
+                    {removalError}
+                  </p>
+                ) : null}
               </div>
               <Form method="post">
                 <input type="hidden" name="vehicleId" value={vehicle.id} />
-                <button className="btn link" type="submit" name="intent" value="remove" aria-label={`Remove ${vehicle.vrm_pretty}`}>
+                <button
+                  className="btn link"
+                  type="submit"
+                  name="intent"
+                  value="remove"
+                  aria-label={`Remove ${vehicle.vrm_pretty}`}
+                  aria-describedby={removalRow === vehicle.id ? `remove-${vehicle.id}-error` : undefined}
+                >
                   Remove
                 </button>
               </Form>
@@ -103,10 +123,10 @@ export default function AccountVehicles() {
       </section>
       <section className="card" aria-labelledby="add-title">
         <h2 id="add-title">Add a vehicle</h2>
-        {actionData?.panel ? (
+        {added?.panel ? (
           <div className="panel" role="alert">
-            <h3>{actionData.panel.title}</h3>
-            <p>{actionData.panel.text}</p>
+            <h3>{added.panel.title}</h3>
+            <p>{added.panel.text}</p>
           </div>
         ) : null}
         <Form method="post" {...getFormProps(form)}>

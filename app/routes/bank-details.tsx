@@ -8,7 +8,8 @@ import { formFailure, logFailure, loadOrOutage } from '~/lib/form-failure.server
 import type { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { getBeneficiary, saveBeneficiary } from '~/lib/payments.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { requireUser } from '~/lib/require-user.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
  * `/{vrm}/add-bank-details`, and `/{vrm}/request/bank-details` (+ `/confirmed`) for the link in our
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  requireUser(request, context);
   const form = await request.formData();
   const accountNumber = String(form.get('accountNumber') ?? '');
   // What goes back to the page after an error: never the account number (action data is
@@ -34,7 +35,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const typed = { accountName: String(form.get('accountName') ?? ''), sortCode: String(form.get('sortCode') ?? '') };
   const check = checkBankDetails({ ...typed, accountNumber });
   if (!check.ok) return data({ fields: check.errors, formError: null, typed }, { status: 400 });
+  let vrm: string;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
     const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, {
       accountName: check.accountName,
       sortCode: check.sortCode,
@@ -50,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const requested = new URL(request.url).pathname.includes('/request/');
   context.analytics.track('bank_details_added');
-  throw redirect(requested ? `/${sale.vrm}/request/bank-details/confirmed` : `/${sale.vrm}/upload-documents`);
+  throw redirect(requested ? `/${vrm}/request/bank-details/confirmed` : `/${vrm}/upload-documents`);
 }
 
 export default function BankDetails() {

@@ -9,7 +9,7 @@ import { ProgressTimeline } from '~/components/sale-bits';
 import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { addressSuggestions, bookCollection, collectionAvailability } from '~/lib/sale.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection' });
@@ -36,19 +36,24 @@ const CollectionSchema = z.object({
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: CollectionSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const sale = await loadSellerSale(request, context, params.vrm);
   const { date, slot, notes, addressId } = submission.value;
+  let vrm: string;
+  let booking = false;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    booking = true;
     await bookCollection(context.gateway, sale.enquiry.id, { date, slot, notes: notes ?? '', addressId: addressId ?? '' });
   } catch (error) {
-    if (error instanceof GatewayError && error.status === 400) {
+    // The platform's 400 is about the day and time asked for, not about reading the sale.
+    if (booking && error instanceof GatewayError && error.status === 400) {
       console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
       return data(submission.reply({ formErrors: ['Choose one of the days and times offered'] }), { status: 400 });
     }
     return failureReply(submission, error, context, 'collection.book_failed');
   }
   context.analytics.track('collection_booked');
-  throw redirect(`/${sale.vrm}/review-status`);
+  throw redirect(`/${vrm}/review-status`);
 }
 
 const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });

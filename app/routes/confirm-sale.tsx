@@ -9,7 +9,7 @@ import { PriceRules, ProgressTimeline } from '~/components/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { confirmSale } from '~/lib/sale.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
  * `/{vrm}/confirm-sale-summary` (what the seller agreed) and `/{vrm}/confirm-sale?valuation_ref=`
@@ -44,14 +44,16 @@ const ConfirmSchema = z.object({});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ConfirmSchema });
-  const { vrm, enquiry, sale } = await loadSellerSale(request, context, params.vrm);
-  if (!sale?.confirmedAt) {
-    try {
-      await confirmSale(context.gateway, enquiry.id);
-    } catch (error) {
-      return failureReply(submission, error, context, 'sale.confirm_failed');
+  let vrm: string;
+  try {
+    const current = await findSellerSale(request, context, params.vrm);
+    vrm = current.vrm;
+    if (!current.sale?.confirmedAt) {
+      await confirmSale(context.gateway, current.enquiry.id);
+      context.analytics.track('sale_confirmed');
     }
-    context.analytics.track('sale_confirmed');
+  } catch (error) {
+    return failureReply(submission, error, context, 'sale.confirm_failed');
   }
   throw redirect(`/${vrm}/add-bank-details`);
 }

@@ -10,7 +10,7 @@ import { ProgressTimeline } from '~/components/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
  * The finance routes: `/{vrm}/finance-payment-details` (how the price is split between the lender
@@ -45,9 +45,11 @@ const FinanceFormSchema = z.object({ intent: z.enum(['declare', 'simulate-receiv
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: FinanceFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const sale = await loadSellerSale(request, context, params.vrm);
   const { intent } = submission.value;
+  let vrm: string;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
     if (intent === 'declare') {
       await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
     } else if (devToolsOn(context.config)) {
@@ -58,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof Response) throw error;
     return failureReply(submission, error, context, `finance.${intent}_failed`);
   }
-  throw redirect(`/${sale.vrm}/finance-payment-details-more-funds-requested`);
+  throw redirect(`/${vrm}/finance-payment-details-more-funds-requested`);
 }
 
 export default function Finance() {

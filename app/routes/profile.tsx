@@ -10,7 +10,7 @@ import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { enterSale, saveProfileStep } from '~/lib/sale.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/lib/documents.server';
 import { formatPounds } from '~/lib/format';
 
@@ -65,12 +65,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: ProfileFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const sale = await loadSellerSale(request, context, params.vrm);
   const { gateway } = context;
-  const id = sale.enquiry.id;
-  const base = `/${sale.vrm}/profile`;
   const intent = submission.value.intent;
+  let base: string;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    const id = sale.enquiry.id;
+    base = `/${sale.vrm}/profile`;
     switch (intent) {
       case 'features':
         await saveProfileStep(gateway, id, 'features', { features: form.getAll('features').map(String), serviceHistory: String(form.get('serviceHistory') ?? '') });

@@ -10,7 +10,7 @@ import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { simulateCollection } from '~/lib/sale.server';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
@@ -29,15 +29,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Development only: stands in for the dealer arriving, collecting and paying. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: z.object({}) });
+  let vrm: string;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
     await simulateCollection(context.gateway, sale.enquiry.id);
   } catch (error) {
     return failureReply(submission, error, context, 'dev.collect_failed');
   }
-  throw redirect(`/${sale.vrm}/sale-complete`);
+  throw redirect(`/${vrm}/sale-complete`);
 }
 
 export default function ReviewStatus() {

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { deleteDocument, documentsState, submitDocuments, uploadDocument } from '~/lib/documents.server';
 import { pageMeta } from '~/lib/meta';
-import { loadSellerSale } from '~/lib/seller-sale.server';
+import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
  * `/{vrm}/upload-documents/:kind?`: one plain multipart form per document kind; the platform checks
@@ -49,10 +49,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: DocumentsFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const sale = await loadSellerSale(request, context, params.vrm);
   const { intent, kind = '', documentId = '' } = submission.value;
   const here = new URL(request.url).pathname;
   try {
+    const sale = await findSellerSale(request, context, params.vrm);
     if (intent === 'delete') {
       await deleteDocument(context.gateway, sale.enquiry.id, documentId);
       throw redirect(here);

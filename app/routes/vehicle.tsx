@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VehicleHeader } from '~/components/vehicle-header';
+import { loadOrOutage } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { currentEnquiry, saleStatus } from '~/lib/sale.server';
@@ -17,10 +18,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
   if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
   const signedIn = !!context.session.get('auth');
-  const [vehicle, current] = await Promise.all([
-    getVehicle(context.gateway, vrm),
-    signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
-  ]);
+  const { brandName } = context.config;
+  // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
+  // not the generic error page.
+  const [vehicle, current] = await loadOrOutage(
+    () => Promise.all([getVehicle(context.gateway, vrm), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
+    brandName,
+  );
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
 
   // The seller's sale decides which step of /{vrm}/… they may be on (spec 2 §4).
@@ -28,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (current) {
     const slug = current.enquiry.dpStateSlug;
     if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
-      status = await saleStatus(context.gateway, current.enquiry.id);
+      status = await loadOrOutage(() => saleStatus(context.gateway, current.enquiry.id), brandName);
     }
     const url = new URL(request.url);
     const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');

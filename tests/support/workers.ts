@@ -21,6 +21,12 @@ export interface WorkerOptions {
    * platform unless a rule set with `faults.inject` fails the call.
    */
   withFaults?: boolean;
+  /**
+   * The local port (on 127.0.0.1) to serve the app on, for a browser: an e2e file that needs the
+   * fault worker runs workers of its own. Without it Miniflare takes any free port, which the
+   * integration tests never use (they go through `fetch`).
+   */
+  port?: number;
 }
 
 /** The six ways the platform fails in the fault matrix. */
@@ -44,6 +50,7 @@ export async function startWorkers(options: WorkerOptions = {}) {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const mf = new Miniflare({
+    ...(options.port ? { host: '127.0.0.1', port: options.port } : {}),
     workers: [
       {
         name: 'kerbside',
