@@ -4,7 +4,7 @@ import { nextCampaign } from '~/lib/campaign';
 import { createAppContext, type AppContext, type RouteTable } from '~/lib/context.server';
 import { keepForm } from '~/lib/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
-import { readConfig } from '~/lib/env.server';
+import { readConfig, type AppConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
 import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
 import { readFormBody } from '~/lib/request-body.server';
@@ -37,11 +37,20 @@ function recordVisit(request: Request, context: AppContext): void {
   analytics.track('page_view');
 }
 
+// The runtime hands every request of an isolate the same env object: its configuration is read and
+// checked once, not on every request (docs/performance.md). A refused configuration is not kept.
+const configs = new WeakMap<object, AppConfig>();
+function configOf(env: Record<string, unknown>): AppConfig {
+  let config = configs.get(env);
+  if (!config) configs.set(env, (config = readConfig(env)));
+  return config;
+}
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
     let brandName = 'Kerbside';
     try {
-      const config = readConfig(env);
+      const config = configOf(env);
       brandName = config.brandName;
       // Before anything reads the form: a post from another site changes nothing (ADR 007).
       if (isCrossSite(request)) {
