@@ -332,8 +332,29 @@ async function lighthouseRuns(pages) {
   const documents = new Map();
   for (const page of pages) documents.set(page.path, zlib.gzipSync((await get(page.path, { cookie: cookieFor[page.path], encoding: 'identity' })).text));
   const twin = await startTwin(documents);
+  // Lighthouse resets a site's storage between runs but not its cookies: a page's own cookies from
+  // one run went with the next, beside the run's Cookie header, and the app answered /mileage with
+  // the redirect to the home page (a round trip more than the twin). Every run starts cookie-free.
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+  const browser = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => (browser.once('open', resolve), browser.once('error', reject)));
+  let commandId = 0;
+  const clearCookies = () =>
+    new Promise((resolve) => {
+      const id = ++commandId;
+      const onMessage = (message) => {
+        if (JSON.parse(message.toString()).id === id) browser.off('message', onMessage), resolve();
+      };
+      browser.on('message', onMessage);
+      browser.send(JSON.stringify({ id, method: 'Storage.clearCookies', params: {} }));
+    });
   const audit = async (origin, page) => {
-    const { lhr } = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { Cookie: cookieFor[page.path] } }, config);
+    await clearCookies();
+    const cookie = page.afterLookup && origin === base ? await lookedUp(page.afterLookup) : cookieFor[page.path];
+    const { lhr } = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { Cookie: cookie } }, config);
+    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.path, base).pathname) {
+      return { lcp: null, fcp: null, tbt: null, cls: null, error: `REDIRECTED to ${lhr.finalDisplayedUrl}` };
+    }
     const value = (id) => lhr.audits[id]?.numericValue ?? null;
     return { lcp: value('largest-contentful-paint'), fcp: value('first-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), error: lhr.runtimeError?.code };
   };
@@ -358,6 +379,7 @@ async function lighthouseRuns(pages) {
       console.log(`  lighthouse ${page.path}: LCP ${ms(out[page.path].app.lcp)} vs twin ${ms(out[page.path].twin.lcp)}`);
     }
   } finally {
+    browser.close();
     twin.close();
     await chrome.kill();
   }
