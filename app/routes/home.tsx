@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ComponentType } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hero } from '~/components/hero';
 import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/components/home-sections';
@@ -43,27 +44,17 @@ export default function Home() {
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
+  // The sections that are the same for everyone (ADR 012): rendered by the server only.
+  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType) => (
+    <ServerMarkup as="section" id={id} className="section" aria-labelledby={titleId} render={() => <Content />} markup={markup?.[id]} />
+  );
   return (
     <div className="stack">
       <Hero title="The way to sell your car" action="/?index" panel={panel} lastResult={lastResult} />
-      <ServerMarkup
-        as="section"
-        id="home-benefits"
-        className="section"
-        aria-labelledby="benefits-title"
-        render={() => <BenefitsContent />}
-        markup={markup?.['home-benefits']}
-      />
+      {staticSection('home-benefits', 'benefits-title', BenefitsContent)}
       {video ? <VideoSection src={video} brandName={brandName} /> : null}
       {reviewsFirst ? reviewBlock : null}
-      <ServerMarkup
-        as="section"
-        id="home-steps"
-        className="section"
-        aria-labelledby="steps-title"
-        render={() => <StepsContent />}
-        markup={markup?.['home-steps']}
-      />
+      {staticSection('home-steps', 'steps-title', StepsContent)}
       {reviewsFirst ? null : reviewBlock}
       <RecentSales sales={sales} />
       <DealerLogos dealers={dealers} />
