@@ -67,6 +67,7 @@ export default {
       });
       route('dev/mailbox', 'routes/dev-mailbox.tsx');
       route('dev/flags', 'routes/dev-flags.tsx');
+      route('dev/clock', 'routes/dev-clock.tsx');
       // The shell's own endpoints: choices the seller makes anywhere, and what the browser loads on demand.
       route('cookie-consent', 'routes/cookie-consent.ts');
       route('sticky-vrm', 'routes/sticky-vrm.ts');

@@ -10,6 +10,7 @@ import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/f
 import { readFormBody } from '~/lib/request-body.server';
 import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
+import { clockNowMs, configureClock } from '~/lib/clock.server';
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV);
 
@@ -29,7 +30,7 @@ function recordVisit(request: Request, context: AppContext): void {
   const navigation = isDocumentGet(request) || (request.method === 'GET' && url.pathname.endsWith('.data'));
   if (!navigation || context.preferences.consent !== 'granted') return;
   const { session, analytics } = context;
-  const campaign = nextCampaign(session.get('campaign'), url.searchParams, Date.now());
+  const campaign = nextCampaign(session.get('campaign'), url.searchParams, clockNowMs());
   if (campaign) {
     session.set('campaign', campaign.state);
     if (campaign.newSession) analytics.track('new_session');
@@ -52,6 +53,7 @@ export default {
     try {
       const config = configOf(env);
       brandName = config.brandName;
+      configureClock(config.clockOffsetMs);
       // Before anything reads the form: a post from another site changes nothing (ADR 007).
       if (isCrossSite(request)) {
         console.warn(JSON.stringify({ event: 'request.cross_site_refused', path: new URL(request.url).pathname }));

@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // One pair of workers per file; files run one after another on a 2-core machine.

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { clockNow } from '~/lib/clock.server';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AuthBroadcast } from '~/components/auth-broadcast';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     brandName: config.brandName,
     helpCentreUrl: config.helpCentreUrl,
     dealerSiteUrl: config.dealerSiteUrl,
-    year: new Date().getUTCFullYear(),
+    year: clockNow().getUTCFullYear(),
     user: auth ? { firstName: auth.firstName, initials: initials(auth) } : null,
     logoutNotice: url.searchParams.get('logout') === 'notify',
     authEvent: session.get('authEvent') ?? null,

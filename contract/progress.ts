@@ -28,9 +28,10 @@ const day = (iso: string, plusDays = 0) =>
 
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
-  const accepted = sale.acceptedAt ?? new Date().toISOString();
+  // Progress is shown once an offer is accepted; before that no step has a deadline to give.
+  const accepted = sale.acceptedAt;
   const steps: (Omit<ProgressStep, 'state'> & { done: boolean })[] = [
-    { id: 'accepted', title: 'Offer accepted', detail: `You accepted on ${day(accepted)}.`, href: null, done: !!sale.acceptedAt },
+    { id: 'accepted', title: 'Offer accepted', detail: accepted ? `You accepted on ${day(accepted)}.` : 'Accept the offer to start.', href: null, done: !!accepted },
     {
       id: 'confirmed',
       title: 'Sale confirmed',
@@ -42,7 +43,9 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'bank-details',
       title: 'Bank details added',
-      detail: facts.bankDetailsConfirmed ? 'We know where to pay you.' : `Add them by ${day(accepted, 1)} so the dealer can pay you on collection.`,
+      detail: facts.bankDetailsConfirmed
+        ? 'We know where to pay you.'
+        : `Add them${accepted ? ` by ${day(accepted, 1)}` : ''} so the dealer can pay you on collection.`,
       href: `/${vrm}/add-bank-details`,
       action: 'Add your bank details',
       done: facts.bankDetailsConfirmed,
@@ -50,7 +53,7 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'documents',
       title: 'Documents uploaded',
-      detail: facts.documentsSubmitted ? 'Sent for checking.' : `Upload your V5C logbook and driving licence by ${day(accepted, 1)}.`,
+      detail: facts.documentsSubmitted ? 'Sent for checking.' : `Upload your V5C logbook and driving licence${accepted ? ` by ${day(accepted, 1)}` : ''}.`,
       href: `/${vrm}/upload-documents`,
       action: 'Upload your documents',
       done: facts.documentsSubmitted,

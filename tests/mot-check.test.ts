@@ -22,10 +22,11 @@ const subscribe = (vrm: string, body: Record<string, unknown>) =>
   });
 const outbox = async (to: string) =>
   ((await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { emails: { subject: string; body: string }[] }).emails;
-const runScheduled = async (at: Date) => {
-  const worker = await workers.mf.getWorker('kerbside-platform');
-  await worker.scheduled({ scheduledTime: at, cron: '0 7 * * *' });
-};
+/** The day's Cron Trigger, on the day given. */
+const runScheduled = (at: Date) => workers.runScheduled(at);
+const DAY_MS = 86_400_000;
+/** 07:00 UTC (the Cron Trigger's hour) `days` before a due date. */
+const beforeDue = (dueDate: string, days: number) => new Date(Date.parse(`${dueDate}T07:00:00Z`) - days * DAY_MS);
 
 describe('the MOT checker endpoint', () => {
   it('gives the status, every test and the readings for a clean car', async () => {
@@ -138,17 +139,23 @@ describe('MOT reminders', () => {
 
   it('sends a due reminder once when the scheduled handler runs, then the week reminder, then nothing', async () => {
     const email = `due.${Date.now()}@example.co.uk`;
+    const { dueDate } = (await check('DUZ1')).body;
+    // The first of next month (of the seed's month): the early-test window opens on the second of this one.
+    expect(dueDate!.endsWith('-01')).toBe(true);
+    // Signed up 40 days before it is due, whatever day the suite runs on.
+    await workers.clock.set(beforeDue(dueDate!, 40));
     const response = await subscribe('DUZ1', { email, mobile: '07400 123456' });
     expect(response.status).toBe(201);
     const { nextReminder } = (await response.json()) as MotReminderResponse;
-    const { dueDate } = (await check('DUZ1')).body;
-    // The first of next month: the early-test window opens on the second of this one.
-    expect(dueDate!.endsWith('-01')).toBe(true);
     const windowOpens = new Date(`${dueDate}T07:00:00Z`);
     windowOpens.setUTCMonth(windowOpens.getUTCMonth() - 1, 2);
-    const dayBeforeWeek = new Date(Date.parse(`${dueDate}T07:00:00Z`) - 8 * 86_400_000);
-    const inLastWeek = new Date(Date.parse(`${dueDate}T07:00:00Z`) - 3 * 86_400_000);
+    expect(nextReminder).toBe(windowOpens.toISOString().slice(0, 10));
+    const dayBeforeWeek = beforeDue(dueDate!, 8);
+    const inLastWeek = beforeDue(dueDate!, 3);
     expect(nextReminder! <= dayBeforeWeek.toISOString().slice(0, 10)).toBe(true);
+    // Nothing before the window opens.
+    await runScheduled(beforeDue(dueDate!, 35));
+    expect(await outbox(email)).toEqual([]);
 
     await runScheduled(dayBeforeWeek);
     await runScheduled(dayBeforeWeek);
@@ -165,9 +172,10 @@ describe('MOT reminders', () => {
 
   it('stops after the unsubscribe link, through the app', async () => {
     const email = `stop.${Date.now()}@example.co.uk`;
-    expect((await subscribe('DUZ1', { email })).status).toBe(201);
     const dueDate = (await check('DUZ1')).body.dueDate!;
-    await runScheduled(new Date(Date.parse(`${dueDate}T07:00:00Z`) - 10 * 86_400_000));
+    await workers.clock.set(beforeDue(dueDate, 20));
+    expect((await subscribe('DUZ1', { email })).status).toBe(201);
+    await runScheduled(beforeDue(dueDate, 10));
     const [reminder] = await outbox(email);
     const link = new URL(/No more MOT reminders for DUZ 1: (\S+)/.exec(reminder!.body)![1]!);
     const browser = new Browser(workers.fetch);
@@ -176,7 +184,7 @@ describe('MOT reminders', () => {
     const done = await browser.post(link.pathname + link.search, { code: link.searchParams.get('code')! });
     expect(done.status).toBe(303);
     expect(mainText(await (await browser.follow(done)).text())).toContain('We will not send you MOT reminders for that vehicle any more');
-    await runScheduled(new Date(Date.parse(`${dueDate}T07:00:00Z`) - 2 * 86_400_000));
+    await runScheduled(beforeDue(dueDate, 2));
     expect(await outbox(email)).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
 beforeAll(async () => {
-  // A sale that starts a second after entry and runs three: the whole journey in seconds.
+  // A sale that starts a second after entry and runs three; the tests move the clock on past it.
   workers = await startWorkers({
     appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
     platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => workers?.dispose());
 
 const main = mainText;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function go(browser: Browser, path: string) {
   const response = await browser.get(path);
@@ -54,7 +53,7 @@ describe('the sale, end to end without JavaScript', () => {
     // Pages for later steps are not open yet: the seller lands on the vehicle page.
     expect((await go(seller, '/KE19FTA/accept-offer')).location).toBe('/KE19FTA');
 
-    await wait(4_500);
+    await workers.clock.advance(4_500);
     const ended = await go(seller, '/KE19FTA');
     expect(ended.text).toMatch(/Your highest offer is £[\d,]+/);
     const offer = await go(seller, '/KE19FTA/accept-offer');
@@ -126,7 +125,7 @@ describe('the sale, end to end without JavaScript', () => {
   it('a declined offer can be relisted into the next sale', async () => {
     const seller = await profiledSeller('KD15DSL', '130000');
     await seller.post('/KD15DSL/profile/timeline', { intent: 'enter-sale' });
-    await wait(4_500);
+    await workers.clock.advance(4_500);
     const offer = await go(seller, '/KD15DSL/accept-offer');
     expect(offer.status).toBe(200);
     expect((await seller.post('/KD15DSL/accept-offer', { intent: 'decline' })).headers.get('location')).toBe('/KD15DSL');
@@ -157,7 +156,7 @@ describe('the sale, end to end without JavaScript', () => {
 /** Profile → sale → accepted and confirmed offer, returning the agreed price. */
 async function agreedSale(seller: Browser, vrm: string): Promise<number> {
   await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
-  await wait(4_500);
+  await workers.clock.advance(4_500);
   const offer = await go(seller, `/${vrm}/accept-offer`);
   const amount = Number(/Your highest offer £([\d,]+)/.exec(offer.text)![1]!.replace(/,/g, ''));
   await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });

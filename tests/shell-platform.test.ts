@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuthResponse } from '../contract/accounts';
 import type {
   AnalyticsEvent,
@@ -36,7 +36,7 @@ async function signUp(): Promise<AuthResponse> {
 const postEvents = (body: unknown, headers: Record<string, string> = { 'x-requester-id': 'shell-events' }, target = workers) =>
   target.platform('/platform/events', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-const event = (name: string, path = '/'): AnalyticsEvent => ({ name, path, occurredAt: new Date().toISOString() });
+const event = (name: string, path = '/'): AnalyticsEvent => ({ name, path, occurredAt: new Date(Date.now() + inject('kerbsideWorkers').clockOffsetMs).toISOString() });
 
 describe('recent sales', () => {
   it('shows 12 seeded sales on a fresh database, newest first, within the last 60 days', async () => {
@@ -45,7 +45,7 @@ describe('recent sales', () => {
     expect(body.sales).toHaveLength(12);
     const dates = body.sales.map((s) => s.sale.soldDate);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Date.parse(dates.at(-1)!)).toBeGreaterThan(Date.now() - 60 * 86_400_000);
+    expect(Date.parse(dates.at(-1)!)).toBeGreaterThan((await workers.clock.now()).getTime() - 60 * 86_400_000);
     expect(body.sales[0]).toEqual({
       id: expect.any(String),
       sale: { soldPrice: expect.any(Number), soldDate: expect.any(String) },
@@ -83,7 +83,7 @@ describe('recent sales', () => {
 
   it('puts a sale the dealer has paid for at the top, with the seller first name and postcode area only', async () => {
     const db = workers.db;
-    const now = Date.now();
+    const now = (await workers.clock.now()).getTime();
     const user = await db
       .prepare(
         `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, created_at, updated_at)

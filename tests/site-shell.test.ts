@@ -3,6 +3,7 @@ import type { StoredAnalyticsEvent } from '../contract/shell';
 import { Browser, mainText, parseSetCookie, textOf } from './support/browser';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
+import { NEW_SESSION_GAP_MS } from '../app/lib/campaign';
 
 /**
  * The site shell as a visitor without JavaScript meets it: header and footer, route flags, the
@@ -55,7 +56,7 @@ describe('the footer and route flags', () => {
     expect(html).not.toContain('footer-reviews');
     expect(html).not.toContain('footer-lookup');
     for (const href of ['/about', '/terms', '/privacy', '/cookies', '/sitemap', '/accessibility', '/sell-my-van']) expect(html).toContain(`href="${href}"`);
-    expect(textOf(html)).toContain(`© ${new Date().getUTCFullYear()} Kerbside`);
+    expect(textOf(html)).toContain(`© ${(await workers.clock.now()).getUTCFullYear()} Kerbside`);
     expect(html).toContain('id="price-disclaimer"');
   });
 
@@ -174,11 +175,10 @@ describe('analytics', () => {
     await browser.post('/?index', { vrm: 'ER19NFD' });
     await browser.post('/?index', { vrm: 'KE19FTA' });
     await browser.post('/mileage', { intent: 'submit', mileage: '65,000' });
-    // Events are sent after the response (waitUntil): give them a moment.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Events are sent after the response (waitUntil): until they have all arrived.
+    const expected = ['cookie_consent_given', 'page_view', 'lookup_failed', 'vehicle_looked_up', 'mileage_submitted', 'enquiry_created'];
+    await expect.poll(async () => (await eventsWith('accepted')).map((event) => event.name)).toEqual(expect.arrayContaining(expected));
     const events = await eventsWith('accepted');
-    const names = events.map((event) => event.name);
-    expect(names).toEqual(expect.arrayContaining(['cookie_consent_given', 'page_view', 'lookup_failed', 'vehicle_looked_up', 'mileage_submitted', 'enquiry_created']));
     expect(events.find((e) => e.name === 'lookup_failed')!.properties).toEqual({ code: 'vehicle_lookup_failed' });
     expect(events[0]!.campaign).toEqual({ utm_source: 'news', utm_medium: 'email', utm_campaign: 'accepted', gclid: 'G-1' });
     // No registration is ever stored in an event.
@@ -191,11 +191,10 @@ describe('analytics', () => {
   it('starts a new session when the campaign changes later', async () => {
     const browser = visitor();
     await browser.post('/cookie-consent', { choice: 'accept', returnTo: '/?utm_campaign=first-visit' });
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    await workers.clock.advance(NEW_SESSION_GAP_MS + 100);
     await browser.get('/?utm_campaign=second-visit');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await eventsWith('second-visit')).map((e) => e.name)).toEqual(expect.arrayContaining(['new_session', 'page_view']));
-  }, 15_000);
+    await expect.poll(async () => (await eventsWith('second-visit')).map((e) => e.name)).toEqual(expect.arrayContaining(['new_session', 'page_view']));
+  });
 });
 
 describe('the sticky registration banner', () => {

@@ -11,7 +11,6 @@ beforeAll(async () => {
 afterAll(() => workers?.dispose());
 
 const main = mainText;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signedIn() {
   const seller = newSeller(workers);
@@ -24,7 +23,7 @@ describe('token refresh', () => {
   it('refreshes an id token near expiry on the next page, without the seller noticing', async () => {
     const seller = await signedIn();
     const before = (await sessionData(seller)).auth;
-    await wait(1_200);
+    await workers.clock.advance(1_200);
     const response = await seller.get('/account');
     expect(response.status).toBe(200);
     expect(main(await response.text())).toContain('Your vehicles');
@@ -38,8 +37,8 @@ describe('token refresh', () => {
 
   it('signs the seller out with the spec notice when the refresh is refused', async () => {
     const seller = await signedIn();
-    await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind(new Date().toISOString()).run();
-    await wait(1_200);
+    await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind((await workers.clock.now()).toISOString()).run();
+    await workers.clock.advance(1_200);
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/?logout=notify');
     expect((await sessionData(seller)).auth).toBeUndefined();
@@ -52,7 +51,7 @@ describe('token refresh', () => {
     const seller = await signedIn();
     const data = (await sessionData(seller));
     // An id token the gateway will not accept (as after a key rotation), with a good refresh token.
-    await writeSession(seller, { ...data, auth: { ...data.auth, idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.bad', issuedAt: Date.now(), expiresIn: 3_600 } }, DEV_SECRET);
+    await writeSession(seller, { ...data, auth: { ...data.auth, idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.bad', issuedAt: (await workers.clock.now()).getTime(), expiresIn: 3_600 } }, DEV_SECRET);
     const response = await seller.get('/account');
     expect(response.status).toBe(200);
     expect(main(await response.text())).toContain('Your vehicles');
@@ -63,8 +62,9 @@ describe('token refresh', () => {
   it('sends the seller to sign in when the gateway ends their session mid-visit', async () => {
     const seller = await signedIn();
     const data = (await sessionData(seller));
-    await writeSession(seller, { ...data, auth: { ...data.auth, issuedAt: Date.now(), expiresIn: 3_600 } }, DEV_SECRET);
-    await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind(new Date().toISOString()).run();
+    const now = await workers.clock.now();
+    await writeSession(seller, { ...data, auth: { ...data.auth, issuedAt: now.getTime(), expiresIn: 3_600 } }, DEV_SECRET);
+    await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind(now.toISOString()).run();
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount');
     expect((await sessionData(seller)).auth).toBeUndefined();

@@ -202,8 +202,9 @@ describe('a failing platform', () => {
 });
 
 describe('the monthly revaluation', () => {
-  const nextMonth = () => {
-    const now = new Date();
+  /** 06:00 UTC on the first of next month, by the product's clock. */
+  const nextMonth = async () => {
+    const now = await workers.clock.now();
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6));
   };
 
@@ -217,9 +218,9 @@ describe('the monthly revaluation', () => {
     const quietEmail = uniqueEmail('quiet');
     await signUpHere(quiet, quietEmail, false);
 
-    // The platform's own scheduled handler, as the Cron Trigger runs it.
-    const platform = await workers.mf.getWorker('kerbside-platform');
-    await platform.scheduled({ scheduledTime: nextMonth(), cron: '0 6 * * *' });
+    // The platform's own scheduled handler, as the Cron Trigger runs it on the first of next month.
+    const firstOfNextMonth = await nextMonth();
+    await workers.runScheduled(firstOfNextMonth, '0 6 * * *');
 
     const mail = await latestEmail(workers, email);
     expect(mail!.subject).toMatch(/^Your Ford Transit Custom is now worth about £\d{1,2},\d{3}$/);
@@ -229,7 +230,7 @@ describe('the monthly revaluation', () => {
     // A seller who said no to news and offers by e-mail gets no value e-mail (only their sign-in ones).
     expect((await latestEmail(workers, quietEmail))).toBeUndefined();
 
-    const month = nextMonth().toISOString().slice(0, 7);
+    const month = firstOfNextMonth.toISOString().slice(0, 7);
     const list = (await page(seller, '/car-value-tracker/KV21VAN?range=3M')).text;
     expect(list).toContain(new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
@@ -237,7 +238,7 @@ describe('the monthly revaluation', () => {
     const again = await workers.platform('/platform/dev/trackers/revalue', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ now: nextMonth().toISOString() }),
+      body: JSON.stringify({ now: firstOfNextMonth.toISOString() }),
     });
     expect(((await again.json()) as { revalued: number }).revalued).toBe(0);
   });

@@ -1,4 +1,5 @@
 import type { AnalyticsEvent, AnalyticsEventsRequest, EventValue } from '../../contract/shell';
+import { clockNow } from './clock.server';
 import type { CampaignState } from './campaign';
 import type { GatewayClient } from './gateway.server';
 
@@ -25,7 +26,7 @@ export function createAnalytics(options: {
   now?: () => Date;
 }): Analytics {
   const events: AnalyticsEvent[] = [];
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clockNow;
   return {
     track(name, properties) {
       if (!options.consented()) return;

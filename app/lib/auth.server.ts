@@ -1,4 +1,5 @@
 import type { AuthResponse, AuthTokens, User } from '../../contract/accounts';
+import { clockNowMs } from './clock.server';
 import { GatewayError, type GatewayClient } from './gateway.server';
 import type { AppSession } from './session.server';
 
@@ -65,7 +66,7 @@ export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'first
 }
 
 /** Signing in starts a new session: a new requester id, the seller's journey kept. */
-export function signIn(session: AppSession, response: AuthResponse, now = Date.now()) {
+export function signIn(session: AppSession, response: AuthResponse, now = clockNowMs()) {
   session.set('requesterId', crypto.randomUUID());
   session.set('auth', toSessionAuth(response.tokens, response.user, now));
   session.flash('authEvent', 'signin');
@@ -88,7 +89,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function refreshIdToken(
   gateway: GatewayClient,
   refreshToken: string,
-  { now = Date.now, wait = sleep, log = defaultLog }: { now?: () => number; wait?: (ms: number) => Promise<unknown>; log?: Log } = {},
+  { now = clockNowMs, wait = sleep, log = defaultLog }: { now?: () => number; wait?: (ms: number) => Promise<unknown>; log?: Log } = {},
 ): Promise<RefreshOutcome> {
   for (let attempt = 0; attempt <= MAX_REFRESH_RETRIES; attempt++) {
     if (attempt > 0) await wait(100 * 2 ** (attempt - 1));

@@ -1,4 +1,5 @@
 import type { KeptForm } from './kept-form';
+import { clockNowMs } from './clock.server';
 import { createAnalytics, type Analytics } from './analytics.server';
 import { SCRIPTS_HINT_COOKIE } from './client-hints';
 import { readCookie } from './cookies';
@@ -58,12 +59,13 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
-  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'clientIp' | 'loopDetector'> = {
+  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'clientIp' | 'loopDetector' | 'timeoutScale'> = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
     clientIp: request.headers.get('cf-connecting-ip'),
     loopDetector,
+    timeoutScale: config.gatewayTimeoutScale,
   };
   // Refresh calls carry no tokens and never refresh themselves.
   const authGateway = createGatewayClient({ ...transport, requesterId: session.get('requesterId')!, getTokens: () => ({}) });
@@ -72,7 +74,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   async function refreshSession(force: boolean): Promise<RefreshState> {
     const auth = session.get('auth');
     if (!auth) return 'anonymous';
-    if (!force && !needsRefresh(auth, Date.now())) return 'fresh';
+    if (!force && !needsRefresh(auth, clockNowMs())) return 'fresh';
     const outcome = await refreshOnce(auth.refreshToken, () => refreshIdToken(authGateway, auth.refreshToken));
     if (outcome.kind === 'refreshed') {
       session.set('auth', { ...auth, idToken: outcome.idToken, expiresIn: outcome.expiresIn, issuedAt: outcome.issuedAt });

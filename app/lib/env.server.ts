@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configuredOffset } from '../../contract/clock';
 
 /**
  * The app's configuration, read from the worker environment (wrangler vars locally, `wrangler
@@ -67,6 +68,10 @@ const EnvSchema = z
     EXPERIMENT_DECISIONS: jsonVar('EXPERIMENT_DECISIONS').pipe(z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string())),
     /** How long the shell's shared blocks (reviews, recent sales, dealers) are kept per isolate; 0 turns it off. */
     SHARED_BLOCKS_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Milliseconds the clock runs ahead of (or behind) real time, for tests; refused in production (clock.server.ts). */
+    CLOCK_OFFSET_MS: z.union([z.string(), z.number()]).optional(),
+    /** Multiplies the gateway's timeouts, for tests that wait them out; only 1 in production. */
+    GATEWAY_TIMEOUT_SCALE: z.coerce.number().gt(0).max(1).default(1),
   })
   .superRefine((env, ctx) => {
     if (!env.GATEWAY && !env.GATEWAY_URL) {
@@ -75,6 +80,12 @@ const EnvSchema = z
     if (env.ENVIRONMENT === 'production') {
       if (env.SESSION_SECRETS.some((secret) => secret.startsWith(DEV_SECRET_MARKER))) {
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRETS'], message: 'a development secret is configured in production' });
+      }
+      if (env.CLOCK_OFFSET_MS !== undefined && env.CLOCK_OFFSET_MS !== '') {
+        ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'the clock can only be moved outside production' });
+      }
+      if (env.GATEWAY_TIMEOUT_SCALE !== 1) {
+        ctx.addIssue({ code: 'custom', path: ['GATEWAY_TIMEOUT_SCALE'], message: 'the gateway timeouts can only be shortened outside production' });
       }
       if (env.FEATURE_FLAGS.devMailbox) {
         ctx.addIssue({ code: 'custom', path: ['FEATURE_FLAGS'], message: 'the development mailbox cannot be on in production' });
@@ -95,6 +106,10 @@ export interface AppConfig {
   featureFlags: FeatureFlags;
   /** Seconds the shell's blocks that are the same for every visitor are kept (shared-blocks.server.ts). */
   sharedBlocksSeconds: number;
+  /** How far the clock runs from real time (0 in production). */
+  clockOffsetMs: number;
+  /** Multiplies the gateway's timeouts (1 in production). */
+  gatewayTimeoutScale: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +138,8 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     gateway: e.GATEWAY ? { binding: e.GATEWAY } : { url: e.GATEWAY_URL! },
     featureFlags: e.FEATURE_FLAGS,
     sharedBlocksSeconds: e.SHARED_BLOCKS_SECONDS,
+    gatewayTimeoutScale: e.GATEWAY_TIMEOUT_SCALE,
+    clockOffsetMs: configuredOffset(e.CLOCK_OFFSET_MS, e.ENVIRONMENT === 'production'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { clockNowMs } from './clock.server';
+
 /**
  * The shell's blocks that are the same for every visitor (reviews, recent sales, dealer logos,
  * dealer interest), kept in the isolate for a short while. Without it every page view asked the
@@ -22,7 +24,7 @@ interface Entry {
 export class SharedBlocks {
   private entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = clockNowMs) {}
 
   async get<T>(key: string, freshMs: number, load: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);

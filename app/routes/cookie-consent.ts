@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { clockNowMs } from '~/lib/clock.server';
 import { nextCampaign } from '~/lib/campaign';
 import { consentCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { session, preferences, analytics } = context;
   preferences.consent = choice === 'accept' ? 'granted' : 'denied';
   if (preferences.consent === 'granted') {
-    const campaign = nextCampaign(session.get('campaign'), new URL(back, 'https://kerbside.invalid').searchParams, Date.now());
+    const campaign = nextCampaign(session.get('campaign'), new URL(back, 'https://kerbside.invalid').searchParams, clockNowMs());
     if (campaign) session.set('campaign', campaign.state);
     analytics.track('cookie_consent_given', { campaign: !!campaign });
   } else {

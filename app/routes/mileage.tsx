@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { clockNow } from '~/lib/clock.server';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import type { Params } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const verdict = checkMileage(
     mileage,
     { mileageLastMot: vehicle.mileageLastMot, lastMotDate: vehicle.last_mot_date, firstRegistration: vehicle.firstRegistration },
-    new Date(),
+    clockNow(),
   );
   if (verdict.kind === 'too_low') {
     return data(submission.reply({ fieldErrors: { mileage: [MILEAGE_MESSAGES.tooLow] } }), { status: 400 });

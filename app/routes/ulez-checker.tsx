@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { clockNow } from '~/lib/clock.server';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { ULEZ, zoneById, zoneVerdicts, DIESEL_STANDARD, PETROL_STANDARD, MOTORCYCLE_STANDARD, type ZoneVerdict } from '../../contract/zones';
@@ -29,7 +30,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const flags: RouteFlags = { noRobots: true, noSitemap: true };
   if (!isValidVrm(vrm)) return data({ view: 'error' as const, vrm, code: 'default' as const, flags }, { status: 404 });
   const kept = context.session.get('ulezVehicleData');
-  if (kept?.vehicle.vrm === vrm) return { view: 'result' as const, result: kept, flags };
+  const year = clockNow().getUTCFullYear();
+  if (kept?.vehicle.vrm === vrm) return { view: 'result' as const, result: kept, year, flags };
 
   const outcome = await checkUlez(context.gateway, vrm);
   if (!outcome.ok) {
@@ -39,7 +41,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const result = keepUlezResult(outcome.result);
   context.session.set('ulezVehicleData', result);
   context.analytics.track('ulez_checked', { compliant: result.isCompliant });
-  return { view: 'result' as const, result, flags };
+  return { view: 'result' as const, result, year, flags };
 }
 
 export const handle = { flagsFrom: (loaderData: unknown) => (loaderData as { flags?: RouteFlags } | undefined)?.flags };
@@ -63,7 +65,7 @@ export default function UlezChecker() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { brandName } = useRootData();
-  if (loaded.view === 'result') return <UlezResult result={loaded.result} />;
+  if (loaded.view === 'result') return <UlezResult result={loaded.result} year={loaded.year} />;
   const panel = loaded.view === 'error' ? ulezErrorPanel(loaded.code, brandName) : null;
   const vrm = loaded.view === 'error' ? loaded.vrm : undefined;
   return (
@@ -116,10 +118,10 @@ const STANDARD_TEXT = {
   DIESEL: `diesel cars and vans need Euro ${DIESEL_STANDARD.euro}`,
 } as Record<string, string>;
 
-function UlezResult({ result }: { result: UlezVehicleData }) {
+function UlezResult({ result, year }: { result: UlezVehicleData; year: number }) {
   const { vehicle, isCompliant, basis, euroStatus } = result;
   const zones = zoneVerdicts(vehicle.vehicleType, isCompliant);
-  const age = new Date().getUTCFullYear() - Number(vehicle.firstRegistered.slice(0, 4));
+  const age = year - Number(vehicle.firstRegistered.slice(0, 4));
   return (
     <div className="stack">
       <section className="card" aria-labelledby="ulez-result-title" data-testid="ulez-result">

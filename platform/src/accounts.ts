@@ -29,6 +29,7 @@ export const SIGN_IN_CEILING_PER_ADDRESS = 100;
 export const DEFAULT_LINK_TTL = 15 * 60;
 
 import { str } from './util';
+import { clockNowIso, clockNowMs } from './clock';
 
 
 export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
@@ -46,7 +47,7 @@ export function allowedLinkBase(env: PlatformEnv, value: string): string | null 
 
 async function insertOutbox(env: PlatformEnv, to: string, subject: string, body: string, link: string | null) {
   await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(to, subject, body, link, new Date().toISOString())
+    .bind(to, subject, body, link, clockNowIso())
     .run();
 }
 
@@ -67,7 +68,7 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const existing = await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first();
   if (existing) return errorResponse(409, 'already_exists', 'There is already an account for this email');
 
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   const { firstName, lastName } = splitName(name);
   const tier: CrmTier = body.marketingConsent === true ? 'marketing' : 'service';
   const referredBy = await referrerOf(env, body.referralCode);
@@ -87,7 +88,7 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
 }
 
 async function adoptRequesterEnquiries(env: PlatformEnv, userId: number, requesterId: string) {
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   await adoptRequesterTrackers(env, userId, requesterId);
   await env.DB.batch([
     env.DB.prepare(
@@ -111,7 +112,7 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
   const email = str(body.email).toLowerCase();
   const address = request.headers.get('x-client-ip') ?? 'unknown-address';
   const requester = request.headers.get('x-requester-id') ?? `address:${address}`;
-  const now = Date.now();
+  const now = clockNowMs();
   const robot = () => errorResponse(429, 'too_many_attempts', 'It looks like you are a robot');
   const window = Math.floor(now / TEN_MINUTES) * TEN_MINUTES;
 
@@ -167,10 +168,10 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
   }>();
   if (!link) return errorResponse(400, 'token_invalid', 'The sign-in link is not valid');
   if (link.used_at) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
-  if (Date.parse(link.expires_at) <= Date.now()) return errorResponse(410, 'token_expired', 'The sign-in link has expired');
+  if (Date.parse(link.expires_at) <= clockNowMs()) return errorResponse(410, 'token_expired', 'The sign-in link has expired');
   // Claim the link atomically: of two clicks racing, one wins.
   const claimed = await env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE token_hash = ?2 AND used_at IS NULL RETURNING user_id')
-    .bind(new Date().toISOString(), hash)
+    .bind(clockNowIso(), hash)
     .first();
   if (!claimed) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
   const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(link.user_id).first<UserRow>();
@@ -189,7 +190,7 @@ export async function refreshToken(request: Request, env: PlatformEnv): Promise<
     .first<{ id: string; user_id: number }>();
   if (!session) return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
   const user = await env.DB.prepare('SELECT id, email FROM users WHERE id = ?1').bind(session.user_id).first<{ id: number; email: string }>();
-  await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1 WHERE id = ?2').bind(new Date().toISOString(), session.id).run();
+  await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1 WHERE id = ?2').bind(clockNowIso(), session.id).run();
   return json({ idToken: await issueIdToken(env, user!, session.id), expiresIn: intVar(env.ID_TOKEN_TTL_SECONDS, 86_400) });
 }
 
@@ -197,7 +198,7 @@ export async function refreshToken(request: Request, env: PlatformEnv): Promise<
 export async function logout(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
-  await env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE id = ?2').bind(new Date().toISOString(), caller.sessionId).run();
+  await env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE id = ?2').bind(clockNowIso(), caller.sessionId).run();
   return new Response(null, { status: 204 });
 }
 
@@ -252,7 +253,7 @@ export async function updateInfo(request: Request, env: PlatformEnv): Promise<Re
   const updated = await env.DB.prepare(
     'UPDATE users SET first_name = ?1, last_name = ?2, phone = ?3, postcode = ?4, updated_at = ?5 WHERE id = ?6 RETURNING *',
   )
-    .bind(next.first_name, next.last_name, next.phone, next.postcode, new Date().toISOString(), user.id)
+    .bind(next.first_name, next.last_name, next.phone, next.postcode, clockNowIso(), user.id)
     .first<UserRow>();
   return json(await toUser(env, updated!));
 }
@@ -276,7 +277,7 @@ export async function updateCrmTier(request: Request, env: PlatformEnv): Promise
   const tier = (await readJsonObject(request))?.tier;
   if (tier !== 'marketing' && tier !== 'service') return errorResponse(400, 'invalid_tier', 'tier is marketing or service');
   const updated = await env.DB.prepare('UPDATE users SET email_crm_tier = ?1, updated_at = ?2 WHERE id = ?3 RETURNING *')
-    .bind(tier, new Date().toISOString(), caller.user.id)
+    .bind(tier, clockNowIso(), caller.user.id)
     .first<UserRow>();
   return json(await toUser(env, updated!));
 }

@@ -1,6 +1,7 @@
 import { authenticate, invalidToken, ownerKey } from './auth';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
+import { clockNowIso } from './clock';
 
 /** The affiliates with branded pages (spec 2 §3) and the partner pages under /sell-my-car (§2.2). */
 export const AFFILIATE_SLUGS = new Set([
@@ -21,7 +22,7 @@ export async function recordAffiliate(request: Request, env: PlatformEnv): Promi
     `INSERT INTO affiliate_visits (owner_key, affiliate, visited_at) VALUES (?1, ?2, ?3)
      ON CONFLICT (owner_key) DO UPDATE SET affiliate = excluded.affiliate, visited_at = excluded.visited_at`,
   )
-    .bind(owner, affiliate, new Date().toISOString())
+    .bind(owner, affiliate, clockNowIso())
     .run();
   return json({ affiliate }, 200);
 }

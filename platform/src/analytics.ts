@@ -5,6 +5,7 @@ import { authenticate } from './auth';
 import { devEndpointsOn, intVar, type PlatformEnv } from './env';
 import { errorResponse, json } from './http';
 import { hitRateLimit, pruneRateLimits } from './rate-limit';
+import { clockNow } from './clock';
 
 /**
  * First-party analytics (spec 2 §7.4): the app sends the events of sellers who consented, in
@@ -125,7 +126,7 @@ export async function recordEvents(request: Request, env: PlatformEnv, ctx: Exec
   if (!requesterId) return errorResponse(400, 'bad_request', 'The x-requester-id header is required');
   if (!REQUESTER_ID.test(requesterId)) return errorResponse(400, 'bad_request', 'The x-requester-id header must be up to 100 letters, digits or ._:-');
 
-  const now = new Date();
+  const now = clockNow();
   const limit = intVar(env.EVENTS_RATE_LIMIT, DEFAULT_EVENTS_RATE_LIMIT);
   // Per requester, and per client address too: a script without cookies is a new requester each time.
   const clientIp = request.headers.get('x-client-ip');

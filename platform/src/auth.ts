@@ -6,6 +6,7 @@ import { errorResponse } from './http';
 import { makeOf } from './register';
 import { trackersOf } from './trackers';
 import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
+import { clockNow, clockNowIso, clockNowMs } from './clock';
 
 export const DEFAULT_ID_TOKEN_TTL = 86_400;
 export const DEFAULT_VEHICLE_LIMIT = 5;
@@ -39,7 +40,7 @@ export async function authenticate(request: Request, env: PlatformEnv): Promise<
   const authToken = request.headers.get('x-access-token');
   let session: { id: string; user_id: number } | null = null;
   if (idToken) {
-    const verified = await verifyIdToken(idToken, tokenSecret(env), Math.floor(Date.now() / 1000));
+    const verified = await verifyIdToken(idToken, tokenSecret(env), Math.floor(clockNowMs() / 1000));
     if (!verified.ok) return 'invalid';
     session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE id = ?1 AND revoked_at IS NULL')
       .bind(verified.claims.sid)
@@ -83,13 +84,13 @@ export async function startSession(env: PlatformEnv, user: UserRow): Promise<Aut
   await env.DB.prepare(
     'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)',
   )
-    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), new Date().toISOString())
+    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), clockNowIso())
     .run();
   return { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken };
 }
 
 export async function issueIdToken(env: PlatformEnv, user: Pick<UserRow, 'id' | 'email'>, sid: string): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.floor(clockNowMs() / 1000);
   return signIdToken({ sub: user.id, sid, email: user.email, token_use: 'id', iat, exp: iat + idTokenTtl(env) }, tokenSecret(env));
 }
 
@@ -106,7 +107,7 @@ export async function customerVehicles(env: PlatformEnv, customerId: number): Pr
     .bind(`customer:${customerId}`)
     .all<EnquiryRow>();
   const trackers = await trackersOf(env, `customer:${customerId}`);
-  const now = new Date();
+  const now = clockNow();
   return results
     .map((row) => {
       const tracker = trackers.find((t) => t.vrm === row.vrm);

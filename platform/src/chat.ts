@@ -3,6 +3,7 @@ import { requireCustomer } from './auth';
 import { tokenSecret, type PlatformEnv } from './env';
 import { json } from './http';
 import { sha256, signChatToken } from './tokens';
+import { clockNowMs } from './clock';
 
 /**
  * The support chat (spec 2 §4). The real one is a third-party widget no test machine can reach, so
@@ -23,7 +24,7 @@ export async function chatLogin(request: Request, env: PlatformEnv): Promise<Res
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
   const sessionId = await chatSessionId(caller.sessionId);
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.floor(clockNowMs() / 1000);
   // The chat provider learns an opaque id, not the seller's e-mail or name.
   const token = await signChatToken({ sub: caller.user.user_id, sid: sessionId, token_use: 'chat', iat, exp: iat + CHAT_TOKEN_TTL_SECONDS }, tokenSecret(env));
   const body: ChatLoginResponse = { sessionId, token };

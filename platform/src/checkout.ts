@@ -4,6 +4,7 @@ import type { EnquiryRow } from './enquiries';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import type { PlatformRouter } from './ownership';
+import { clockNowIso } from './clock';
 
 /**
  * POST /platform/checkout-offer {enquiryId, buyer}: hands a car our dealers do not buy to a partner
@@ -26,7 +27,7 @@ async function checkoutOffer(request: Request, env: PlatformEnv): Promise<Respon
   if (!enquiry) return errorResponse(404, 'enquiry_not_found', 'No such enquiry');
   // A buyer only takes the cars the partner rule gives them (contract/marketplace.ts).
   if (enquiry.partner_id !== buyer) return errorResponse(409, 'buyer_not_offered', `${BUYERS[buyer].name} is not the buyer for this car`);
-  await env.DB.prepare("UPDATE enquiries SET status = 'quote_accepted', updated_at = ?1 WHERE id = ?2").bind(new Date().toISOString(), enquiry.id).run();
+  await env.DB.prepare("UPDATE enquiries SET status = 'quote_accepted', updated_at = ?1 WHERE id = ?2").bind(clockNowIso(), enquiry.id).run();
   const url = new URL(PARTNER_SITES[buyer]);
   url.searchParams.set('ref', `KS-${enquiry.id}`);
   url.searchParams.set('vrm', enquiry.vrm);

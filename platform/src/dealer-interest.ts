@@ -6,6 +6,7 @@ import { makeOf } from './register';
 import { DEALERS } from './sale/dealers';
 import { reserveFor, simulateBids, type SaleLot } from './sale/simulation';
 import { spreadHash } from './util';
+import { clockNow } from './clock';
 
 const DAY_MS = 86_400_000;
 /** The seeded history's lots ran for a day, closing when the sale completed. */
@@ -45,7 +46,7 @@ export function seededInterest(vehicles: readonly SaleVehicle[], now: Date): { l
 export async function dealerInterestCounts(request: Request, env: PlatformEnv): Promise<Response> {
   const makeSlug = new URL(request.url).searchParams.get('makeSlug') ?? '';
   if (!/^[a-z0-9-]{1,40}$/.test(makeSlug)) return errorResponse(400, 'bad_request', 'makeSlug must be a make slug, e.g. land-rover');
-  const now = new Date();
+  const now = clockNow();
   const since = now.getTime() - RECENT_SALES_DAYS * DAY_MS;
 
   const { results: vehicles } = await env.DB.prepare(

@@ -25,6 +25,7 @@ import { requireCustomer } from './auth';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { clockNowIso } from './clock';
 
 /**
  * Sellers' documents and guided photos (spec 2 §7.2 "Marketplace and documents", "Premium"), kept
@@ -119,7 +120,7 @@ async function uploadDocument(request: Request, env: PlatformEnv): Promise<Respo
       `INSERT INTO documents (id, enquiry_id, kind, r2_key, content_type, size, original_name, sharpness, uploaded_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING *`,
     )
-      .bind(id, enquiryId, kind, key, check.contentType, stored.length, cleanFileName(file.name), measureSharpness(stored).score, new Date().toISOString())
+      .bind(id, enquiryId, kind, key, check.contentType, stored.length, cleanFileName(file.name), measureSharpness(stored).score, clockNowIso())
       .first<DocumentRow>();
   } catch (error) {
     // Without its row nobody could ever find or delete the object: take it away again.
@@ -165,7 +166,7 @@ async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Resp
     );
   }
   await env.DB.prepare('UPDATE documents SET submitted_at = ?2 WHERE enquiry_id = ?1 AND deleted_at IS NULL AND submitted_at IS NULL')
-    .bind(enquiryId, new Date().toISOString())
+    .bind(enquiryId, clockNowIso())
     .run();
   return json(await documentsState(env, enquiryId));
 }
@@ -180,7 +181,7 @@ async function deleteDocument(request: Request, env: PlatformEnv): Promise<Respo
   // The object goes first: if the row update then fails, a retry finds the row and deletes again
   // (R2 deletes are idempotent), whereas the other order could leave a seller's licence behind.
   await env.DOCUMENTS.delete(row.r2_key);
-  const deletedAt = new Date().toISOString();
+  const deletedAt = clockNowIso();
   await env.DB.prepare('UPDATE documents SET deleted_at = ?2 WHERE id = ?1').bind(row.id, deletedAt).run();
   return json({ deleted: { id: row.id, deletedAt } });
 }
@@ -300,7 +301,7 @@ async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response
          ON CONFLICT (enquiry_id, slot) DO UPDATE SET r2_key = excluded.r2_key, content_type = excluded.content_type,
            size = excluded.size, sharpness = excluded.sharpness, uploaded_at = excluded.uploaded_at
          RETURNING *`,
-      ).bind(enquiryId, slot, key, check.contentType, stored.length, measureSharpness(stored).score, new Date().toISOString()),
+      ).bind(enquiryId, slot, key, check.contentType, stored.length, measureSharpness(stored).score, clockNowIso()),
     ]);
     previous = (before?.results as { r2_key: string }[] | undefined)?.[0];
     row = (after?.results as PhotoRow[] | undefined)?.[0];

@@ -9,6 +9,7 @@ import { errorResponse, json, readJsonObject } from './http';
 import { findRegistered, toMiles, vehicleId, type RegisterRow } from './register';
 import { sleep, fnv1a } from './util';
 import { ageInYears, valuate } from './valuation';
+import { clockNow } from './clock';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
 export const ENQUIRY_VALID_DAYS = 7;
@@ -100,7 +101,7 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
 
-  const now = new Date();
+  const now = clockNow();
   const valuation = valuationFor(registered.row, mileage, now);
   const eligibility = marketplaceEligibility({
     valuation: valuation.price,
@@ -152,7 +153,7 @@ export async function valuateVehicle(request: Request, env: PlatformEnv): Promis
   await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
-  return json(valuationFor(registered.row, mileage, new Date()));
+  return json(valuationFor(registered.row, mileage, clockNow()));
 }
 
 /** GET /platform/marketplace/check-eligibility/vehicle-status?vrm=&mileage= */
@@ -162,7 +163,7 @@ export async function checkEligibility(request: Request, env: PlatformEnv): Prom
   if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
-  const now = new Date();
+  const now = clockNow();
   const lastReading = registered.tests.filter((t) => t.odometer_value !== null).at(-1);
   const mileage = readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
   const valuation = valuationFor(registered.row, mileage, now);

@@ -20,6 +20,8 @@ export interface PlatformEnv {
   APP_ORIGINS?: string;
   /** Encrypts sellers' bank details (payments.ts). Development default in wrangler.toml; production: `wrangler secret put PAYMENTS_KEY`. */
   PAYMENTS_KEY?: string;
+  /** Milliseconds the platform's clock runs ahead of (or behind) real time; never in production (clock.ts). */
+  CLOCK_OFFSET_MS?: string;
 }
 
 export const DEV_SECRET_MARKER = 'dev-only-';

@@ -4,6 +4,7 @@ import { devEndpointsOn, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { loadProfile } from './sale';
+import { clockNowIso } from './clock';
 
 /** The account sellers send a shortfall to: Kerbside's client account (a sandbox one locally). */
 const CLIENT_ACCOUNT = { name: 'Kerbside Ltd client account', sortCode: '40-47-84', accountNumber: '70872490' };
@@ -50,7 +51,7 @@ async function declareFunds(request: Request, env: PlatformEnv) {
   const status = await financeStatus(env, owned.enquiry);
   if (!status?.shortfall) return errorResponse(409, 'no_shortfall', 'Nothing is owed on this sale');
   await env.DB.prepare('UPDATE sales SET funds_declared_at = ?1 WHERE id = ?2 AND funds_declared_at IS NULL')
-    .bind(new Date().toISOString(), owned.enquiry.dp_enquiry_id)
+    .bind(clockNowIso(), owned.enquiry.dp_enquiry_id)
     .run();
   return json(await financeStatus(env, owned.enquiry));
 }
@@ -61,7 +62,7 @@ async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: Execut
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   await env.DB.prepare('UPDATE sales SET funds_received_at = ?1 WHERE id = ?2 AND funds_declared_at IS NOT NULL')
-    .bind(new Date().toISOString(), owned.enquiry.dp_enquiry_id)
+    .bind(clockNowIso(), owned.enquiry.dp_enquiry_id)
     .run();
   return json(await financeStatus(env, owned.enquiry));
 }

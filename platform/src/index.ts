@@ -1,5 +1,6 @@
 import type { HealthResponse } from '../../contract/gateway';
 import type { PlatformEnv } from './env';
+import { configureClock, devClock, onThisClock } from './clock';
 import { errorResponse, json, Router } from './http';
 import {
   currentUser,
@@ -85,11 +86,14 @@ router
   .on('GET', '/platform/vehicle-checker/:vrm/mot/checker/:view', motCheck)
   .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications', motNotifications)
   .on('POST', '/platform/dev/scheduled', devRunScheduled)
+  .on('GET', '/platform/dev/clock', devClock)
+  .on('POST', '/platform/dev/clock', devClock)
   .on('POST', '/platform/v3/ulez/check', ulezCheck);
 
 export default {
   async fetch(request, env, ctx) {
     try {
+      configureClock(env);
       return await router.handle(request, env, ctx);
     } catch (error) {
       console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
@@ -101,7 +105,8 @@ export default {
    * monthly tracker revaluations (each car once a month, so extra runs do nothing).
    */
   async scheduled(controller, env, ctx) {
-    const now = new Date(controller.scheduledTime);
+    configureClock(env);
+    const now = onThisClock(controller.scheduledTime);
     const log = (job: string) => [
       (result: unknown) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, job, result })),
       (error: unknown) => console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),

@@ -9,6 +9,7 @@ import { makeOf, toMotHistory } from './register';
 import { sleep, str } from './util';
 import { runTrackerRevaluations } from './trackers';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from './tools';
+import { clockNow } from './clock';
 
 /** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
 export async function motCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
@@ -30,7 +31,7 @@ export async function motCheck(request: Request, env: PlatformEnv, ctx: Executio
     fuelType: row.fuel_type,
     firstUsedDate: row.first_used_date,
     tests: history.motTests,
-    ...analyseMot({ firstUsedDate: row.first_used_date }, history.motTests, new Date()),
+    ...analyseMot({ firstUsedDate: row.first_used_date }, history.motTests, clockNow()),
   };
   return json(body);
 }
@@ -58,7 +59,7 @@ export async function motNotifications(request: Request, env: PlatformEnv, ctx: 
   const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
   if ('failure' in found) return toolFailureResponse(found.failure);
   const { vrm, registered } = found;
-  const now = new Date();
+  const now = clockNow();
   const mot = analyseMot({ firstUsedDate: registered.row.first_used_date }, toMotHistory(registered.row, registered.tests).motTests, now);
   if (!mot.remindable || !mot.dueDate) {
     return mot.status === 'exempt'
@@ -87,7 +88,7 @@ export async function motNotifications(request: Request, env: PlatformEnv, ctx: 
 export async function devRunScheduled(request: Request, env: PlatformEnv): Promise<Response> {
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const at = str((await readJsonObject(request))?.at);
-  const now = at ? new Date(at) : new Date();
+  const now = at ? new Date(at) : clockNow();
   if (Number.isNaN(now.getTime())) return errorResponse(400, 'invalid_date', 'at must be an ISO 8601 date');
   // What the Cron Trigger runs (platform/src/index.ts scheduled), in the same order.
   return json({ motReminders: await sendDueMotReminders(env, now), trackerRevaluations: await runTrackerRevaluations(env, now) });

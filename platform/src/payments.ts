@@ -14,6 +14,7 @@ import type { EnquiryRow } from './enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { clockNowIso } from './clock';
 
 /**
  * Payments (spec 2 §7.2): the account the seller is paid into, and how far the payment has got.
@@ -159,7 +160,7 @@ async function updateBeneficiary(request: Request, env: PlatformEnv) {
   }
 
   const sealed = await seal(env, enquiryId, details);
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   const written = { last4: details.accountNumber.slice(-4), updated_at: now, confirmed_at: null };
   await env.DB.prepare(
     `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at)
@@ -186,7 +187,7 @@ async function confirmBeneficiary(request: Request, env: PlatformEnv) {
        confirmed_at = COALESCE(confirmed_at, ?2)
      WHERE enquiry_id = ?1 RETURNING *`,
   )
-    .bind(owned.enquiry.id, new Date().toISOString(), owned.caller.user.id)
+    .bind(owned.enquiry.id, clockNowIso(), owned.caller.user.id)
     .first<BeneficiaryRow>();
   if (!row) return errorResponse(409, 'no_beneficiary', 'Add your bank details first');
   return json({ beneficiary: toBeneficiary(await unseal(env, row), row) } satisfies BeneficiaryResponse);

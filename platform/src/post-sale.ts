@@ -4,6 +4,7 @@ import { devEndpointsOn, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { advance } from './sale';
+import { clockNow, clockNowIso } from './clock';
 
 /**
  * After the seller accepts: bank details and documents (their own modules) lead to the document
@@ -37,7 +38,7 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
   const steps = await sellerSteps(env, enquiry.id);
   let slug = enquiry.dp_state_slug;
   if (slug === 'sold-confirmed' && steps.bankDetailsConfirmed && steps.documentsSubmitted) {
-    const now = new Date().toISOString();
+    const now = clockNowIso();
     await env.DB.batch([
       env.DB.prepare('UPDATE sales SET documents_reviewed_at = ?1 WHERE id = ?2').bind(now, enquiry.dp_enquiry_id),
       env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-documents-reviewed', status = 'sold_documents_reviewed', updated_at = ?1 WHERE id = ?2").bind(
@@ -73,7 +74,7 @@ export function collectionDays(from: Date): string[] {
 async function availability(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, Number(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
-  return json({ days: collectionDays(new Date()), slots: ['morning', 'afternoon'] });
+  return json({ days: collectionDays(clockNow()), slots: ['morning', 'afternoon'] });
 }
 
 async function bookCollection(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
@@ -84,7 +85,7 @@ async function bookCollection(request: Request, env: PlatformEnv, _ctx: Executio
   const body = (await readJsonObject(request)) ?? {};
   const date = typeof body.date === 'string' ? body.date : '';
   const slot = body.slot === 'morning' || body.slot === 'afternoon' ? body.slot : null;
-  if (!collectionDays(new Date()).includes(date) || !slot) return errorResponse(400, 'invalid_collection', 'Choose one of the days and times offered');
+  if (!collectionDays(clockNow()).includes(date) || !slot) return errorResponse(400, 'invalid_collection', 'Choose one of the days and times offered');
   const notes = typeof body.notes === 'string' ? body.notes.trim().slice(0, 500) || null : null;
   const address = typeof body.addressId === 'string' && body.addressId ? addressById(body.addressId) : null;
   if (body.addressId && !address) return errorResponse(400, 'invalid_collection', 'Choose one of the addresses offered');
@@ -104,7 +105,7 @@ async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionCon
   if (owned instanceof Response) return owned;
   const sale = await env.DB.prepare('SELECT collection_date FROM sales WHERE id = ?1').bind(owned.enquiry.dp_enquiry_id).first<{ collection_date: string | null }>();
   if (!sale?.collection_date) return errorResponse(409, 'not_booked', 'Book the collection first');
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET collected_at = ?1, paid_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
     env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),

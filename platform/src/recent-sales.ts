@@ -7,6 +7,7 @@ import { DEALERS } from './sale/dealers';
 import { spreadHash } from './util';
 import { ageInYears, UK_AVERAGE_MILES_PER_YEAR, valuate } from './valuation';
 import { vehicleImagePath } from './vehicle-images';
+import { clockNow } from './clock';
 
 /**
  * Recent sales (spec 1 §3 "Recent sale"): the sellers' completed sales on this platform, and a
@@ -179,7 +180,7 @@ export async function listRecentSales(request: Request, env: PlatformEnv): Promi
   const areas = areasParam(params.get('areas'));
   if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
 
-  const now = new Date();
+  const now = clockNow();
   const { results } = await env.DB.prepare(
     `SELECT vrm, make, model, body, colour, fuel_type, vehicle_type, first_used_date, list_price, sandbox_note
        FROM register_vehicles ORDER BY vrm`,

@@ -13,6 +13,7 @@ import { DEALERS } from './sale/dealers';
 import { reserveFor, saleStateAt, simulateBids, type ProxyBid, type SaleLot } from './sale/simulation';
 import { str } from './util';
 import { ageInYears } from './valuation';
+import { clockNow, clockNowIso, clockNowMs } from './clock';
 
 /**
  * The daily dealer sale. A complete profile enters the next sale; dealers' proxy bids are
@@ -123,7 +124,7 @@ async function lotFor(env: PlatformEnv, enquiry: EnquiryRow, sale: Pick<SaleRow,
     model: row.model,
     fuel: row.fuel_type,
     vehicleType: row.vehicle_type,
-    ageYears: ageInYears(row.first_used_date, new Date()),
+    ageYears: ageInYears(row.first_used_date, clockNow()),
     mileage: enquiry.mileage ?? 0,
     valuation: sale.valuation,
     reserve: sale.reserve,
@@ -146,7 +147,7 @@ async function latestSale(env: PlatformEnv, enquiryId: number): Promise<SaleRow 
 }
 
 /** Brings the enquiry's state up to the clock, and describes the sale to the seller. */
-export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = Date.now()): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
+export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = clockNowMs()): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
   const sale = await latestSale(env, enquiry.id);
   if (!sale) return { enquiry, sale: null };
   const { results } = await env.DB.prepare('SELECT dealer_id AS dealerId, max_amount AS maxAmount, placed_at AS placedAt FROM bids WHERE sale_id = ?1')
@@ -210,7 +211,7 @@ export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = Date.
 
 async function currentView(env: PlatformEnv, enquiry: EnquiryRow): Promise<CurrentEnquiry> {
   const advanced = await advance(env, enquiry);
-  return { enquiry: toEnquiry(advanced.enquiry, new Date()), profile: await loadProfile(env, enquiry.id), sale: advanced.sale };
+  return { enquiry: toEnquiry(advanced.enquiry, clockNow()), profile: await loadProfile(env, enquiry.id), sale: advanced.sale };
 }
 
 /** After a change: the enquiry as it now stands, described as the seller sees it. */
@@ -307,7 +308,7 @@ async function updateProfile(request: Request, env: PlatformEnv, _ctx: Execution
     default:
       return errorResponse(400, 'invalid_profile', 'Unknown profile step');
   }
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   const sets = column === 'features' ? 'features = ?2, service_history = ?3' : `${column} = ?2`;
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO vehicle_profiles (enquiry_id, updated_at) VALUES (?1, ?${values.length + 2}) ON CONFLICT (enquiry_id) DO NOTHING`).bind(
@@ -331,7 +332,7 @@ async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: Execution
   const action = str((await readJsonObject(request))?.action);
   const { enquiry } = await advance(env, owned.enquiry);
   if (enquiry.marketplace_eligible !== 1) return errorResponse(409, 'not_eligible', 'This vehicle is not eligible for the dealer sale');
-  const now = Date.now();
+  const now = clockNowMs();
   if (action === 'enter-sale') {
     if (enquiry.dp_state_slug && enquiry.dp_state_slug !== 'profile-in-progress') return errorResponse(409, 'already_in_sale', 'The vehicle is already in a sale');
     if (!(await loadProfile(env, enquiry.id)).complete) return errorResponse(409, 'profile_incomplete', 'Finish the vehicle profile first');
@@ -354,7 +355,7 @@ async function decide(request: Request, env: PlatformEnv, decision: 'accepted' |
     const code = sale?.phase === 'expired' ? 'offer_expired' : 'no_offer';
     return errorResponse(409, code, code === 'offer_expired' ? 'The offer has expired' : 'There is no offer to decide on');
   }
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   const [slug, status] = decision === 'accepted' ? ['sold-wait', 'sold'] : ['offer-declined', 'under_offer'];
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET outcome = ?1, accepted_at = ?2 WHERE id = ?3').bind(decision, decision === 'accepted' ? now : null, sale.id),
@@ -368,7 +369,7 @@ async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionCo
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   if (owned.enquiry.dp_state_slug !== 'sold-wait') return errorResponse(409, 'not_awaiting_confirmation', 'There is no accepted offer to confirm');
-  const now = new Date().toISOString();
+  const now = clockNowIso();
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET confirmed_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
     env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-confirmed', status = 'sold_confirmed', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),

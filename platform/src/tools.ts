@@ -6,6 +6,7 @@ import { hitRateLimit, pruneRateLimits } from './rate-limit';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM } from './register';
 import { sleep } from './util';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT } from './vehicles';
+import { clockNow, clockNowMs } from './clock';
 
 /**
  * What the free tools (MOT, tax and ULEZ checks) share: the lookup's limits and its answers for a
@@ -33,7 +34,7 @@ export function toolFailureResponse(failure: ToolFailure): Response {
  * counter so that checking an MOT does not use up a seller's valuations.
  */
 export async function toolRateLimited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<ToolFailure | null> {
-  const now = Date.now();
+  const now = clockNowMs();
   const rate = await hitRateLimit(env.DB, `${tool}:${clientKey(request)}`, intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT), MINUTE_MS, now);
   if (rate.allowed) return null;
   ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
@@ -50,7 +51,7 @@ export type Registered = NonNullable<Awaited<ReturnType<typeof findRegistered>>>
 export async function toolVehicle(vrmParam: string, env: PlatformEnv, provider: string): Promise<{ failure: ToolFailure } | { vrm: string; registered: Registered }> {
   const vrm = normaliseVrm(vrmParam);
   if (!isValidVrm(vrm)) return { failure: { status: 400, code: 'invalid_vrm', message: 'Not a UK registration mark' } };
-  const problem = issuedMarkProblem(vrm, new Date());
+  const problem = issuedMarkProblem(vrm, clockNow());
   if (problem) return { failure: { status: 400, code: 'invalid_vrm', message: `Not a registration DVLA issues: ${problem}` } };
   const simulated = PROVIDER_FAILURES[vrm];
   if (simulated) return { failure: simulated };

@@ -13,6 +13,7 @@ import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRo
 import { unsubscribeLink } from './unsubscribe';
 import { valuate } from './valuation';
 import { DEFAULT_LOOKUP_RATE_LIMIT } from './vehicles';
+import { clockNow, clockNowIso, clockNowMs } from './clock';
 
 /**
  * The car value tracker (docs/trackers.md): a seller tracks a car with its mileage; the platform
@@ -163,7 +164,7 @@ function clientKey(request: Request): string {
 /** The tracker calls are rate-limited like the lookup (the same budget a minute, counted apart). */
 async function rateLimited(request: Request, env: PlatformEnv): Promise<Response | null> {
   const limit = intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT);
-  const rate = await hitRateLimit(env.DB, `tracker:${clientKey(request)}`, limit, MINUTE_MS, Date.now());
+  const rate = await hitRateLimit(env.DB, `tracker:${clientKey(request)}`, limit, MINUTE_MS, clockNowMs());
   if (rate.allowed) return null;
   return failure(429, 'too_many_requests', 'Too many requests; try again in a minute', { 'retry-after': String(rate.retryAfterSeconds) });
 }
@@ -173,7 +174,7 @@ async function registeredVehicle(env: PlatformEnv, rawVrm: unknown): Promise<{ v
   if (typeof rawVrm !== 'string') return failure(400, 'bad_request', 'vrm is required');
   const vrm = normaliseVrm(rawVrm);
   if (!isValidVrm(vrm)) return failure(400, 'invalid_vrm', 'Not a UK registration mark');
-  const problem = issuedMarkProblem(vrm, new Date());
+  const problem = issuedMarkProblem(vrm, clockNow());
   if (problem) return failure(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`);
   const provider = PROVIDER_FAILURES[vrm];
   if (provider && provider.code !== 'vehicle_lookup_failed') return failure(provider.status, provider.code as TrackerOutcomeCode, provider.message);
@@ -210,7 +211,7 @@ export async function trackVehicle(request: Request, env: PlatformEnv): Promise<
   if (state.already) return failure(409, 'vehicle_already_added');
   if (state.count >= trackerLimit(who.caller)) return failure(409, 'exceeded');
   const id = await vehicleId(env.DB, found.vrm);
-  const body: TrackResponse = { code: 'ok', vehicle: toVehicle(id, found.row, found.tests, new Date()) };
+  const body: TrackResponse = { code: 'ok', vehicle: toVehicle(id, found.row, found.tests, clockNow()) };
   return json(body);
 }
 
@@ -232,7 +233,7 @@ export async function addTracker(request: Request, env: PlatformEnv): Promise<Re
   if (state.count >= trackerLimit(who.caller)) return failure(409, 'exceeded');
   if (found.vrm === PRICING_FAILURE_VRM) return failure(502, 'vehicle_pricing_failed', 'The pricing provider could not price this vehicle');
 
-  const now = new Date();
+  const now = clockNow();
   const valuations = initialValuations(found.row, mileage, now);
   const perMonth = milesPerMonth(mileage, firstRegistrationOf(found.row), now);
   const linkBase = typeof body.linkBase === 'string' ? allowedLinkBase(env, body.linkBase) : null;
@@ -379,7 +380,7 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
   ].join('\n');
   await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
     // No 'link' column: the development mailbox offers that as a sign-in link; the addresses are in the body.
-    .bind(t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body, null, new Date().toISOString())
+    .bind(t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body, null, clockNowIso())
     .run();
   return true;
 }
@@ -388,7 +389,7 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
 export async function devRevalue(request: Request, env: PlatformEnv): Promise<Response> {
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const raw = (await readJsonObject(request))?.now;
-  const now = typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw) : new Date();
+  const now = typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw) : clockNow();
   return json(await runTrackerRevaluations(env, now));
 }
 

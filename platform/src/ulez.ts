@@ -5,6 +5,7 @@ import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { makeOf } from './register';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from './tools';
+import { clockNowIso } from './clock';
 
 /**
  * POST /platform/v3/ulez/check {vrm} → {isCompliant, euroStatus, …} (spec 1 §7, §9): whether the
@@ -45,7 +46,7 @@ export async function ulezCheck(request: Request, env: PlatformEnv, ctx: Executi
       firstRegistered: row.month_of_first_registration,
     },
     zones: zoneVerdicts(vehicleType, standard.meets),
-    checkedAt: new Date().toISOString(),
+    checkedAt: clockNowIso(),
   };
   return json(response);
 }

@@ -8,6 +8,7 @@ import { issuedMarkProblem } from './plates';
 import { hitRateLimit, pruneRateLimits } from './rate-limit';
 import { sleep } from './util';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory, toVehicle, vehicleId } from './register';
+import { clockNow, clockNowMs } from './clock';
 
 const MINUTE_MS = 60_000;
 export const DEFAULT_LOOKUP_RATE_LIMIT = 60;
@@ -25,7 +26,7 @@ export function clientKey(request: Request): string {
 
 /** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (spec 1 §7). */
 export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
-  const now = Date.now();
+  const now = clockNowMs();
   const limit = intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT);
   const rate = await hitRateLimit(env.DB, `lookup:${clientKey(request)}`, limit, MINUTE_MS, now);
   if (!rate.allowed) {
@@ -90,7 +91,7 @@ export async function getVehicle(_request: Request, env: PlatformEnv, _ctx: Exec
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
   const id = await vehicleId(env.DB, vrm);
-  return json(toVehicle(id, registered.row, registered.tests, new Date()));
+  return json(toVehicle(id, registered.row, registered.tests, clockNow()));
 }
 
 /** GET /platform/vehicles/{vrm}/mot-history: DVSA-shaped, from a provider that takes its time. */

@@ -1,17 +1,60 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Miniflare, type WorkerOptions } from 'miniflare';
+import { inject } from 'vitest';
+import type { ClockState } from '../../contract/clock';
 
 /**
- * Both built workers in Miniflare, as `wrangler dev` runs them: the app with its assets and a
- * service binding to the platform, the platform with a fresh D1 (migrations + seed) and R2.
- * `npm run build` must have run (npm test does it first).
+ * Both built workers in Miniflare, as `npm start` runs them: options derived from their
+ * wrangler.toml files (global-setup.ts, scripts/lib/local-workers.mjs) with the test settings
+ * below over them, the app with a service binding to the platform, the platform with a copy of
+ * the run's migrated and seeded D1 database and an empty R2. Each test file starts its own pair,
+ * so no file sees another's sellers, rate limits or clock. `npm run build` must have run.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 export const DEV_SECRET = 'dev-only-integration-tests-secret-0123456789';
-export const COMPATIBILITY_DATE = '2026-04-01';
 
-export interface WorkerOptions {
+/** The app's settings in tests, over wrangler.toml's. */
+export const TEST_APP_VARS: Record<string, string> = {
+  BRAND_NAME: 'Kerbside',
+  ENVIRONMENT: 'test',
+  SESSION_SECRETS: DEV_SECRET,
+  FEATURE_FLAGS: '{}',
+  // wrangler.toml's development video id is not a real video: tests render the page without one.
+  YOUTUBE_EMBED_URL: '',
+};
+
+/** The platform's settings in tests, over platform/wrangler.toml's. */
+export const TEST_PLATFORM_VARS: Record<string, string> = {
+  ENVIRONMENT: 'test',
+  LOOKUP_RATE_LIMIT: '1000',
+  PROVIDER_LATENCY_MS: '400',
+  TOKEN_SECRET: 'dev-only-integration-tests-token-secret-0123456789',
+  PAYMENTS_KEY: 'dev-only-integration-tests-payments-key-0123456789',
+  SALE_START_DELAY_SECONDS: '1',
+  SALE_WINDOW_SECONDS: '3',
+};
+
+/** What global-setup.ts hands every test file. */
+export interface ProvidedWorkers {
+  app: WorkerOptions & { name: string };
+  platform: WorkerOptions & { name: string };
+  /** A migrated and seeded D1 persistence folder to copy; `seed.sql` in it is the seed it holds. */
+  templateDir: string;
+  /** How far the run's clock is from real time (KERBSIDE_NOW), for both workers. */
+  clockOffsetMs: number;
+  /** When the run's clock started (ISO). */
+  now: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    kerbsideWorkers: ProvidedWorkers;
+  }
+}
+
+export interface WorkerOptionsForTest {
   appVars?: Record<string, string>;
   platformVars?: Record<string, string>;
   /** Leave out the service binding (the app then uses GATEWAY_URL from appVars). */
@@ -27,6 +70,8 @@ export interface WorkerOptions {
    * integration tests never use (they go through `fetch`).
    */
   port?: number;
+  /** The provided options, for a caller outside vitest (e2e: `providedWorkers()`). */
+  provided?: ProvidedWorkers;
 }
 
 /** The six ways the platform fails in the fault matrix. */
@@ -45,50 +90,31 @@ export interface FaultRule {
   delayMs?: number;
 }
 
-export async function startWorkers(options: WorkerOptions = {}) {
-  for (const built of ['build/index.js', 'platform/dist/index.js', 'platform/seed/out/register.sql']) {
-    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
-  }
+export async function startWorkers(options: WorkerOptionsForTest = {}) {
+  const provided = options.provided ?? inject('kerbsideWorkers');
+  const clockVars = { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) };
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
+  cpSync(provided.templateDir, stateDir, { recursive: true, filter: (source) => path.basename(source) !== 'seed.sql' });
+  const gateway: Record<string, string> = options.withoutBinding ? {} : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
   const mf = new Miniflare({
     ...(options.port ? { host: '127.0.0.1', port: options.port } : {}),
+    d1Persist: stateDir,
     workers: [
       {
-        name: 'kerbside',
-        modules: [{ type: 'ESModule', path: path.join(root, 'build/index.js') }],
-        compatibilityDate: COMPATIBILITY_DATE,
-        bindings: {
-          BRAND_NAME: 'Kerbside',
-          ENVIRONMENT: 'test',
-          SESSION_SECRETS: DEV_SECRET,
-          FEATURE_FLAGS: '{}',
-          ...options.appVars,
-        },
-        serviceBindings: options.withoutBinding ? {} : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' },
-        assets: { directory: path.join(root, 'public'), routerConfig: { has_user_worker: true } },
+        ...provided.app,
+        bindings: { ...provided.app.bindings, ...clockVars, ...options.appVars },
+        serviceBindings: gateway,
       },
       {
-        name: 'kerbside-platform',
-        modules: [{ type: 'ESModule', path: path.join(root, 'platform/dist/index.js') }],
-        compatibilityDate: COMPATIBILITY_DATE,
-        d1Databases: { DB: 'kerbside-platform' },
-        r2Buckets: { DOCUMENTS: 'kerbside-documents' },
-        bindings: {
-          ENVIRONMENT: 'test',
-          LOOKUP_RATE_LIMIT: '1000',
-          PROVIDER_LATENCY_MS: '400',
-          TOKEN_SECRET: 'dev-only-integration-tests-token-secret-0123456789',
-          PAYMENTS_KEY: 'dev-only-integration-tests-payments-key-0123456789',
-          SALE_START_DELAY_SECONDS: '1',
-          SALE_WINDOW_SECONDS: '3',
-          ...options.platformVars,
-        },
+        ...provided.platform,
+        bindings: { ...provided.platform.bindings, ...clockVars, ...options.platformVars },
       },
       ...(options.withFaults
         ? [
             {
               name: 'kerbside-faults',
               modules: [{ type: 'ESModule' as const, path: path.join(root, 'tests/support/fault-worker.js') }],
-              compatibilityDate: COMPATIBILITY_DATE,
+              compatibilityDate: provided.platform.compatibilityDate,
               serviceBindings: { PLATFORM: 'kerbside-platform' },
             },
           ]
@@ -102,19 +128,48 @@ export async function startWorkers(options: WorkerOptions = {}) {
   };
   await mf.ready;
   const db = await mf.getD1Database('DB', 'kerbside-platform');
-  await applySql(db, migrationsSql());
-  await applySql(db, seedSql());
+  const fetchApp = (pathname: string, init: RequestInit = {}) =>
+    mf.dispatchFetch(`http://localhost${pathname}`, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>;
+  const platform = async (pathname: string, init: RequestInit = {}) => {
+    const worker = await mf.getWorker('kerbside-platform');
+    return worker.fetch(`http://platform.internal${pathname}`, init as never) as unknown as Promise<Response>;
+  };
+  /** Moves both workers' clocks through the app's development endpoint, as a person would on /dev/clock. */
+  const moveClock = async (form: Record<string, string>): Promise<Date> => {
+    const response = await fetchApp('/dev/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    if (response.status !== 303) throw new Error(`moving the clock failed: ${response.status} ${await response.text()}`);
+    const state = (await (await platform('/platform/dev/clock')).json()) as ClockState;
+    return new Date(state.now);
+  };
   return {
     mf,
     db,
     /** A request to the app, as a browser would send it (no automatic redirects). */
-    fetch: (pathname: string, init: RequestInit = {}) =>
-      mf.dispatchFetch(`http://localhost${pathname}`, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
-    platform: async (pathname: string, init: RequestInit = {}) => {
-      const worker = await mf.getWorker('kerbside-platform');
-      return worker.fetch(`http://platform.internal${pathname}`, init as never) as unknown as Promise<Response>;
+    fetch: fetchApp,
+    platform,
+    reseed: () => applySql(db, readFileSync(path.join(provided.templateDir, 'seed.sql'), 'utf8')),
+    /**
+     * The product's clock (contract/clock.ts): tests move time on instead of waiting for it. Moves
+     * go through the app's /dev/clock, which moves the platform's clock and the app's together.
+     */
+    clock: {
+      now: async () => new Date(((await (await platform('/platform/dev/clock')).json()) as ClockState).now),
+      advance: (ms: number) => moveClock({ advanceSeconds: String(ms / 1000) }),
+      set: (at: Date) => moveClock({ at: at.toISOString() }),
     },
-    reseed: () => applySql(db, seedSql()),
+    /**
+     * The platform's Cron Trigger, as it fires: on real time, read by the platform on its own clock.
+     * With `at`, the clock moves there first, as the days would pass.
+     */
+    runScheduled: async (at?: Date, cron = '0 7 * * *') => {
+      if (at) await moveClock({ at: at.toISOString() });
+      const worker = await mf.getWorker('kerbside-platform');
+      await worker.scheduled({ scheduledTime: new Date(), cron });
+    },
     /** Only with `withFaults`: fail chosen platform calls of one seller in a chosen way. */
     faults: {
       inject: (rule: FaultRule) =>
@@ -123,36 +178,25 @@ export async function startWorkers(options: WorkerOptions = {}) {
       /** The rules of one address and how many calls each has failed. */
       rules: async (ip: string) => (await faultControl({ method: 'GET' }, `?ip=${encodeURIComponent(ip)}`)).rules ?? [],
     },
-    // Tearing down can wait on a request the test abandoned (the slow register): give it 20 s,
-    // then let the run go on rather than fail a suite whose tests all passed.
-    dispose: () =>
-      Promise.race([
+    // Tearing down can wait on a request a test abandoned (a slow fault): give it 10 s, then let
+    // the run go on rather than fail a file whose tests all passed.
+    dispose: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
         mf.dispose(),
-        new Promise<void>((resolve) => setTimeout(() => {
-          console.warn('Miniflare did not shut down within 20 s; moving on');
-          resolve();
-        }, 20_000).unref()),
-      ]),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            console.warn('Miniflare did not shut down within 10 s; moving on');
+            resolve();
+          }, 10_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      rmSync(stateDir, { recursive: true, force: true });
+    },
   };
 }
 
 export type Workers = Awaited<ReturnType<typeof startWorkers>>;
-
-function migrationsSql(): string {
-  const dir = path.join(root, 'platform/migrations');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .join('\n');
-}
-
-/** The same seed `npm start` applies: the register, then the sandbox enquiries. */
-function seedSql(): string {
-  return ['platform/seed/out/register.sql', 'platform/seed/sandbox-enquiries.sql']
-    .map((file) => readFileSync(path.join(root, file), 'utf8'))
-    .join('\n');
-}
 
 /** Splits SQL files into statements (the files keep `;` at line ends and `--` comments on their own). */
 export function splitSql(sql: string): string[] {

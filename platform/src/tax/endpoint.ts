@@ -5,6 +5,7 @@ import { json } from '../http';
 import { makeOf, type RegisterRow } from '../register';
 import { toolRateLimited, toolVehicle } from '../tools';
 import { assessVed } from './ved';
+import { clockNowMs } from '../clock';
 
 function failure(status: number, code: VehicleTaxResponse['code'], message: string, headers: HeadersInit = {}): Response {
   const body: VehicleTaxResponse = { code, error: { message }, tax: null };
@@ -56,7 +57,7 @@ export async function getVehicleTax(request: Request, env: PlatformEnv, ctx: Exe
   const found = await toolVehicle(params.vrm ?? '', env, 'vehicle register');
   if ('failure' in found) return failure(found.failure.status, found.failure.code as VehicleTaxResponse['code'], found.failure.message);
   const { registered } = found;
-  const now = Date.now();
+  const now = clockNowMs();
   const body: VehicleTaxResponse = { code: 'ok', error: null, tax: toVehicleTax(registered.row, new Date(now)) };
   return json(body);
 }

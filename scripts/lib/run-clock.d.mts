@@ -1,0 +1,1 @@
+export declare function runClock(at?: string): { now: Date; offsetMs: number; asOf: string };

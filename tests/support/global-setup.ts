@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Miniflare } from 'miniflare';
+import type { TestProject } from 'vitest/node';
+import { generateRegister, toSql } from '../../platform/seed/generate.mjs';
+import { root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
+import { runClock } from '../../scripts/lib/run-clock.mjs';
+import { TEST_APP_VARS, TEST_PLATFORM_VARS, splitSql, type ProvidedWorkers } from './workers';
+
+/**
+ * Once per integration run, before any test file:
+ * - the run's clock: KERBSIDE_NOW (an ISO instant) or the real time, as one offset both workers get;
+ * - both workers' Miniflare options, derived from their wrangler.toml files (local-workers.mjs);
+ * - a D1 database migrated and seeded for that clock's month, kept as files: each test file's
+ *   workers start from a copy of it (milliseconds) instead of migrating and seeding (~10 s).
+ * The database is cached under node_modules/.cache by the hash of its SQL, so a second run with
+ * the same migrations and seed month skips building it.
+ */
+export default async function setup(project: TestProject) {
+  project.provide('kerbsideWorkers', await prepareWorkers());
+  if (process.env.KERBSIDE_NOW) console.log(`The clock of this run starts at ${new Date(Date.now() + runClock().offsetMs).toISOString()} (KERBSIDE_NOW)`);
+}
+
+/** What every test file's workers start from (also used by e2e files that start workers of their own). */
+export async function prepareWorkers(): Promise<ProvidedWorkers> {
+  for (const built of [WORKERS.app.script, WORKERS.platform.script]) {
+    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  const clock = runClock();
+  const app = workerOptions(WORKERS.app, { vars: { ...TEST_APP_VARS, CLOCK_OFFSET_MS: String(clock.offsetMs) } });
+  const platform = workerOptions(WORKERS.platform, { vars: { ...TEST_PLATFORM_VARS, CLOCK_OFFSET_MS: String(clock.offsetMs) } });
+
+  const migrations = readdirSync(path.join(root, 'platform/migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => readFileSync(path.join(root, 'platform/migrations', f), 'utf8'))
+    .join('\n');
+  const seed = toSql(generateRegister({ asOf: clock.asOf })) + readFileSync(path.join(root, 'platform/seed/sandbox-enquiries.sql'), 'utf8');
+  const hash = createHash('sha256').update(migrations).update('\0').update(seed).update(JSON.stringify(platform.d1Databases)).digest('hex').slice(0, 16);
+  const cache = path.join(root, 'node_modules/.cache/kerbside-tests');
+  const templateDir = path.join(cache, `d1-${hash}`);
+  if (!existsSync(path.join(templateDir, 'seed.sql'))) {
+    const started = Date.now();
+    const building = `${templateDir}.building-${process.pid}`;
+    mkdirSync(cache, { recursive: true });
+    rmSync(building, { recursive: true, force: true });
+    const mf = new Miniflare({ d1Persist: building, workers: [{ ...platform, name: WORKERS.platform.name }] });
+    try {
+      await mf.ready;
+      const db = await mf.getD1Database('DB', WORKERS.platform.name);
+      for (const sql of [migrations, seed]) {
+        const statements = splitSql(sql);
+        for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500).map((s) => db.prepare(s)));
+      }
+    } finally {
+      await mf.dispose();
+    }
+    writeFileSync(path.join(building, 'seed.sql'), seed);
+    // Old databases (earlier months, earlier migrations) go; the new one appears whole or not at all.
+    for (const old of readdirSync(cache)) if (old.startsWith('d1-') && path.join(cache, old) !== building) rmSync(path.join(cache, old), { recursive: true, force: true });
+    renameSync(building, templateDir);
+    console.log(`Seeded the test database for ${clock.asOf} in ${Date.now() - started} ms`);
+  }
+  return { app, platform, templateDir, clockOffsetMs: clock.offsetMs, now: clock.now.toISOString() };
+}
