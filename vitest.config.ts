@@ -21,8 +21,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One pair of workers per file; files run one after another on a 2-core machine.
-          fileParallelism: false,
+          // One pair of workers per file, started from a copy of a database seeded once per run
+          // (tests/support/global-setup.ts); two files at a time on a 2-core machine.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

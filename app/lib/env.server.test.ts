@@ -33,6 +33,17 @@ describe('readConfig', () => {
     ).toThrow(/mailbox/);
   });
 
+  it('runs the clock as configured outside production, and refuses a moved clock or shortened timeouts in production', () => {
+    const test = readConfig({ ENVIRONMENT: 'test', SESSION_SECRETS: devSecret, GATEWAY: binding, CLOCK_OFFSET_MS: '-86400000', GATEWAY_TIMEOUT_SCALE: '0.2' });
+    expect(test.clockOffsetMs).toBe(-86_400_000);
+    expect(test.gatewayTimeoutScale).toBe(0.2);
+    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding };
+    expect(readConfig({ ...production, CLOCK_OFFSET_MS: '0' }).clockOffsetMs).toBe(0);
+    expect(readConfig(production).gatewayTimeoutScale).toBe(1);
+    expect(() => readConfig({ ...production, CLOCK_OFFSET_MS: '3600000' })).toThrow(/CLOCK_OFFSET_MS: the clock can only be moved outside production/);
+    expect(() => readConfig({ ...production, GATEWAY_TIMEOUT_SCALE: '0.5' })).toThrow(/GATEWAY_TIMEOUT_SCALE/);
+  });
+
   it('names every problem of a broken environment', () => {
     const error = (() => {
       try {

@@ -28,8 +28,8 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const clock = runClock();
-  const app = workerOptions(WORKERS.app, { vars: { ...TEST_APP_VARS, CLOCK_OFFSET_MS: String(clock.offsetMs) } });
-  const platform = workerOptions(WORKERS.platform, { vars: { ...TEST_PLATFORM_VARS, CLOCK_OFFSET_MS: String(clock.offsetMs) } });
+  const app = workerOptions(WORKERS.app, { vars: TEST_APP_VARS });
+  const platform = workerOptions(WORKERS.platform, { vars: TEST_PLATFORM_VARS });
 
   const migrations = readdirSync(path.join(root, 'platform/migrations'))
     .filter((f) => f.endsWith('.sql'))

@@ -92,7 +92,8 @@ export interface FaultRule {
 
 export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const provided = options.provided ?? inject('kerbsideWorkers');
-  const clockVars = { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) };
+  // A worker configured as production runs on real time: it refuses a moved clock.
+  const clockVars = (vars?: Record<string, string>) => (vars?.ENVIRONMENT === 'production' ? { CLOCK_OFFSET_MS: '0' } : { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) });
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   cpSync(provided.templateDir, stateDir, { recursive: true, filter: (source) => path.basename(source) !== 'seed.sql' });
   const gateway: Record<string, string> = options.withoutBinding ? {} : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
@@ -102,12 +103,12 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
     workers: [
       {
         ...provided.app,
-        bindings: { ...provided.app.bindings, ...clockVars, ...options.appVars },
+        bindings: { ...provided.app.bindings, ...options.appVars, ...clockVars(options.appVars) },
         serviceBindings: gateway,
       },
       {
         ...provided.platform,
-        bindings: { ...provided.platform.bindings, ...clockVars, ...options.platformVars },
+        bindings: { ...provided.platform.bindings, ...options.platformVars, ...clockVars(options.platformVars) },
       },
       ...(options.withFaults
         ? [
