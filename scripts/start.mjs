@@ -12,12 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { WORKERS, workerOptions } from './lib/local-workers.mjs';
+import { runClock } from './lib/run-clock.mjs';
+import { applyMigrations, execSql, seedSql } from './lib/database.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stateDir = path.resolve(root, process.env.KERBSIDE_STATE_DIR ?? '.wrangler/state');
 const port = process.env.PORT ?? '8787';
-const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 const env = {
   ...process.env,
   // No network here, and nothing to report: keep wrangler offline and quiet.
@@ -44,13 +45,10 @@ if (process.env.KERBSIDE_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'buil
   run('built the app', process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);
   run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
 }
-run('generated the seed', process.execPath, ['platform/seed/generate.mjs']);
-const d1 = ['--local', '--persist-to', stateDir, '-c', 'platform/wrangler.toml'];
-run('applied the platform migrations', wrangler, ['d1', 'migrations', 'apply', 'DB', ...d1]);
-run('seeded the vehicle register', wrangler, ['d1', 'execute', 'DB', ...d1, '--file', 'platform/seed/out/register.sql']);
-run('seeded the sandbox enquiries', wrangler, ['d1', 'execute', 'DB', ...d1, '--file', 'platform/seed/sandbox-enquiries.sql']);
-
 if (!existsSync(path.join(root, 'platform/dist/index.js'))) run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
+
+// KERBSIDE_NOW=2026-12-31T23:00:00Z runs the product as if then: the seed's month and both clocks.
+const clock = runClock();
 
 /** `.dev.vars` beside a wrangler.toml (KEY=value lines), as wrangler dev reads it. */
 function devVars(dir) {
@@ -64,23 +62,34 @@ function devVars(dir) {
   return vars;
 }
 
-/** One worker's Miniflare options from its wrangler.toml, the built script as its module. */
-function workerFrom(config, script, extraVars) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, config));
-  const name = config === 'wrangler.toml' ? 'kerbside' : 'kerbside-platform';
-  return {
-    ...workerOptions,
-    name,
-    modulesRoot: root,
-    modules: [{ type: 'ESModule', path: path.join(root, script) }],
-    bindings: { ...workerOptions.bindings, ...devVars(path.dirname(config)), ...extraVars },
-  };
+/** One worker's Miniflare options from its wrangler.toml and `.dev.vars`, on the run's clock. */
+function workerFrom(worker, extraVars) {
+  const vars = { ...devVars(path.dirname(worker.config)), ...extraVars };
+  if (clock.offsetMs !== 0) vars.CLOCK_OFFSET_MS = String(clock.offsetMs);
+  return workerOptions(worker, { vars });
 }
 
 // Tests and the benchmark change a platform setting for one run (e.g. a slower MOT provider).
 const platformVars = process.env.KERBSIDE_PLATFORM_VARS ? JSON.parse(process.env.KERBSIDE_PLATFORM_VARS) : {};
 
+// The database before the port opens: pending migrations, then the seed for the clock's month
+// (INSERT OR IGNORE: what sellers created survives a restart). A platform-only Miniflare on the
+// same state folder, so no request can meet a half-seeded register.
+{
+  const started = Date.now();
+  const prepare = new Miniflare({ defaultPersistRoot: path.join(stateDir, 'v3'), cf: false, log: new Log(LogLevel.WARN), workers: [workerFrom(WORKERS.platform, platformVars)] });
+  try {
+    const db = await prepare.getD1Database('DB', WORKERS.platform.name);
+    const applied = await applyMigrations(db);
+    await execSql(db, seedSql(clock.asOf));
+    console.log(`✓ database ready: ${applied.length} migration(s) applied, register seeded for ${clock.asOf} (${Date.now() - started} ms)`);
+  } finally {
+    await prepare.dispose();
+  }
+}
+
 console.log(`Starting Kerbside on http://localhost:${port} (state: ${path.relative(root, stateDir) || '.'})`);
+if (clock.offsetMs !== 0) console.log(`The clock starts at ${clock.now.toISOString()} (KERBSIDE_NOW); /dev/clock moves it on`);
 const mf = new Miniflare({
   host: '127.0.0.1',
   port: Number(port),
@@ -92,8 +101,8 @@ const mf = new Miniflare({
   ...(process.env.KERBSIDE_INSPECTOR_PORT ? { inspectorPort: Number(process.env.KERBSIDE_INSPECTOR_PORT) } : {}),
   log: new Log(process.env.KERBSIDE_QUIET === '1' ? LogLevel.WARN : LogLevel.INFO),
   workers: [
-    workerFrom('wrangler.toml', 'build/index.js', {}),
-    workerFrom('platform/wrangler.toml', 'platform/dist/index.js', platformVars),
+    workerFrom(WORKERS.app, {}),
+    workerFrom(WORKERS.platform, platformVars),
   ],
 });
 await mf.ready;

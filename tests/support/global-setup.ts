@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import type { TestProject } from 'vitest/node';
-import { generateRegister, toSql } from '../../platform/seed/generate.mjs';
+import { applyMigrations, execSql, migrations, seedSql } from '../../scripts/lib/database.mjs';
 import { root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
 import { runClock } from '../../scripts/lib/run-clock.mjs';
-import { TEST_APP_VARS, TEST_PLATFORM_VARS, splitSql, type ProvidedWorkers } from './workers';
+import { TEST_APP_VARS, TEST_PLATFORM_VARS, type ProvidedWorkers } from './workers';
 
 /**
  * Once per integration run, before any test file:
  * - the run's clock: KERBSIDE_NOW (an ISO instant) or the real time, as one offset both workers get;
  * - both workers' Miniflare options, derived from their wrangler.toml files (local-workers.mjs);
  * - a D1 database migrated and seeded for that clock's month, kept as files: each test file's
- *   workers start from a copy of it (milliseconds) instead of migrating and seeding (~10 s).
+ *   workers start from a copy of it (milliseconds) instead of migrating and seeding it again.
  * The database is cached under node_modules/.cache by the hash of its SQL, so a second run with
  * the same migrations and seed month skips building it.
  */
@@ -31,13 +31,9 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
   const app = workerOptions(WORKERS.app, { vars: TEST_APP_VARS });
   const platform = workerOptions(WORKERS.platform, { vars: TEST_PLATFORM_VARS });
 
-  const migrations = readdirSync(path.join(root, 'platform/migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => readFileSync(path.join(root, 'platform/migrations', f), 'utf8'))
-    .join('\n');
-  const seed = toSql(generateRegister({ asOf: clock.asOf })) + readFileSync(path.join(root, 'platform/seed/sandbox-enquiries.sql'), 'utf8');
-  const hash = createHash('sha256').update(migrations).update('\0').update(seed).update(JSON.stringify(platform.d1Databases)).digest('hex').slice(0, 16);
+  const migrationFiles = migrations();
+  const seed = seedSql(clock.asOf);
+  const hash = createHash('sha256').update(JSON.stringify(migrationFiles)).update('\0').update(seed).update(JSON.stringify(platform.d1Databases)).digest('hex').slice(0, 16);
   const cache = path.join(root, 'node_modules/.cache/kerbside-tests');
   const templateDir = path.join(cache, `d1-${hash}`);
   if (!existsSync(path.join(templateDir, 'seed.sql'))) {
@@ -49,10 +45,8 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
     try {
       await mf.ready;
       const db = await mf.getD1Database('DB', WORKERS.platform.name);
-      for (const sql of [migrations, seed]) {
-        const statements = splitSql(sql);
-        for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500).map((s) => db.prepare(s)));
-      }
+      await applyMigrations(db);
+      await execSql(db, seed);
     } finally {
       await mf.dispose();
     }

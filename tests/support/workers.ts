@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { inject } from 'vitest';
 import type { ClockState } from '../../contract/clock';
+import { execSql } from '../../scripts/lib/database.mjs';
 
 /**
  * Both built workers in Miniflare, as `npm start` runs them: options derived from their
@@ -152,7 +153,7 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
     /** A request to the app, as a browser would send it (no automatic redirects). */
     fetch: fetchApp,
     platform,
-    reseed: () => applySql(db, readFileSync(path.join(provided.templateDir, 'seed.sql'), 'utf8')),
+    reseed: () => execSql(db, readFileSync(path.join(provided.templateDir, 'seed.sql'), 'utf8')),
     /**
      * The product's clock (contract/clock.ts): tests move time on instead of waiting for it. Moves
      * go through the app's /dev/clock, which moves the platform's clock and the app's together.
@@ -198,21 +199,3 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
 }
 
 export type Workers = Awaited<ReturnType<typeof startWorkers>>;
-
-/** Splits SQL files into statements (the files keep `;` at line ends and `--` comments on their own). */
-export function splitSql(sql: string): string[] {
-  return sql
-    .split('\n')
-    .map((line) => line.replace(/^\s*--.*$/, '').replace(/\s+--\s.*$/, ''))
-    .join('\n')
-    .split(/;\s*\n/)
-    .map((s) => s.trim().replace(/;$/, ''))
-    .filter(Boolean);
-}
-
-async function applySql(db: D1Database, sql: string) {
-  const statements = splitSql(sql);
-  for (let i = 0; i < statements.length; i += 500) {
-    await db.batch(statements.slice(i, i + 500).map((s) => db.prepare(s)));
-  }
-}
