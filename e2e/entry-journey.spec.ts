@@ -75,26 +75,8 @@ test.describe('the entry journey', () => {
   });
 });
 
-const PANELS: [string, string, string][] = [
-  ['ER19NFD', 'Did we get the reg right?', "We couldn't find a vehicle with that registration."],
-  ['AB99CDE', 'AB99 CDE is a not a valid reg', 'Please check your reg and try again.'],
-  ['ER19BAD', 'Bad request', 'Please refresh the page and try again.'],
-  ['ER19THR', 'Too many requests', 'We have detected you are making a lot of requests to Kerbside.'],
-  ['ER19ERR', 'Sorry, an error has occurred', 'Please refresh the page and try again.'],
-  ['ER19MNT', 'Vehicle details unavailable', 'unable to get the details of this vehicle'],
-  ['ER19ULZ', 'In high demand', 'Our checking service is currently extremely busy'],
-];
-
+// Each lookup error panel, its words, its button, the registration kept and a reload: tests/lookup.test.ts.
 test.describe('lookup error panels', () => {
-  for (const [vrm, title, text] of PANELS) {
-    test(`${vrm}: "${title}"`, async ({ page }) => {
-      await lookUp(page, vrm);
-      await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await expect(page.getByText(text)).toBeVisible();
-      await expect(page.getByLabel('Enter your reg')).not.toHaveValue('');
-    });
-  }
-
   test('"Refresh" runs the lookup again', async ({ page }) => {
     await lookUp(page, 'ER19ERR');
     await page.getByRole('button', { name: 'Refresh' }).click();

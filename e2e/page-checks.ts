@@ -51,6 +51,12 @@ interface Snapshot {
 // answers nothing while a navigation is pending, then the document is gone.
 const LEFT = /Execution context was destroyed|Target page, context or browser has been closed|Target closed|frame was detached|navigat|still reading/i;
 const READ_TIMEOUT = 20_000;
+/**
+ * Phone-sized screenshots of every page visited, for a person to look through
+ * (`E2E_SCREENSHOTS=1 npm run test:e2e`, or `npm run screenshots`): off in CI, where nobody looks
+ * at them and a full-page screenshot per page costs more than its accessibility check.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +70,6 @@ export class PageChecks {
   readonly violations: Violation[] = [];
   private readonly errors: string[] = [];
   private readonly missed: string[] = [];
-  private readonly seen = new Set<string>();
   private readonly pages = new Map<Page, (sameDocument: () => boolean) => Promise<void>>();
   private readonly copies: Promise<void>[] = [];
   private readonly checks: Promise<void>[] = [];
@@ -136,13 +141,14 @@ export class PageChecks {
     const url = page.url();
     if (!/^https?:/.test(url)) return;
 
-    // The CSP nonce differs on every response: the same page reloaded is the same page.
-    const key = `${url}\n${createHash('sha1').update(html.replace(/ nonce="[^"]*"/g, '')).digest('hex')}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    // A page already checked in this worker, by this test or an earlier one, is not checked again:
+    // the same address with the same structure (see structureOf) is the same page for axe.
+    const parsed = new URL(url);
+    const key = `${parsed.pathname}\n${createHash('sha1').update(structureOf(html)).digest('hex')}`;
+    if (!this.checker.firstVisit(key)) return;
 
     const snapshot = { url, html: this.javaScriptEnabled ? html : withoutScripting(html), viewport: page.viewportSize() };
-    const screenshot = path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`);
+    const screenshot = SCREENSHOTS ? path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`) : null;
     this.checks.push(
       this.checker
         .check(snapshot, screenshot)
@@ -193,6 +199,7 @@ export class PageChecks {
  */
 export class Checker {
   private snapshot: Snapshot | undefined;
+  private readonly seen = new Set<string>();
   private turn = Promise.resolve();
   private constructor(private readonly page: Page) {}
 
@@ -211,11 +218,18 @@ export class Checker {
     return checker;
   }
 
+  /** True the first time a document (its address and content) is met in this worker. */
+  firstVisit(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+
   /**
    * One at a time: every test of the worker (and every tab of a test) shares the one page. The
    * screenshot is taken only if there is none yet: once per URL and project for the whole run.
    */
-  check(snapshot: Snapshot, screenshot: string): Promise<Result[]> {
+  check(snapshot: Snapshot, screenshot: string | null): Promise<Result[]> {
     const done = this.turn.then(async () => {
       this.snapshot = snapshot;
       // A test may use another size than its project's (a wide-screen describe block).
@@ -224,7 +238,7 @@ export class Checker {
       // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
       // check, which only cross-origin iframes need (there are none).
       const results = await new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode().analyze();
-      if (!existsSync(screenshot)) await this.page.screenshot({ path: screenshot, fullPage: true });
+      if (screenshot && !existsSync(screenshot)) await this.page.screenshot({ path: screenshot, fullPage: true });
       return results.violations;
     });
     this.turn = done.then(
@@ -244,6 +258,23 @@ const AFTER_RENDER = () =>
     requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
     setTimeout(resolve, 100);
   });
+
+/**
+ * A document's structure for telling pages apart: its elements and attributes with the text, the
+ * values that change from visit to visit (nonces, typed values, links with tokens, dates, React's
+ * ids) and the scripts' data left out. What an accessibility check looks at (roles, names'
+ * presence, labels, landmarks, colours by class) stays; the same page for another seller, car or
+ * amount is the same structure. A state that changes the markup (an error shown, a dialog open,
+ * a panel more) is a new structure, and is checked.
+ */
+export function structureOf(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '<script>')
+    .replace(/>[^<]+</g, (text) => (text.trim() === '><' ? '><' : '>t<'))
+    .replace(/\s(?:nonce|value|href|src|srcset|action|content|datetime|data-[\w-]+)="[^"]*"/g, '')
+    .replace(/:[rR][0-9a-zA-Z]*:/g, ':r:')
+    .replace(/\s+/g, ' ');
+}
 
 /** Inline and external scripts out: the copy is shown as it was, not run again. */
 function withoutScripts(html: string) {

@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { SIGN_UP_FAILED_MESSAGE } from '../app/lib/auth-messages';
+import { prepareWorkers } from '../tests/support/global-setup';
 import { startWorkers, type Workers } from '../tests/support/workers';
 import { expect, lookUp, test, valueAndSignUp } from './support';
 
@@ -20,7 +21,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  workers = await startWorkers({ withFaults: true, port });
+  workers = await startWorkers({ withFaults: true, port, provided: await prepareWorkers() });
 });
 test.afterAll(() => workers?.dispose());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { VehicleTaxResponse } from '../contract/tax';
-import { Browser, mainText } from './support/browser';
+import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -67,21 +67,54 @@ describe('the car tax check without JavaScript', () => {
   });
 
   it.each([
-    ['ER19NFD', 404, 'Did we get the reg right?', 'Check again'],
-    ['AB99CDE', 400, 'AB99 CDE is a not a valid reg', 'Check again'],
-    ['ER19BAD', 400, 'Bad request', 'Refresh'],
-    ['ER19THR', 429, 'Too many requests', 'Check tax'],
-    ['ER19ERR', 503, 'Sorry, an error has occurred', 'Refresh'],
-    ['ER19MNT', 503, 'Vehicle details unavailable', 'Refresh'],
-    ['ER19ULZ', 503, 'In high demand', 'Refresh'],
-  ])('%s shows the panel "%s" over the form, with the registration kept', async (vrm, status, title, button) => {
+    ['ER19NFD', 404, 'Did we get the reg right?', "We couldn't find a vehicle with that registration.", 'Check again'],
+    ['AB99CDE', 400, 'AB99 CDE is a not a valid reg', 'Please check your reg and try again.', 'Check again'],
+    ['ER19BAD', 400, 'Bad request', 'Please refresh the page and try again.', 'Refresh'],
+    ['ER19THR', 429, 'Too many requests', 'We have detected you are making a lot of requests to Kerbside.', 'Check tax'],
+    ['ER19ERR', 503, 'Sorry, an error has occurred', 'Please refresh the page and try again.', 'Refresh'],
+    ['ER19MNT', 503, 'Vehicle details unavailable', 'unable to get the details of this vehicle', 'Refresh'],
+    ['ER19ULZ', 503, 'In high demand', 'Our checking service is currently extremely busy', 'Refresh'],
+  ])('%s shows the panel "%s" over the form, with the registration kept, and again on a reload', async (vrm, status, title, text, button) => {
     const browser = seller();
     const page = await browser.follow(await browser.post('/car-tax-check', { vrm }));
     const html = await page.text();
     expect(page.status).toBe(status);
     expect(mainText(html)).toContain(title);
+    expect(mainText(html)).toContain(text);
     expect(mainText(html)).toContain(button);
     expect(html).toMatch(/<input[^>]*name="vrm"[^>]*value="[A-Z0-9 ]+"/);
+    const reloaded = await browser.get(`/car-tax-check/results?vrm=${vrm}`);
+    expect(mainText(await reloaded.text())).toContain(title);
+  });
+
+  // What the results page says for each kind of sandbox vehicle (docs/sandbox.md): its tax status
+  // and what it costs, or why no amount is given.
+  it.each([
+    ['KS12SRN', 'SORN: declared off the road', 'band E'],
+    ['KU16TAX', 'Untaxed', 'band C'],
+    ['KL21LUX', 'Taxed', 'If its list price was over £40,000, add the expensive car supplement: £425 a year'],
+    ['KE25ZEV', 'Taxed', 'If its list price was over £50,000'],
+    ['AB1234', 'SORN: declared off the road', 'In the historic tax class: vehicles built before 1 January'],
+    ['R123OLD', 'Taxed', 'We have not been able to confirm the 2025/26 amount'],
+    ['KV21VAN', 'Taxed', 'The flat van rate'],
+    ['KM17MCY', 'Taxed', 'The 401 to 600 cc rate'],
+  ])('%s: the results say "%s" and "%s"', async (vrm, status, cost) => {
+    const browser = seller();
+    const page = await browser.follow(await browser.post('/car-tax-check', { vrm }));
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    const statusBlock = /data-testid="tax-status"[\s\S]*?<h2[^>]*>([\s\S]*?)<\/h2>/.exec(html);
+    expect(statusBlock?.[1]?.replace(/<[^>]+>/g, '').trim()).toBe(status);
+    const costBlock = /data-testid="tax-cost"[\s\S]*?<\/section>/.exec(html);
+    expect(costBlock && textOf(costBlock[0])).toContain(cost);
+  });
+
+  it('checks another vehicle from the results page', async () => {
+    const browser = seller();
+    await browser.get('/car-tax-check/results?vrm=KE19FTA');
+    const posted = await browser.post('/car-tax-check', { vrm: 'KU16TAX' });
+    expect(posted.headers.get('location')).toBe('/car-tax-check/results?vrm=KU16TAX');
+    expect(mainText(await (await browser.follow(posted)).text())).toContain('Its tax ran out on');
   });
 
   it('runs the check again from the Refresh button', async () => {

@@ -49,7 +49,10 @@ describe('looking up a registration without JavaScript', () => {
     const browser = seller();
     const response = await browser.post('/?index', { vrm });
     expect(response.headers.get('location')).toBe('/');
-    const first = textOf(await (await browser.follow(response)).text());
+    const firstHtml = await (await browser.follow(response)).text();
+    const first = textOf(firstHtml);
+    // The registration stays in the form under every panel.
+    expect(firstHtml).toMatch(/<input[^>]*name="vrm"[^>]*value="[A-Z0-9 ]+"/);
     expect(first).toContain(title);
     expect(first).toContain(text);
     expect(first).toContain(button);
