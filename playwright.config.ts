@@ -3,6 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '8788';
+
+/**
+ * A Pixel 7 (its viewport, touch, mobile layout and user agent) drawn at one device pixel per CSS
+ * pixel: Chromium rasterises in software here, and the phone's 2.625 would draw ~7 times the pixels
+ * for the same layout. Screenshots for people (E2E_SCREENSHOTS=1) keep the phone's density.
+ */
+const phone = {
+  ...devices['Pixel 7'],
+  deviceScaleFactor: process.env.E2E_SCREENSHOTS === '1' ? devices['Pixel 7'].deviceScaleFactor : 1,
+  reducedMotion: 'reduce' as const,
+};
 const baseURL = `http://localhost:${port}`;
 
 /**
@@ -12,15 +23,18 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // Two files at a time, one per core: a test spends most of its time waiting on the server or on
+  // its pages' accessibility checks, not computing. Tests within a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test (DOM snapshots and screencast frames): only a retry records one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -28,13 +42,13 @@ export default defineConfig({
   },
   projects: [
     // The route table is the shell's own markup: checked once, without JavaScript.
-    { name: 'phone-js', use: { ...devices['Pixel 7'], javaScriptEnabled: true }, testIgnore: '**/route-table.spec.ts' },
+    { name: 'phone-js', use: { ...phone, javaScriptEnabled: true }, testIgnore: '**/route-table.spec.ts' },
     // The enhancements that need JavaScript live in their own files, which this project does not load;
     // streaming is for browsers that run scripts (without them the page is complete: tests/streaming.test.ts);
     // a form met by an outage without scripts is handed back by the page-load failure (tests/fault-matrix.test.ts).
     {
       name: 'phone-no-js',
-      use: { ...devices['Pixel 7'], javaScriptEnabled: false },
+      use: { ...phone, javaScriptEnabled: false },
       testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/platform-outage.spec.ts'],
     },
   ],

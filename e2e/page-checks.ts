@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContextOptions, Page, Request, TestInfo } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -141,13 +141,12 @@ export class PageChecks {
     const url = page.url();
     if (!/^https?:/.test(url)) return;
 
-    // A page already checked in this worker, by this test or an earlier one, is not checked again:
-    // the same address with the same structure (see structureOf) is the same page for axe.
-    const parsed = new URL(url);
-    const key = `${parsed.pathname}\n${createHash('sha1').update(structureOf(html)).digest('hex')}`;
+    // A page already checked in this run, by this test or another, is not checked again: the same
+    // address with the same structure (see structureOf), scripting and size is the same page for axe.
+    const snapshot = { url, html: this.javaScriptEnabled ? html : withoutScripting(html), viewport: page.viewportSize() };
+    const key = `${new URL(url).pathname}\n${variant(snapshot)}\n${createHash('sha1').update(structureOf(snapshot.html)).digest('hex')}`;
     if (!this.checker.firstVisit(key)) return;
 
-    const snapshot = { url, html: this.javaScriptEnabled ? html : withoutScripting(html), viewport: page.viewportSize() };
     const screenshot = SCREENSHOTS ? path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`) : null;
     this.checks.push(
       this.checker
@@ -192,37 +191,45 @@ export class PageChecks {
 
 /**
  * A page of its own, on the same device, where copies of the test's documents are shown and
- * checked: the document comes from the copy, its styles and images from the server. JavaScript
- * runs here (axe-core needs it) but the copy's own scripts are taken out, so what is checked is
- * what the test's page showed, not the app starting up a second time. It sends none of the test's
- * cookies: any request with the seller's session may refresh their tokens and sign the test out.
+ * checked: the document comes from the copy (set as the page's content, with a <base> at its own
+ * address), its styles and images from the server. JavaScript runs here (axe-core needs it) but
+ * the copy's own scripts are taken out, so what is checked is what the test's page showed, not the
+ * app starting up a second time. It sends none of the test's cookies: any request with the
+ * seller's session may refresh their tokens and sign the test out.
+ *
+ * What the checks cost is most of a browser test's time, so each is done once: a document whose
+ * address and structure were checked before (by any test of the run, in either worker) is not
+ * checked again, and once the shell around `<main>` (header, footer, cookie notice, banner) has
+ * been checked in a structure, later pages with the same shell are checked inside `<main>` only.
  */
 export class Checker {
-  private snapshot: Snapshot | undefined;
-  private readonly seen = new Set<string>();
   private turn = Promise.resolve();
-  private constructor(private readonly page: Page) {}
+  private constructor(
+    private readonly page: Page,
+    private readonly seenDir: string,
+  ) {}
 
-  static async open(browser: Browser, device: BrowserContextOptions): Promise<Checker> {
-    const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, baseURL } = device;
-    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, baseURL, javaScriptEnabled: true });
+  static async open(browser: Browser, device: BrowserContextOptions, outputDir: string): Promise<Checker> {
+    const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme } = device;
+    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, javaScriptEnabled: true });
     const page = await context.newPage();
-    const checker = new Checker(page);
-    await page.route(
-      () => true,
-      (route) =>
-        isDocument(page, route.request())
-          ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: withoutScripts(checker.snapshot?.html ?? '') })
-          : route.continue(),
-    );
-    return checker;
+    const seenDir = path.join(outputDir, '.page-checks-seen');
+    mkdirSync(seenDir, { recursive: true });
+    return new Checker(page, seenDir);
   }
 
-  /** True the first time a document (its address and content) is met in this worker. */
+  /**
+   * True the first time `key` is met in this run, in any worker: the claim is a file created only
+   * if it does not exist yet (the output folder starts empty every run).
+   */
   firstVisit(key: string): boolean {
-    if (this.seen.has(key)) return false;
-    this.seen.add(key);
-    return true;
+    const file = path.join(this.seenDir, createHash('sha1').update(key).digest('hex'));
+    try {
+      closeSync(openSync(file, 'wx'));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -231,13 +238,15 @@ export class Checker {
    */
   check(snapshot: Snapshot, screenshot: string | null): Promise<Result[]> {
     const done = this.turn.then(async () => {
-      this.snapshot = snapshot;
       // A test may use another size than its project's (a wide-screen describe block).
       if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
-      await this.page.goto(snapshot.url, { waitUntil: 'load' });
+      await this.page.setContent(withBase(withoutScripts(snapshot.html), snapshot.url), { waitUntil: 'load' });
       // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
       // check, which only cross-origin iframes need (there are none).
-      const results = await new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+      const axe = new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode();
+      const shell = `shell\n${variant(snapshot)}\n${structureOf(snapshot.html.replace(/<main\b[\s\S]*<\/main>/, '<main></main>'))}`;
+      if (/<main\b/.test(snapshot.html) && !this.firstVisit(shell)) axe.include('main');
+      const results = await axe.analyze();
       if (screenshot && !existsSync(screenshot)) await this.page.screenshot({ path: screenshot, fullPage: true });
       return results.violations;
     });
@@ -274,6 +283,16 @@ export function structureOf(html: string): string {
     .replace(/\s(?:nonce|value|href|src|srcset|action|content|datetime|data-[\w-]+)="[^"]*"/g, '')
     .replace(/:[rR][0-9a-zA-Z]*:/g, ':r:')
     .replace(/\s+/g, ' ');
+}
+
+/** What besides the markup makes a page look different: its size (scripting shows in the markup: see withoutScripting). */
+function variant(snapshot: Snapshot) {
+  return snapshot.viewport ? `${snapshot.viewport.width}x${snapshot.viewport.height}` : 'default';
+}
+
+/** The copy's relative addresses (styles, images, links) resolve against the page it came from. */
+function withBase(html: string, url: string) {
+  return html.replace(/<head\b[^>]*>/i, (head) => `${head}<base href="${url.replace(/"/g, '&quot;')}">`);
 }
 
 /** Inline and external scripts out: the copy is shown as it was, not run again. */

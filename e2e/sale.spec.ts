@@ -36,11 +36,11 @@ test('a whole sale: profile, the daily sale, offer, confirmation, bank details, 
   await page.getByRole('button', { name: 'Enter the next sale' }).click();
   await expect(page.getByTestId('sale-status')).toContainText('Your car is in the next sale');
 
-  // The local sale lasts about half a minute: the seller comes back an hour later (the development
+  // The local sale lasts about half a minute: the seller comes back a minute later (the development
   // clock moves the product's time on; its buttons work with and without JavaScript).
   const vehiclePage = page.url();
   await page.goto('/dev/clock');
-  await page.getByRole('button', { name: '1 hour' }).click();
+  await page.getByRole('button', { name: '1 minute' }).click();
   await expect(page.getByRole('heading', { name: 'Clock (development)' })).toBeVisible();
   await page.goto(vehiclePage);
   await expect(page.getByTestId('sale-status')).toContainText('Your highest offer is');

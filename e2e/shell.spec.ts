@@ -23,7 +23,11 @@ test('the cookie notice asks once; the choice returns to the same page and is ke
   const notice = page.getByRole('region', { name: 'Cookies on Kerbside' });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'How we use cookies' })).toHaveAttribute('href', '/cookies');
+  // With scripts the notice closes at once and the choice is sent behind it: wait for the answer
+  // that sets the cookie before leaving the page.
+  const sent = page.waitForResponse((response) => /^\/cookie-consent(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST');
   await notice.getByRole('button', { name: 'Reject' }).click();
+  await sent;
   await expect(notice).toBeHidden();
   await expect(page).toHaveURL(/\/reviews\?utm_source=e2e$/);
   await page.goto('/');
@@ -37,8 +41,10 @@ test('the cookie notice asks once; the choice returns to the same page and is ke
 test('the sticky registration banner values a car, and once closed stays closed', async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('complementary', { name: 'Value your car' });
-  await page.getByRole('heading', { name: 'Some of the dealers who bid' }).scrollIntoViewIfNeeded();
-  await expect(banner).toBeVisible();
+  // Well inside the content, so that clicking (which scrolls the button into view) cannot carry
+  // the page past the content's end, where the banner gives way to the footer.
+  await page.getByRole('heading', { name: 'How it works', exact: true }).scrollIntoViewIfNeeded();
+  await expect(banner).toBeInViewport();
   await expect(banner.getByRole('button', { name: 'Go' })).toBeVisible(); // 'Go' on a phone
   await banner.getByRole('button', { name: 'Close the registration banner' }).click();
   await expect(banner).toBeHidden();
@@ -71,13 +77,6 @@ test('a mileage that seems low asks first; "No, change it" keeps the seller on t
   await expect(page.getByLabel("What's your mileage?")).toHaveValue('3,000');
 });
 
-test('the footer leads to the price disclaimer from the strapline', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'About the best price' }).first().click();
-  await expect(page).toHaveURL(/#price-disclaimer$/);
-  await expect(page.locator('#price-disclaimer')).toContainText('Best price: the highest offer');
-});
-
 test('an unknown page is a 404 with a way home', async ({ page }) => {
   const response = await page.goto('/KE19FTA/nothing-here');
   expect(response?.status()).toBe(404);
@@ -95,12 +94,6 @@ test('a landing page values a car: lookup, then the mileage step', async ({ page
   await expect(page.getByRole('heading', { name: 'Volkswagen Golf' })).toBeVisible();
 });
 
-test("a partner's page carries the partner's name, and the footer speaks to its members", async ({ page }) => {
-  await page.goto('/sell-my-car/topcashback');
-  await expect(page.getByText('In partnership with TopCashback')).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Get your Kerbside valuation' })).toBeVisible();
-});
-
 test('the unsubscribe link in an e-mail stops marketing e-mails', async ({ page }) => {
   const email = `unsubscribe.${Date.now()}@example.co.uk`;
   await valueAndSignUp(page, email, { mileage: '65000' });
@@ -110,7 +103,8 @@ test('the unsubscribe link in an e-mail stops marketing e-mails', async ({ page 
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.goto('/dev/mailbox');
-  const body = (await page.getByTestId('email').first().locator('pre').textContent()) ?? '';
+  // Other tests' e-mails share the mailbox: this seller's newest one.
+  const body = (await page.getByTestId('email').filter({ hasText: email }).first().locator('pre').textContent()) ?? '';
   const link = new URL(/No news and offers from us by e-mail: (\S+)/.exec(body)![1]!);
   await page.goto(link.pathname + link.search);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();

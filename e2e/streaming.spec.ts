@@ -11,7 +11,7 @@ import { expect, submitMileage, test } from './support';
  * other journey uses answers the MOT provider in 250 ms), on E2E_SLOW_PORT.
  */
 const MOT_LATENCY_MS = 1500;
-const port = process.env.E2E_SLOW_PORT ?? String(Number(process.env.E2E_PORT ?? '8788') + 1);
+const port = process.env.E2E_SLOW_PORT ?? String(Number(process.env.E2E_PORT ?? '8788') + 2);
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 

@@ -19,11 +19,14 @@ describe('looking up a registration without JavaScript', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/mileage');
     const page = await browser.get('/KE19FTA');
-    const text = textOf(await page.text());
+    const html = await page.text();
+    const text = textOf(html);
     expect(page.status).toBe(200);
+    expect(html).toContain('<title>Ford Fiesta KE19 FTA | Kerbside</title>');
     expect(text).toContain('Ford Fiesta');
     expect(text).toContain('KE19 FTA');
     expect(text).toMatch(/Year 2019 Colour Blue Fuel Petrol/);
+    expect(text).toMatch(/\d+ MOT tests on record/);
     expect(text).toContain('Change car');
   });
 

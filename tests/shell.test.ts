@@ -77,6 +77,8 @@ describe('the session cookie', () => {
     expect(cookie.name).toBe('kerbside_session');
     expect(cookie.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']));
     expect(header.length).toBeLessThan(2048);
+    // The page the seller lands on never carries the cookie's value.
+    expect(await (await browser.follow(response)).text()).not.toContain(cookie.value);
   });
 
   it('gives a fresh session for a tampered cookie instead of an error', async () => {

@@ -25,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { app: clockNow().toISOString(), platform: platform.now, offsetMs: platform.offsetMs };
 }
 
-const MOVES: Record<string, number> = { hour: 3_600_000, day: 86_400_000, '48h': 2 * 86_400_000, week: 7 * 86_400_000 };
+const MOVES: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, '48h': 2 * 86_400_000, week: 7 * 86_400_000 };
 
 /**
  * `at` (an instant: ISO 8601, or a date and time read as UTC) sets the clock; `advanceSeconds` (or
@@ -90,6 +90,9 @@ export default function DevClock() {
       <Form method="post" className="stack">
         <p>Move on by</p>
         <div className="actions">
+          <button className="btn secondary" name="move" value="minute" type="submit">
+            1 minute
+          </button>
           <button className="btn secondary" name="move" value="hour" type="submit">
             1 hour
           </button>
