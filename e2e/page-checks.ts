@@ -141,10 +141,10 @@ export class PageChecks {
     const url = page.url();
     if (!/^https?:/.test(url)) return;
 
-    // A page already checked in this run, by this test or another, is not checked again: the same
-    // address with the same structure (see structureOf), scripting and size is the same page for axe.
+    // A page made of what was already checked in this run, by this test or another, at the same
+    // size and scripting, is not checked again (see kindsOf).
     const snapshot = { url, html: this.javaScriptEnabled ? html : withoutScripting(html), viewport: page.viewportSize() };
-    const key = `${new URL(url).pathname}\n${variant(snapshot)}\n${createHash('sha1').update(structureOf(snapshot.html)).digest('hex')}`;
+    const key = `page\n${variant(snapshot)}\n${kindsOf(snapshot.html)}`;
     if (!this.checker.firstVisit(key)) return;
 
     const screenshot = SCREENSHOTS ? path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`) : null;
@@ -244,7 +244,7 @@ export class Checker {
       // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
       // check, which only cross-origin iframes need (there are none).
       const axe = new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode();
-      const shell = `shell\n${variant(snapshot)}\n${structureOf(snapshot.html.replace(/<main\b[\s\S]*<\/main>/, '<main></main>'))}`;
+      const shell = `shell\n${variant(snapshot)}\n${kindsOf(snapshot.html.replace(/<main\b[\s\S]*<\/main>/, '<main></main>'))}`;
       if (/<main\b/.test(snapshot.html) && !this.firstVisit(shell)) axe.include('main');
       const results = await axe.analyze();
       if (screenshot && !existsSync(screenshot)) await this.page.screenshot({ path: screenshot, fullPage: true });
@@ -269,20 +269,31 @@ const AFTER_RENDER = () =>
   });
 
 /**
- * A document's structure for telling pages apart: its elements and attributes with the text, the
- * values that change from visit to visit (nonces, typed values, links with tokens, dates, React's
- * ids) and the scripts' data left out. What an accessibility check looks at (roles, names'
- * presence, labels, landmarks, colours by class) stays; the same page for another seller, car or
- * amount is the same structure. A state that changes the markup (an error shown, a dialog open,
- * a panel more) is a new structure, and is checked.
+ * What a page is made of, for telling pages apart: the set of the kinds of element on it, each
+ * kind being a tag with its classes, role and the names of its other attributes, whether it holds
+ * text, and whether an `alt` is empty. Not the text, the values or how many of each: the same
+ * page for another seller, car or amount, another city page of the same design, or the photos
+ * step with one more photo, is made of the same kinds, and axe finds the same there (roles,
+ * names' presence, labels, colours by class). A state that brings something new (an error shown,
+ * a dialog open, a panel more) brings a new kind, and is checked.
  */
-export function structureOf(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '<script>')
-    .replace(/>[^<]+</g, (text) => (text.trim() === '><' ? '><' : '>t<'))
-    .replace(/\s(?:nonce|value|href|src|srcset|action|content|datetime|data-[\w-]+)="[^"]*"/g, '')
-    .replace(/:[rR][0-9a-zA-Z]*:/g, ':r:')
-    .replace(/\s+/g, ' ');
+export function kindsOf(html: string): string {
+  const body = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  const kinds = new Set<string>();
+  for (const match of body.matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>([^<]?)/g)) {
+    const [, tag, attributes = '', after = ''] = match;
+    const names: string[] = [];
+    let classes = '';
+    let role = '';
+    for (const [, name, value = ''] of attributes.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)) {
+      if (name === 'class') classes = value.split(/\s+/).filter(Boolean).sort().join('.');
+      else if (name === 'role') role = value;
+      else if (name === 'alt') names.push(value ? 'alt' : 'alt=""');
+      else if (!/^(nonce|data-|on)/.test(name!)) names.push(name!);
+    }
+    kinds.add(`${tag!.toLowerCase()}.${classes}[${role}](${names.sort().join(',')})${after.trim() ? 't' : ''}`);
+  }
+  return [...kinds].sort().join('\n');
 }
 
 /** What besides the markup makes a page look different: its size (scripting shows in the markup: see withoutScripting). */

@@ -46,7 +46,11 @@ test('the sticky registration banner values a car, and once closed stays closed'
   await page.getByRole('heading', { name: 'How it works', exact: true }).scrollIntoViewIfNeeded();
   await expect(banner).toBeInViewport();
   await expect(banner.getByRole('button', { name: 'Go' })).toBeVisible(); // 'Go' on a phone
+  // With scripts the banner closes at once and the choice is sent behind it: wait for the answer
+  // that sets the cookie before reloading.
+  const sent = page.waitForResponse((response) => /^\/sticky-vrm(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST');
   await banner.getByRole('button', { name: 'Close the registration banner' }).click();
+  await sent;
   await expect(banner).toBeHidden();
   await page.reload();
   await expect(page.getByRole('complementary', { name: 'Value your car' })).toHaveCount(0);
@@ -99,9 +103,11 @@ test('the unsubscribe link in an e-mail stops marketing e-mails', async ({ page 
   await valueAndSignUp(page, email, { mileage: '65000' });
   await page.getByRole('navigation', { name: 'Account' }).getByLabel('Account menu').click();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/sign-in');
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?sent$/);
   await page.goto('/dev/mailbox');
   // Other tests' e-mails share the mailbox: this seller's newest one.
   const body = (await page.getByTestId('email').filter({ hasText: email }).first().locator('pre').textContent()) ?? '';
