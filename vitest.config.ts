@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'platform/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Unit tests are pure functions of their inputs: they share modules within a worker
+          // instead of loading every module again per file (about 12 s instead of 30 s).
+          isolate: false,
         },
       },
       {

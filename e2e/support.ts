@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { Checker, PageChecks } from './page-checks';
 
 /**
@@ -9,12 +9,33 @@ import { Checker, PageChecks } from './page-checks';
  * critical violation fails the test) and photographed once per URL into
  * test-results/screenshots/<project>/, by the `pageChecks` fixture, which no test needs to ask for.
  */
-export const test = base.extend<{ pageChecks: PageChecks }, { checker: Checker }>({
-  context: async ({ context }, use, testInfo) => {
+export const test = base.extend<{ pageChecks: PageChecks }, { checker: Checker; workerContext: BrowserContext }>({
+  /**
+   * One browser context per worker, emptied between tests (cookies, permissions, pages), instead of
+   * a new one per test: a new context starts a new renderer with cold caches, and compiling the
+   * app's scripts again for every test cost more than most tests' own steps. A test that asks for
+   * other context settings than its project's (a wide screen, another address) gets its own.
+   */
+  workerContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext(contextOptions(workerInfo.project.use));
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ browser, workerContext, viewport, isMobile, baseURL }, use, testInfo) => {
+    const project = testInfo.project.use;
+    const own = !sameViewport(viewport, project.viewport) || isMobile !== project.isMobile || baseURL !== project.baseURL;
+    const context = own ? await browser.newContext({ ...contextOptions(project), viewport, isMobile, baseURL }) : workerContext;
+    await context.clearCookies();
+    await context.clearPermissions();
     let h = 0;
     for (const ch of `${testInfo.testId}:${testInfo.retry}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
     await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
     await use(context);
+    if (own) await context.close();
+    else await Promise.all(context.pages().map((page) => page.close()));
   },
   checker: [
     async ({ browser }, use, workerInfo) => {
@@ -80,4 +101,14 @@ export async function valueAndSignUp(page: Page, email: string, { vrm = 'KE19FTA
 export async function submitMileage(page: Page, mileage: string) {
   await page.getByLabel("What's your mileage?").fill(mileage);
   await page.getByRole('button', { name: 'See my valuation' }).click();
+}
+
+/** The settings a context is made with, from a project's `use`. */
+function contextOptions(use: BrowserContextOptions & { baseURL?: string }): BrowserContextOptions {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, javaScriptEnabled, reducedMotion, locale, colorScheme, baseURL } = use;
+  return { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, javaScriptEnabled, reducedMotion, locale, colorScheme, baseURL };
+}
+
+function sameViewport(a: BrowserContextOptions['viewport'], b: BrowserContextOptions['viewport']) {
+  return a?.width === b?.width && a?.height === b?.height;
 }

@@ -30,7 +30,8 @@ export const TEST_APP_VARS: Record<string, string> = {
 export const TEST_PLATFORM_VARS: Record<string, string> = {
   ENVIRONMENT: 'test',
   LOOKUP_RATE_LIMIT: '1000',
-  PROVIDER_LATENCY_MS: '400',
+  // The outside providers answer at once unless a test is about their delay (streaming, journey).
+  PROVIDER_LATENCY_MS: '0',
   TOKEN_SECRET: 'dev-only-integration-tests-token-secret-0123456789',
   PAYMENTS_KEY: 'dev-only-integration-tests-payments-key-0123456789',
   SALE_START_DELAY_SECONDS: '1',
