@@ -48,7 +48,8 @@ test('the account pages: details and contact preferences', async ({ page }, test
   await expect(page.getByLabel(/Email me news/)).toBeChecked();
 });
 
-test('the account needs signing in first', async ({ page }) => {
+// Without scripts: tests/accounts.test.ts ('sends a visitor who opens the account to sign in first, and says when the address has no account').
+test('the account needs signing in first', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
   await page.getByLabel('Email address').fill(`nobody.${Date.now()}@example.co.uk`);

@@ -3,7 +3,8 @@ import { expect, test } from './support';
 
 /**
  * The car tax check on a phone, with JavaScript (phone-js) and without (phone-no-js): from the
- * Tools menu to the form and a taxed car's results, and an error panel's Refresh.
+ * Tools menu to the form and a taxed car's results; with JavaScript only (@scripts), an error
+ * panel's Refresh and a malformed registration, whose plain posts are tests/car-tax-check.test.ts's.
  */
 
 async function checkTax(page: Page, vrm: string) {
@@ -34,7 +35,8 @@ test('the Tools menu leads to the tax checker, marked New, and on to a taxed car
 // and again on a reload, are checked page by page in tests/car-tax-check.test.ts; here, the
 // browser's part: the buttons of a panel and the form's own check of a malformed registration.
 test.describe('error panels', () => {
-  test('"Refresh" runs the check again', async ({ page }) => {
+  // Without scripts: tests/car-tax-check.test.ts ('runs the check again from the Refresh button').
+  test('"Refresh" runs the check again', { tag: '@scripts' }, async ({ page }) => {
     await page.goto('/car-tax-check');
     await checkTax(page, 'ER19ERR');
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -42,7 +44,8 @@ test.describe('error panels', () => {
     await expect(page).toHaveURL(/vrm=ER19ERR$/);
   });
 
-  test('a malformed registration is refused with what was typed kept', async ({ page }) => {
+  // Without scripts: tests/car-tax-check.test.ts ('re-shows the form with the hero’s message and the typed value for a malformed registration').
+  test('a malformed registration is refused with what was typed kept', { tag: '@scripts' }, async ({ page }) => {
     await page.goto('/car-tax-check');
     await page.getByLabel('Enter your reg').fill('NOT A REG!');
     await page.getByRole('button', { name: 'Check tax' }).click();

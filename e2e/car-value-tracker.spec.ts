@@ -54,7 +54,8 @@ test('track a car: reg, mileage, sign up, then its value over time, ranges as li
   await expect(page.getByRole('link', { name: /see the value of KE19 FTA/ })).toBeVisible();
 });
 
-test('the tracker’s error panels: a reg it cannot find, and a car it cannot price', async ({ page }) => {
+// Without scripts: tests/trackers.test.ts ('shows the not-found panel for a reg the register does not have, keeping the reg', 'shows vehicle_pricing_failed for a mileage sent with "See my valuation" too').
+test('the tracker’s error panels: a reg it cannot find, and a car it cannot price', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/car-value-tracker');
   await page.getByLabel('Enter your reg').fill('ER19NFD');
   await page.getByRole('button', { name: 'Track my car' }).click();
@@ -68,7 +69,8 @@ test('the tracker’s error panels: a reg it cannot find, and a car it cannot pr
   await expect(page.getByLabel("What's your mileage?")).toHaveValue('62,000');
 });
 
-test('a visitor who opens a tracked car’s page signs in first', async ({ page }) => {
+// Without scripts: tests/trackers.test.ts ('sends a visitor who opens a tracked car’s page to sign in first').
+test('a visitor who opens a tracked car’s page signs in first', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/car-value-tracker/KE19FTA');
   await expect(page).toHaveURL(/\/car-value-tracker\/sign-in\?redirectTo=%2Fcar-value-tracker%2FKE19FTA$/);
   await expect(page.getByRole('heading', { name: 'Already have an account?' })).toBeVisible();

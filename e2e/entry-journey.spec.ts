@@ -16,7 +16,8 @@ test.describe('the entry journey', () => {
     await expect(page.getByTestId('valuation-range')).toContainText('Based on 65,000 miles');
   });
 
-  test('a reload at the mileage step shows the same step', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('shows the same step again on a reload').
+  test('a reload at the mileage step shows the same step', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA');
     await expect(page).toHaveURL(/\/mileage$/);
     await page.reload();
@@ -24,14 +25,16 @@ test.describe('the entry journey', () => {
     await expect(page.getByLabel("What's your mileage?")).toBeVisible();
   });
 
-  test('a mileage below the last MOT reading is refused with the typed value kept', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('rejects "100" with the spec message and keeps what was typed').
+  test('a mileage below the last MOT reading is refused with the typed value kept', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA');
     await submitMileage(page, '100');
     await expect(page.getByText("Mileage too low! The value you entered is less than your car's last MOT reading")).toBeVisible();
     await expect(page.getByLabel("What's your mileage?")).toHaveValue('100');
   });
 
-  test('an implausible mileage asks for confirmation; confirming values the car', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('asks to confirm an implausible mileage; confirming values the car').
+  test('an implausible mileage asks for confirmation; confirming values the car', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA');
     await submitMileage(page, '250000');
     const dialog = page.getByRole('dialog', { name: 'This mileage seems a little high, are you sure?' });
@@ -41,7 +44,8 @@ test.describe('the entry journey', () => {
     await expect(page.getByTestId('valuation-range')).toContainText('Based on 250,000 miles');
   });
 
-  test('an implausible mileage can be cancelled and changed', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('lets the seller cancel the confirmation and change the mileage they typed').
+  test('an implausible mileage can be cancelled and changed', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA');
     await submitMileage(page, '250000');
     const dialog = page.getByRole('dialog', { name: 'This mileage seems a little high, are you sure?' });
@@ -52,7 +56,8 @@ test.describe('the entry journey', () => {
     await expect(page).toHaveURL(/\/KE19FTA$/);
   });
 
-  test('"Not my car" goes back to the start', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('"Not my car" clears the lookup').
+  test('"Not my car" goes back to the start', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA');
     await page.getByRole('button', { name: 'Not my car' }).click();
     await expect(page.getByRole('heading', { name: 'The way to sell your car' })).toBeVisible();
@@ -60,14 +65,16 @@ test.describe('the entry journey', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a car already under offer skips the mileage step', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('the sandbox car KU20OFR goes to /KU20OFR/accept-offer').
+  test('a car already under offer skips the mileage step', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KU20OFR');
     // Straight to accepting the offer, which asks whoever is not the seller to sign in first.
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2FKU20OFR%2Faccept-offer$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('a brand page greets the make and keeps the brand through the mileage step', async ({ page }) => {
+  // Without scripts: tests/journey.test.ts ('greet the make and send its lookup to the brand mileage step').
+  test('a brand page greets the make and keeps the brand through the mileage step', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'KE19FTA', '/sell-my-car/brands/ford');
     await expect(page).toHaveURL(/\/sell-my-car\/brands\/ford\/mileage$/);
     await submitMileage(page, '66000');
@@ -77,7 +84,8 @@ test.describe('the entry journey', () => {
 
 // Each lookup error panel, its words, its button, the registration kept and a reload: tests/lookup.test.ts.
 test.describe('lookup error panels', () => {
-  test('"Refresh" runs the lookup again', async ({ page }) => {
+  // Without scripts: tests/lookup.test.ts ('runs the lookup again from the Refresh button').
+  test('"Refresh" runs the lookup again', { tag: '@scripts' }, async ({ page }) => {
     await lookUp(page, 'ER19ERR');
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByRole('heading', { name: 'Sorry, an error has occurred' })).toBeVisible();

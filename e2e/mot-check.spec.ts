@@ -17,7 +17,8 @@ test('checks an MOT from the form to results that survive a reload', async ({ pa
   await expect(page.getByRole('heading', { name: 'MOT history of KC16 CLK' })).toBeVisible();
 });
 
-test('shows the error panels with the registration kept, and a wrong reg can be checked again', async ({ page }) => {
+// Without scripts: tests/mot-check.test.ts ('keeps a wrong reg under its panel, checks another from the same form, and checks again from Refresh').
+test('shows the error panels with the registration kept, and a wrong reg can be checked again', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/mot-check');
   await page.getByLabel('Enter your reg').fill('ER19NFD');
   await page.getByRole('button', { name: 'Check MOT' }).click();
@@ -35,7 +36,8 @@ test('shows the error panels with the registration kept, and a wrong reg can be 
   await expect(page.getByLabel('Enter your reg')).toHaveValue('ER19 MNT');
 });
 
-test('explains new cars, exempt classics and kilometre readings', async ({ page }) => {
+// Without scripts: tests/mot-check.test.ts ('explains an exempt classic, typed in the form as a dateless plate').
+test('explains new cars, exempt classics and kilometre readings', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/mot-check/results?vrm=ABC123D');
   await expect(page.getByRole('heading', { name: 'MOT exempt' })).toBeVisible();
   await page.goto('/mot-check/results?vrm=KK18KMS');

@@ -2,7 +2,8 @@ import { expect, lookUp, test, valueAndSignUp } from './support';
 
 /**
  * The site shell, as a seller on a phone meets it: with JavaScript (phone-js) and without
- * (phone-no-js). Menus, the cookie choice, the sticky banner and the confirm modal all work in both.
+ * (phone-no-js). Menus, the cookie choice and the sticky banner all work in both; the confirm modal
+ * is a plain open dialog without scripts, checked in tests/site-shell.test.ts and tests/journey.test.ts.
  */
 
 test('the header menu opens, leads to the tools, and works from the keyboard', async ({ page }) => {
@@ -70,6 +71,8 @@ test('the home page shows every block, and a seller can value a car from the ban
   await expect(page.getByRole('heading', { name: 'Ford Fiesta' })).toBeVisible();
 });
 
+// Runs without scripts too: the one check that a real browser lays the server-rendered dialog out
+// (its markup and forms: tests/site-shell.test.ts, 'lets the seller say no to a mileage that seems low…').
 test('a mileage that seems low asks first; "No, change it" keeps the seller on the step', async ({ page }) => {
   await lookUp(page, '123ABC');
   await page.getByLabel("What's your mileage?").fill('3000');
@@ -81,7 +84,8 @@ test('a mileage that seems low asks first; "No, change it" keeps the seller on t
   await expect(page.getByLabel("What's your mileage?")).toHaveValue('3,000');
 });
 
-test('an unknown page is a 404 with a way home', async ({ page }) => {
+// Without scripts: tests/site-shell.test.ts ('gives an unknown step under a registration the 404 page, without the vehicle header').
+test('an unknown page is a 404 with a way home', { tag: '@scripts' }, async ({ page }) => {
   const response = await page.goto('/KE19FTA/nothing-here');
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle('Page not found | Kerbside');
@@ -89,7 +93,8 @@ test('an unknown page is a 404 with a way home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a landing page values a car: lookup, then the mileage step', async ({ page }) => {
+// Without scripts: tests/journey.test.ts ('look a car up from their own hero and go on to the mileage step').
+test('a landing page values a car: lookup, then the mileage step', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/sell-my-car/diesel');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/diesel/i);
   await page.getByLabel('Enter your reg').fill('KD15DSL');

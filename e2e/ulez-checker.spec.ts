@@ -3,8 +3,9 @@ import { expect, test } from './support';
 
 /**
  * The ULEZ checker on a phone, with JavaScript (phone-js) and without (phone-no-js): from the
- * footer widget of a ULEZ page to a result that survives a reload, the spec's panels, and a fuel
- * the standard doesn't cover.
+ * footer widget of a ULEZ page to a result that survives a reload. With JavaScript only (@scripts),
+ * the spec's panels and a fuel the standard doesn't cover, whose plain posts are
+ * tests/ulez-checker.test.ts's.
  */
 async function check(page: Page, vrm: string, button = /Check compliance|Check again/) {
   await page.getByRole('main').getByLabel('Enter your vehicle reg').first().fill(vrm);
@@ -28,7 +29,8 @@ test('the footer widget checks a Euro 5 diesel: it pays in London, elsewhere, an
   await expect(result).toContainText('No: it does not meet the ULEZ standard');
 });
 
-test('a busy checking service shows its panel with the reg kept, and "Check again" goes on to a result', async ({ page }) => {
+// Without scripts: tests/ulez-checker.test.ts ('shows a busy checking service over the form with the reg kept, and "Check again" goes on to a result').
+test('a busy checking service shows its panel with the reg kept, and "Check again" goes on to a result', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/ulez-checker');
   await expect(page.getByRole('heading', { level: 1, name: 'ULEZ checker' })).toBeVisible();
   await check(page, 'ER19ULZ');
@@ -39,7 +41,8 @@ test('a busy checking service shows its panel with the reg kept, and "Check agai
   await expect(page.getByRole('region', { name: 'In London' })).toContainText('No ULEZ charge');
 });
 
-test('a gas bi-fuel car: compliance status unavailable, and why', async ({ page }) => {
+// Without scripts: tests/ulez-checker.test.ts ('says it cannot tell for a fuel the standard does not cover').
+test('a gas bi-fuel car: compliance status unavailable, and why', { tag: '@scripts' }, async ({ page }) => {
   await page.goto('/ulez-checker');
   await check(page, 'KG08LPG');
   await expect(page.getByTestId('ulez-result')).toContainText('Compliance status unavailable');

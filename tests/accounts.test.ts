@@ -173,6 +173,21 @@ describe('signing in by e-mail link', () => {
     expect(main(await response.text())).toContain('No account for that email address');
   });
 
+  it('sends a visitor who opens the account to sign in first, and says when the address has no account', async () => {
+    const visitor = newSeller(workers);
+    const account = await visitor.get('/account');
+    expect(account.status).toBe(302);
+    expect(account.headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount');
+    const html = await (await visitor.follow(account)).text();
+    expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+    // The form sends the address typed and where to go afterwards.
+    const form = /<form method="post" action="([^"]+)"[^>]*><input type="hidden" name="redirectTo" value="\/account"\/><div class="field"><label for="sign-in-email">Email address<\/label><input[^>]*name="email"[^>]*\/><\/div><button[^>]*>Email me a sign-in link<\/button><\/form>/.exec(html);
+    expect(form?.[1]).toBe('/sign-in?redirectTo=%2Faccount');
+    const response = await visitor.post(form![1]!, { redirectTo: '/account', email: uniqueEmail('nobody') });
+    expect(response.status).toBe(400);
+    expect(main(await response.text())).toContain('No account for that email address');
+  });
+
   it('treats a client with too many failed attempts as a robot', async () => {
     const seller = newSeller(workers);
     for (let i = 0; i < 10; i++) await seller.post('/sign-in', { email: uniqueEmail('guess') });

@@ -120,8 +120,10 @@ describe('the car tax check without JavaScript', () => {
   it('runs the check again from the Refresh button', async () => {
     const html = await (await seller().get('/car-tax-check/results?vrm=ER19ERR')).text();
     expect(html).toMatch(/<form method="post" action="\/car-tax-check"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/);
-    const again = await seller().post('/car-tax-check', { vrm: 'ER19ERR' });
+    const browser = seller();
+    const again = await browser.post('/car-tax-check', { vrm: 'ER19ERR' });
     expect(again.headers.get('location')).toBe('/car-tax-check/results?vrm=ER19ERR');
+    expect(mainText(await (await browser.follow(again)).text())).toContain('Sorry, an error has occurred');
   });
 
   it('is rate-limited like the lookup, counted apart from it', async () => {

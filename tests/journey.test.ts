@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, mainText } from './support/browser';
+import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -18,6 +18,19 @@ async function lookedUp(vrm = 'KE19FTA', browser = seller()) {
 }
 
 const main = mainText;
+
+/**
+ * The markup of the form whose submit button reads `button` (comments taken out): what a browser
+ * without scripts sends when that button is pressed, its action, its fields and the button's own
+ * name and value. Empty if the page has no such button.
+ */
+function formWith(html: string, button: string): string {
+  for (const part of html.replace(/<!--[\s\S]*?-->/g, '').split('<form').slice(1)) {
+    const form = `<form${part.slice(0, part.indexOf('</form>'))}</form>`;
+    if ([...form.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].some((m) => textOf(m[1]!) === button)) return form;
+  }
+  return '';
+}
 
 /** The mileage the step offers (the estimate for a fresh lookup). */
 async function prefilled(browser: Browser): Promise<string> {
@@ -44,6 +57,17 @@ describe('the mileage step', () => {
     expect(field).toMatch(/inputMode="numeric"/);
     expect(field).toMatch(/value="[\d,]+"/);
     expect(html).toContain('<title>Add vehicle mileage | Kerbside</title>');
+  });
+
+  it('shows the same step again on a reload', async () => {
+    const browser = await lookedUp();
+    await browser.get('/mileage');
+    const reloaded = await browser.get('/mileage');
+    const html = await reloaded.text();
+    expect(reloaded.status).toBe(200);
+    expect(main(html)).toContain('Ford Fiesta');
+    expect(html).toContain('<label for="mileage-mileage">What&#x27;s your mileage?</label>');
+    expect(html).toMatch(/<input[^>]*id="mileage-mileage"[^>]*name="mileage"/);
   });
 
   it('creates the enquiry and shows the valuation on the vehicle page', async () => {
@@ -77,9 +101,17 @@ describe('the mileage step', () => {
     const browser = await lookedUp();
     const response = await browser.post('/mileage', { intent: 'submit', mileage: '200000' });
     expect(response.headers.get('location')).toBe('/mileage?confirm');
-    const text = main(await (await browser.follow(response)).text());
+    const html = await (await browser.follow(response)).text();
+    const text = main(html);
     expect(text).toContain('This mileage seems a little high, are you sure?');
     expect(text).toContain('200,000 miles seems high for the age of your car. Did you enter the correct value?');
+    // An open dialog named by its question, whose Yes is a plain form that sends the mileage again.
+    expect(html).toMatch(/<dialog open=""[^>]*aria-labelledby="confirm-title"/);
+    expect(html).toContain('<h2 id="confirm-title">This mileage seems a little high, are you sure?</h2>');
+    const yes = formWith(html, 'Yes, 200,000 miles is right');
+    expect(yes).toMatch(/^<form method="post" action="\/mileage"/);
+    expect(yes).toContain('<input type="hidden" name="mileage" value="200000"/>');
+    expect(yes).toContain('name="intent" value="confirm"');
     const confirmed = await browser.post('/mileage', { intent: 'confirm', mileage: '200000' });
     expect(confirmed.headers.get('location')).toBe('/KE19FTA');
     expect(main(await (await browser.follow(confirmed)).text())).toContain('Based on 200,000 miles');
@@ -88,17 +120,27 @@ describe('the mileage step', () => {
   it('lets the seller cancel the confirmation and change the mileage they typed', async () => {
     const browser = await lookedUp();
     await browser.post('/mileage', { intent: 'submit', mileage: '200000' });
+    const no = formWith(await (await browser.get('/mileage?confirm')).text(), 'No, change it');
+    expect(no).toMatch(/^<form method="post" action="\/mileage"/);
+    expect(no).toContain('name="intent" value="cancel"');
     const cancelled = await browser.post('/mileage', { intent: 'cancel' });
     expect(cancelled.headers.get('location')).toBe('/mileage');
     const html = await (await browser.follow(cancelled)).text();
     expect(html).not.toContain('<dialog');
     expect(html).toContain('value="200,000"');
+    // The seller types another mileage, and it values the car.
+    const changed = await browser.post('/mileage', { intent: 'submit', mileage: '70000' });
+    expect(changed.headers.get('location')).toBe('/KE19FTA');
   });
 
   it('"Not my car" clears the lookup', async () => {
     const browser = await lookedUp();
+    const button = formWith(await (await browser.get('/mileage')).text(), 'Not my car');
+    expect(button).toMatch(/^<form method="post" action="\/mileage"/);
+    expect(button).toContain('name="intent" value="not-my-car"');
     const response = await browser.post('/mileage', { intent: 'not-my-car' });
     expect(response.headers.get('location')).toBe('/');
+    expect(await (await browser.follow(response)).text()).toMatch(/<h1[^>]*>The way to sell your car<\/h1>/);
     expect((await browser.get('/mileage')).headers.get('location')).toBe('/');
   });
 
@@ -175,7 +217,10 @@ describe('enquiries already in the sale', () => {
     const step = await browser.follow(response);
     // The sale's steps belong to the car's seller: anyone else is asked to sign in first.
     if (path === `/${vrm}`) expect(step.status).toBe(200);
-    else expect(step.headers.get('location')).toBe(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
+    else {
+      expect(step.headers.get('location')).toBe(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
+      expect(await (await browser.follow(step)).text()).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+    }
   });
 
   it('a seeded sale is never overwritten by seeding again', async () => {
@@ -205,9 +250,19 @@ describe('brand pages', () => {
     expect(page.status).toBe(200);
     expect(html).toContain('<title>Sell your Ford car the Kerbside way | Kerbside</title>');
     expect(main(html)).toContain('Sell your Ford car the Kerbside way');
+    const lookup = formWith(html, 'Value my car');
+    expect(lookup).toMatch(/^<form method="post" action="\/sell-my-car\/brands\/ford"/);
+    expect(lookup).toContain('>Enter your reg</label>');
     const response = await browser.post('/sell-my-car/brands/ford', { vrm: 'KE19FTA' });
     expect(response.headers.get('location')).toBe('/sell-my-car/brands/ford/mileage');
-    expect(main(await (await browser.follow(response)).text())).toContain('Ford Fiesta');
+    const step = await (await browser.follow(response)).text();
+    expect(main(step)).toContain('Ford Fiesta');
+    // The brand's mileage step values the car like the home page's.
+    const mileage = formWith(step, 'See my valuation');
+    expect(mileage).toMatch(/^<form method="post" action="\/sell-my-car\/brands\/ford\/mileage"/);
+    expect(mileage).toContain('name="intent" value="submit"');
+    const valued = await browser.post('/sell-my-car/brands/ford/mileage', { intent: 'submit', mileage: '66000' });
+    expect(valued.headers.get('location')).toBe('/KE19FTA');
   });
 
   it('shows lookup errors on the brand page itself', async () => {
@@ -219,6 +274,20 @@ describe('brand pages', () => {
 
   it('are not found for a make nobody sells', async () => {
     expect((await seller().get('/sell-my-car/brands/trabant')).status).toBe(404);
+  });
+});
+
+describe('landing pages', () => {
+  it('look a car up from their own hero and go on to the mileage step', async () => {
+    const browser = seller();
+    const html = await (await browser.get('/sell-my-car/diesel')).text();
+    expect(html).toMatch(/<h1[^>]*>Sell your diesel car<\/h1>/);
+    const lookup = formWith(html, 'Value my car');
+    expect(lookup).toMatch(/^<form method="post" action="\/sell-my-car\/diesel"/);
+    expect(lookup).toContain('>Enter your reg</label>');
+    const response = await browser.post('/sell-my-car/diesel', { vrm: 'KD15DSL' });
+    expect(response.headers.get('location')).toBe('/mileage');
+    expect(await (await browser.follow(response)).text()).toMatch(/<h2[^>]*>Volkswagen Golf<\/h2>/);
   });
 });
 

@@ -72,8 +72,12 @@ describe('looking up a registration without JavaScript', () => {
   it('runs the lookup again from the Refresh button', async () => {
     const browser = seller();
     const html = await (await browser.follow(await browser.post('/?index', { vrm: 'ER19ERR' }))).text();
-    const refresh = /<form method="post" action="(\/\?index)"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/.exec(html);
+    const refresh = /<form method="post" action="(\/\?index)"[^>]*><input type="hidden" name="vrm" value="(ER19ERR)"\/><button[^>]*>Refresh/.exec(html);
     expect(refresh).toBeTruthy();
+    // Pressed, it posts the same lookup, which answers with the same panel.
+    const again = await browser.post(refresh![1]!, { vrm: refresh![2]! });
+    expect(again.headers.get('location')).toBe('/');
+    expect(textOf(await (await browser.follow(again)).text())).toContain('Sorry, an error has occurred');
   });
 
   it('limits lookups per seller: too many in a minute gives "Too many requests"', async () => {

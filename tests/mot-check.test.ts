@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MotCheck, MotReminderResponse } from '../contract/mot';
-import { Browser, mainText } from './support/browser';
+import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
 /** The MOT check and its reminders, through the app and the platform (spec 1 §7, spec 2 §2.1). */
@@ -25,6 +25,8 @@ const outbox = async (to: string) =>
 /** The day's Cron Trigger, on the day given. */
 const runScheduled = (at: Date) => workers.runScheduled(at);
 const DAY_MS = 86_400_000;
+/** The page's headings, as read. */
+const headings = (html: string) => [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => textOf(m[2]!));
 /** 07:00 UTC (the Cron Trigger's hour) `days` before a due date. */
 const beforeDue = (dueDate: string, days: number) => new Date(Date.parse(`${dueDate}T07:00:00Z`) - days * DAY_MS);
 
@@ -108,6 +110,40 @@ describe('the MOT check pages', () => {
       expect(mainText(html), vrm).toContain(title);
       expect(html, vrm).toMatch(/name="vrm"[^>]*value="[A-Z0-9 ]+"/);
     }
+  });
+
+  it('keeps a wrong reg under its panel, checks another from the same form, and checks again from Refresh', async () => {
+    const browser = new Browser(workers.fetch);
+    const posted = await browser.post('/mot-check', { vrm: 'ER19NFD' });
+    expect(posted.headers.get('location')).toBe('/mot-check/results?vrm=ER19NFD');
+    const wrong = await (await browser.follow(posted)).text();
+    expect(headings(wrong)).toContain('Did we get the reg right?');
+    // The form under the panel keeps the reg as typed, and its button says to check again.
+    expect(wrong).toMatch(/<form method="post" action="\/mot-check" id="mot-check"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="mot-check-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
+    const another = await browser.post('/mot-check', { vrm: 'KF14FAL' });
+    expect(another.headers.get('location')).toBe('/mot-check/results?vrm=KF14FAL');
+    const failed = headings(await (await browser.follow(another)).text());
+    expect(failed).toContainEqual(expect.stringMatching(/^MOT expired on /));
+    expect(failed).toContain('Dangerous (1)');
+
+    const unavailable = await (await browser.get('/mot-check/results?vrm=ER19MNT')).text();
+    expect(headings(unavailable)).toContain('Vehicle details unavailable');
+    const refresh = /<form method="post" action="(\/mot-check)"[^>]*><input type="hidden" name="vrm" value="(ER19MNT)"\/><button[^>]*>Refresh<\/button><\/form>/.exec(unavailable);
+    expect(refresh).toBeTruthy();
+    const again = await browser.post(refresh![1]!, { vrm: refresh![2]! });
+    expect(again.headers.get('location')).toBe('/mot-check/results?vrm=ER19MNT');
+    const refreshed = await (await browser.follow(again)).text();
+    expect(headings(refreshed)).toContain('Vehicle details unavailable');
+    expect(refreshed).toMatch(/<input[^>]*id="mot-check-vrm"[^>]*name="vrm"[^>]*value="ER19 MNT"/);
+  });
+
+  it('explains an exempt classic, typed in the form as a dateless plate', async () => {
+    const browser = new Browser(workers.fetch);
+    const posted = await browser.post('/mot-check', { vrm: '1234AB' });
+    expect(posted.headers.get('location')).toBe('/mot-check/results?vrm=1234AB');
+    expect(headings(await (await browser.follow(posted)).text())).toContain('MOT exempt');
+    expect(headings(await (await browser.get('/mot-check/results?vrm=ABC123D')).text())).toContain('MOT exempt');
+    expect(headings(await (await browser.get('/mot-check/results?vrm=KK18KMS')).text())).toContain('Readings in kilometres');
   });
 
   it('shows the warnings, the chart and grouped defects', async () => {

@@ -107,6 +107,7 @@ describe('titles and error pages', () => {
     expect(html).toContain('<title>Page not found | Kerbside</title>');
     expect(mainText(html)).toContain('Page not found');
     expect(mainText(html)).not.toContain('Change car');
+    expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Drive me home<\/a>/);
   });
 
   it('titles an error page as one', async () => {
@@ -376,6 +377,23 @@ describe('the mileage step', () => {
     expect(text).toContain('3,000 miles seems low for the age of your car. Did you enter the correct value?');
     const confirmed = await browser.post('/mileage', { intent: 'confirm', mileage: '3000' });
     expect(confirmed.headers.get('location')).toBe('/123ABC');
+  });
+
+  it('lets the seller say no to a mileage that seems low and stay on the step with it', async () => {
+    const browser = visitor();
+    await browser.post('/?index', { vrm: '123ABC' });
+    const response = await browser.post('/mileage', { intent: 'submit', mileage: '3000' });
+    expect(response.headers.get('location')).toBe('/mileage?confirm=low');
+    const html = await (await browser.follow(response)).text();
+    // An open dialog named by its question, whose 'No, change it' is a plain form.
+    expect(html).toMatch(/<dialog open=""[^>]*aria-labelledby="confirm-title"/);
+    expect(html).toContain('<h2 id="confirm-title">This mileage seems a little low, are you sure?</h2>');
+    expect(html).toMatch(/<form method="post" action="\/mileage"[^>]*><button[^>]*name="intent" value="cancel">No, change it<\/button><\/form>/);
+    const cancelled = await browser.post('/mileage', { intent: 'cancel' });
+    expect(cancelled.headers.get('location')).toBe('/mileage');
+    const step = await (await browser.follow(cancelled)).text();
+    expect(step).not.toContain('<dialog');
+    expect(step).toMatch(/<input[^>]*name="mileage"[^>]*value="3,000"/);
   });
 
   it('keeps the brand page title on the brand mileage step', async () => {

@@ -93,11 +93,15 @@ describe('tracking a car as a visitor', () => {
 describe('the tracker’s errors', () => {
   it('shows the not-found panel for a reg the register does not have, keeping the reg', async () => {
     const seller = newSeller(workers);
+    expect(await (await seller.get('/car-value-tracker')).text()).toMatch(/<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*>Track my car<\/button><\/form>/);
     await seller.post('/car-value-tracker', { vrm: 'ER19NFD' });
     const { text } = await page(seller, '/car-value-tracker');
     expect(text).toContain('Did we get the reg right?');
     expect(text).toContain('Check again');
-    expect(await (await seller.get('/car-value-tracker')).text()).toContain('value="ER19 NFD"');
+    const html = await (await seller.get('/car-value-tracker')).text();
+    expect(html).toContain('value="ER19 NFD"');
+    // The reg is kept in the tracker's own form, whose button now says to check again.
+    expect(html).toMatch(/<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="tracker-lookup-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
   });
 
   it('uses the hero’s texts for an invalid reg and for a failing register', async () => {
@@ -118,6 +122,26 @@ describe('the tracker’s errors', () => {
     expect(mainText(html)).toContain('Unable to add the vehicle');
     expect(mainText(html)).toContain('We could not work out a value for this vehicle');
     expect(html).toContain('value="152,000"');
+  });
+
+  it('shows vehicle_pricing_failed for a mileage sent with "See my valuation" too', async () => {
+    const seller = newSeller(workers);
+    expect((await seller.post('/car-value-tracker', { vrm: 'ER19PRC' })).headers.get('location')).toBe('/car-value-tracker/mileage');
+    const step = await (await seller.get('/car-value-tracker/mileage')).text();
+    expect(step).toMatch(/<form method="post" action="\/car-value-tracker\/mileage" id="mileage"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*name="intent" value="submit">See my valuation<\/button><\/form>/);
+    const posted = await seller.post('/car-value-tracker/mileage', { mileage: '62000', intent: 'submit' });
+    expect(posted.headers.get('location')).toBe('/car-value-tracker/mileage');
+    const html = await (await seller.follow(posted)).text();
+    expect(html).toMatch(/<h2[^>]*>Unable to add the vehicle<\/h2>/);
+    expect(html).toMatch(/<input[^>]*id="mileage-mileage"[^>]*name="mileage"[^>]*value="62,000"/);
+  });
+
+  it('sends a visitor who opens a tracked car’s page to sign in first', async () => {
+    const visitor = newSeller(workers);
+    const { location } = await page(visitor, '/car-value-tracker/KE19FTA');
+    expect(location).toBe('/car-value-tracker/sign-in?redirectTo=%2Fcar-value-tracker%2FKE19FTA');
+    const html = await (await visitor.get(location!)).text();
+    expect(html).toMatch(/<h2[^>]*>Already have an account\?<\/h2>/);
   });
 
   it('tells a seller they have already added a car, with a link to its value', async () => {

@@ -11,6 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => workers?.dispose());
 
+/** The <section> whose opening tag carries `marker`, up to its end (sections here do not nest). */
+const section = (html: string, marker: string) => {
+  const start = html.lastIndexOf('<section', html.indexOf(marker));
+  return html.slice(start, html.indexOf('</section>', start));
+};
 const h1 = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
 async function check(vrm: string) {
   const response = await workers.platform('/platform/v3/ulez/check', {
@@ -104,11 +109,39 @@ describe('the checker without JavaScript', () => {
     expect(html).toContain(`value="${vrm.slice(0, 4)} ${vrm.slice(4)}"`);
   });
 
+  it('shows a busy checking service over the form with the reg kept, and "Check again" goes on to a result', async () => {
+    const seller = newSeller(workers);
+    const form = await (await seller.get('/ulez-checker')).text();
+    expect(form).toMatch(/<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*<button[^>]*>Check compliance<\/button><\/form>/);
+    const posted = await seller.post('/ulez-checker', { vrm: 'ER19ULZ' });
+    expect(posted.headers.get('location')).toBe('/ulez-checker/ER19ULZ');
+    const busy = await seller.follow(posted);
+    expect(busy.status).toBe(503);
+    const html = await busy.text();
+    expect(html).toMatch(/<section class="panel" role="alert"[^>]*><h2[^>]*>In high demand<\/h2>/);
+    // The form under the panel keeps the reg, and its button says to check again.
+    expect(html).toMatch(/<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 ULZ"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
+    const again = await seller.post('/ulez-checker', { vrm: 'KE19FTA' });
+    expect(again.headers.get('location')).toBe('/ulez-checker/KE19FTA');
+    const result = await (await seller.follow(again)).text();
+    expect(textOf(section(result, 'data-testid="ulez-result"'))).toContain('Yes: it meets the ULEZ standard');
+    expect(textOf(section(result, 'aria-labelledby="london-title"'))).toMatch(/^In London No ULEZ charge/);
+  });
+
   it('says it cannot tell for a fuel the standard does not cover', async () => {
     const main = mainText(await (await newSeller(workers).get('/ulez-checker/KG08LPG')).text());
     expect(main).toContain('Compliance status unavailable');
     expect(main).toContain('this vehicle runs on gas bi-fuel');
     expect(main).not.toContain('£12.50 a day');
+    // Checked from the form, the same result, with the way to value the car.
+    const seller = newSeller(workers);
+    const posted = await seller.post('/ulez-checker', { vrm: 'KG08LPG' });
+    expect(posted.headers.get('location')).toBe('/ulez-checker/KG08LPG');
+    const html = await (await seller.follow(posted)).text();
+    const result = textOf(section(html, 'data-testid="ulez-result"'));
+    expect(result).toContain('Compliance status unavailable');
+    expect(result).toContain('this vehicle runs on gas bi-fuel');
+    expect(html.replace(/<!--[\s\S]*?-->/g, '')).toMatch(/<form method="post" action="\/\?index"[^>]*><input type="hidden" name="vrm" value="KG08LPG"\/><button[^>]*>Value my Vauxhall<\/button><\/form>/);
   });
 
   it('marks a result of the date estimate as one, and explains the historic exemption for a classic', async () => {
