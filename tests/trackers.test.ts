@@ -233,6 +233,10 @@ describe('the monthly revaluation', () => {
   };
 
   it('values each tracked car for the new month and e-mails a seller who takes e-mails when the value changed', async () => {
+    // Tracked in the middle of a month, so that the first of the next is weeks away, whatever day
+    // the suite runs on (late on the 31st the value would not have moved by the morning).
+    const now = await workers.clock.now();
+    await workers.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15, 10)));
     const seller = newSeller(workers);
     await track(seller, 'KV21VAN', '160000');
     const email = uniqueEmail('monthly');
