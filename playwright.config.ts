@@ -23,9 +23,10 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Two files at a time, one per core: a test spends most of its time waiting on the server or on
-  // its pages' accessibility checks, not computing. Tests within a file run in order.
-  fullyParallel: false,
+  // Two tests at a time, one per core, any two: every test is a seller of its own (an address and
+  // a session of its own), so none waits for another, and the long ones do not leave a core idle
+  // at the end.
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],

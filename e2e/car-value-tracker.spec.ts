@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, submitAndWait, test } from './support';
 
 /** Registration → mileage on the tracker, as a seller types them. */
 async function trackCar(page: Page, vrm: string, mileage: string) {
@@ -46,7 +46,7 @@ test('track a car: reg, mileage, sign up, then its value over time, ranges as li
   // Two monthly runs: the first of next month can be hours away (a car tracked late on the 31st
   // is worth the same the next morning, and no e-mail goes), the one after is a month later.
   for (let run = 0; run < 2; run++) {
-    await page.getByRole('button', { name: 'Run next month’s revaluation' }).click();
+    await submitAndWait(page, page.getByRole('button', { name: 'Run next month’s revaluation' }));
     await expect(page).toHaveURL(/\/car-value-tracker\/KE19FTA$/);
   }
   await page.goto('/dev/mailbox');

@@ -17,7 +17,8 @@ const port = Number(process.env.E2E_FAULTS_PORT ?? Number(process.env.E2E_PORT ?
 let workers: Workers;
 
 test.use({ baseURL: `http://localhost:${port}` });
-test.describe.configure({ timeout: 120_000 });
+// One worker runs the whole file: its beforeAll starts workers of its own on a fixed port.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

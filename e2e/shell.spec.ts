@@ -1,4 +1,4 @@
-import { expect, lookUp, test, valueAndSignUp } from './support';
+import { expect, lookUp, submitAndWait, test, valueAndSignUp } from './support';
 
 /**
  * The site shell, as a seller on a phone meets it: with JavaScript (phone-js) and without
@@ -26,9 +26,7 @@ test('the cookie notice asks once; the choice returns to the same page and is ke
   await expect(notice.getByRole('link', { name: 'How we use cookies' })).toHaveAttribute('href', '/cookies');
   // With scripts the notice closes at once and the choice is sent behind it: wait for the answer
   // that sets the cookie before leaving the page.
-  const sent = page.waitForResponse((response) => /^\/cookie-consent(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST');
-  await notice.getByRole('button', { name: 'Reject' }).click();
-  await sent;
+  await submitAndWait(page, notice.getByRole('button', { name: 'Reject' }));
   await expect(notice).toBeHidden();
   await expect(page).toHaveURL(/\/reviews\?utm_source=e2e$/);
   await page.goto('/');
@@ -49,9 +47,7 @@ test('the sticky registration banner values a car, and once closed stays closed'
   await expect(banner.getByRole('button', { name: 'Go' })).toBeVisible(); // 'Go' on a phone
   // With scripts the banner closes at once and the choice is sent behind it: wait for the answer
   // that sets the cookie before reloading.
-  const sent = page.waitForResponse((response) => /^\/sticky-vrm(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST');
-  await banner.getByRole('button', { name: 'Close the registration banner' }).click();
-  await sent;
+  await submitAndWait(page, banner.getByRole('button', { name: 'Close the registration banner' }));
   await expect(banner).toBeHidden();
   await page.reload();
   await expect(page.getByRole('complementary', { name: 'Value your car' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { Checker, PageChecks } from './page-checks';
 
 /**
@@ -111,4 +111,15 @@ function contextOptions(use: BrowserContextOptions & { baseURL?: string }): Brow
 
 function sameViewport(a: BrowserContextOptions['viewport'], b: BrowserContextOptions['viewport']) {
   return a?.width === b?.width && a?.height === b?.height;
+}
+
+/**
+ * Presses a form's button and waits for the server's answer to the post. A form that leads back to
+ * the same address gives a test nothing to wait for otherwise: with scripts the post goes in the
+ * background, and a test that goes on at once can leave (or post again) before it has landed.
+ */
+export async function submitAndWait(page: Page, button: Locator) {
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).origin === new URL(page.url()).origin);
+  await button.click();
+  await answered;
 }

@@ -1,4 +1,4 @@
-import { accountNav, expect, lookUp, submitMileage, test, valueAndSignUp } from './support';
+import { accountNav, expect, lookUp, submitAndWait, submitMileage, test, valueAndSignUp } from './support';
 
 /**
  * What JavaScript adds on top of the plain pages: only the phone-js project runs this file
@@ -153,7 +153,7 @@ test.describe('the shell with JavaScript', () => {
     await expect(page.locator('.cookie-notice input[name="js"]')).toHaveCount(1);
     let navigated = false;
     page.on('framenavigated', (frame) => (navigated ||= frame === page.mainFrame()));
-    await page.getByRole('button', { name: 'Accept' }).click();
+    await submitAndWait(page, page.getByRole('button', { name: 'Accept' }));
     await expect(page.getByRole('region', { name: 'Cookies on Kerbside' })).toBeHidden();
     expect(navigated).toBe(false);
     await page.getByRole('contentinfo').getByRole('link', { name: 'How it works' }).first().hover();
