@@ -135,6 +135,8 @@ export default {
         route('purchasing-dealer-details', 'routes/dealer-details.tsx');
         route('sale-complete', 'routes/sale-complete.tsx');
         route('ineligible', 'routes/ineligible.tsx');
+        // Accepting, bank details and documents wait here until the seller's address is proven (ADR 014).
+        route('confirm-email', 'routes/confirm-email.tsx');
         route('sign-up', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-sign-up' });
         route('vehicle-details/:step?', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-details' });
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });

@@ -54,6 +54,34 @@ export interface User {
   vehicleLimit?: number;
   /** Signed up through another seller's referral link (spec 2 §5 user model). */
   isReferredUser: boolean;
+  /**
+   * Whether the seller has proven the address by opening a link sent to it. Until then the account
+   * cannot accept an offer, give bank details or see documents (docs/decisions/014).
+   */
+  emailVerified: boolean;
+}
+
+/** What the platform answers when an action needs a proven address first (403). */
+export const ADDRESS_UNPROVEN = 'address_unproven';
+
+/**
+ * POST /platform/api/authn/signup with an address that already has an account: that account is
+ * e-mailed a sign-in link and the page says only that a link has gone (202), never that the account exists.
+ */
+export interface SignUpLinkSent {
+  linkSent: true;
+}
+
+/** POST /platform/api/authn/link-info {token, browserKey}: what the page a link opens may show. */
+export type LinkInfoResponse =
+  | { valid: true; sameBrowser: boolean; maskedEmail: string }
+  | { valid: false; reason: 'token_invalid' | 'token_used' | 'token_expired' };
+
+/** Hides most of an address for a page that must name the account without giving it away. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.charAt(0)}•••${email.slice(at)}`;
 }
 
 /** POST /platform/referrals/link: the signed-in seller's referral code (their link is /sell-my-car/refer?ref={code}). */
@@ -81,6 +109,8 @@ export interface SignInLinkRequest {
   redirectTo: string;
   /** The app's origin, so the link opens the app the seller is using (checked by the platform). */
   linkBase: string;
+  /** A key held in the asking browser's sealed session; the link works there without a question. */
+  browserKey: string;
 }
 
 /** POST /platform/email-check {email, userId} */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainText, textOf } from './support/browser';
 import { Browser } from './support/browser';
-import { latestEmail, newSeller, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { latestEmail, newSeller, SELLER, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -69,7 +69,7 @@ describe('signing up from the vehicle page', () => {
     expect(html).toContain(`value="${value}"`);
   });
 
-  it('says when the e-mail already has an account', async () => {
+  it('never says an address has an account: its owner is e-mailed a sign-in link instead', async () => {
     const email = uniqueEmail('twice');
     const first = newSeller(workers);
     await valueCar(first);
@@ -77,8 +77,18 @@ describe('signing up from the vehicle page', () => {
     const second = newSeller(workers);
     await valueCar(second);
     const response = await signUp(second, email);
-    expect(response.status).toBe(400);
-    expect(main(await response.text())).toContain('There is already a Kerbside account for this email.');
+    expect(response.headers.get('location')).toBe('/sign-in?sent&redirectTo=%2FKE19FTA');
+    const page = main(await (await second.follow(response)).text());
+    expect(page).toContain(`If ${email} has a Kerbside account, the sign-in link is there.`);
+    expect(page).not.toMatch(/already/i);
+    expect((await sessionData(second)).auth).toBeUndefined();
+    const mail = await latestEmail(workers, email);
+    expect(mail!.subject).toBe('Your Kerbside sign-in link');
+    expect(mail!.body).toContain('You already have an account, so nothing new was made.');
+    // A new address gets exactly the page a sign-in shows for it: the same words either way.
+    const fresh = newSeller(workers);
+    const asked = await fresh.post('/sign-in', { email: uniqueEmail('nobody') });
+    expect(main(await (await fresh.follow(asked)).text()).replace(/\S+@example\.co\.uk/, 'X')).toBe(page.replace(email, 'X'));
   });
 });
 
@@ -129,7 +139,7 @@ describe('signing in by e-mail link', () => {
     expect(needsSignIn.headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount%2Fdetails');
     const sent = await seller.post('/sign-in', { email, redirectTo: '/account/details' });
     expect(sent.headers.get('location')).toBe('/sign-in?sent');
-    expect(main(await (await seller.follow(sent)).text())).toContain(`We have sent a sign-in link to ${email}`);
+    expect(main(await (await seller.follow(sent)).text())).toContain(`If ${email} has a Kerbside account, the sign-in link is there.`);
 
     const mail = await latestEmail(workers, email);
     expect(mail!.subject).toBe('Your Kerbside sign-in link');
@@ -167,13 +177,14 @@ describe('signing in by e-mail link', () => {
     expect(page).toContain('Send me a new link');
   });
 
-  it('says when there is no account for the address', async () => {
-    const response = await newSeller(workers).post('/sign-in', { email: uniqueEmail('nobody') });
-    expect(response.status).toBe(400);
-    expect(main(await response.text())).toContain('No account for that email address');
+  it('answers an address with no account as it answers one with, and e-mails nothing', async () => {
+    const nobody = uniqueEmail('nobody');
+    const response = await newSeller(workers).post('/sign-in', { email: nobody });
+    expect(response.headers.get('location')).toBe('/sign-in?sent');
+    expect(await latestEmail(workers, nobody)).toBeUndefined();
   });
 
-  it('sends a visitor who opens the account to sign in first, and says when the address has no account', async () => {
+  it('sends a visitor who opens the account to sign in first', async () => {
     const visitor = newSeller(workers);
     const account = await visitor.get('/account');
     expect(account.status).toBe(302);
@@ -184,35 +195,33 @@ describe('signing in by e-mail link', () => {
     const form = /<form method="post" action="([^"]+)"[^>]*><input type="hidden" name="redirectTo" value="\/account"\/><div class="field"><label for="sign-in-email">Email address<\/label><input[^>]*name="email"[^>]*\/><\/div><button[^>]*>Email me a sign-in link<\/button><\/form>/.exec(html);
     expect(form?.[1]).toBe('/sign-in?redirectTo=%2Faccount');
     const response = await visitor.post(form![1]!, { redirectTo: '/account', email: uniqueEmail('nobody') });
-    expect(response.status).toBe(400);
-    expect(main(await response.text())).toContain('No account for that email address');
+    expect(response.headers.get('location')).toBe('/sign-in?sent');
   });
 
-  it('treats a client with too many failed attempts as a robot', async () => {
-    const seller = newSeller(workers);
-    for (let i = 0; i < 10; i++) await seller.post('/sign-in', { email: uniqueEmail('guess') });
-    const response = await seller.post('/sign-in', { email: uniqueEmail('guess') });
-    expect(response.status).toBe(429);
-    expect(main(await response.text())).toContain('It looks like you are a robot');
-  });
-
-  it("never locks a genuine seller out for someone else's failures at the same network address", async () => {
+  it('counts sign-in requests per network address across sessions: a script that drops its cookies is a robot at 31', async () => {
     const { email } = await account();
-    const ip = '198.51.100.77'; // one mobile network's address, shared by everyone on it
-    const guesser = new Browser(workers.fetch, { ip });
-    for (let i = 0; i < 10; i++) await guesser.post('/sign-in', { email: uniqueEmail('guess') });
-    expect((await guesser.post('/sign-in', { email: uniqueEmail('guess') })).status).toBe(429);
-    // Another seller on the same network, in their own browser, still gets their link.
-    const genuine = new Browser(workers.fetch, { ip });
-    expect((await genuine.post('/sign-in', { email })).headers.get('location')).toBe('/sign-in?sent');
-    expect((await latestEmail(workers, email))!.subject).toBe('Your Kerbside sign-in link');
-  });
-
-  it('stops a script that drops its cookies, at a ceiling per network address', async () => {
     const ip = '198.51.100.78';
-    let last = 0;
-    for (let i = 0; i < 101; i++) last = (await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') })).status;
-    expect(last).toBe(429);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 302)).toBe(true);
+    const robot = await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') });
+    expect(robot.status).toBe(429);
+    expect(main(await robot.text())).toContain('It looks like you are a robot');
+    // A seller on another network is not held up by it.
+    expect((await new Browser(workers.fetch, { ip: '198.51.100.79' }).post('/sign-in', { email })).headers.get('location')).toBe('/sign-in?sent');
+    expect((await latestEmail(workers, email))!.subject).toBe('Your Kerbside sign-in link');
+  }, 60_000);
+
+  it('counts sign-ups per network address across sessions', async () => {
+    const ip = '198.51.100.80';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const browser = new Browser(workers.fetch, { ip });
+      await valueCar(browser);
+      statuses.push((await browser.post('/KE19FTA?index', { ...SELLER, email: uniqueEmail('mass') })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(302));
+    expect(statuses[10]).toBe(429);
   }, 60_000);
 
   it('limits links per address', async () => {
@@ -368,7 +377,8 @@ describe('URLs', () => {
     const response = await seller.get('/reviews?token=abc&username=x&page=2');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/reviews?page=2');
-    expect((await seller.get('/auth/verify?token=abc')).status).toBe(200);
+    // Under the auth prefix the token stays for the page to read (this one is no good, so it says so).
+    expect((await seller.get('/auth/verify?token=abc')).headers.get('location')).toBe('/token-expired');
   });
 
   it('hide the development mailbox unless it is switched on', async () => {

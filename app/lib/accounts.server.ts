@@ -1,28 +1,48 @@
-import type { AuthResponse, EmailCheckResponse, PhoneValidationResponse, SignUpRequest, User } from '../../contract/accounts';
+import type { AuthResponse, LinkInfoResponse, PhoneValidationResponse, SignUpLinkSent, SignUpRequest, User } from '../../contract/accounts';
 import { checkUkPhone } from '../../contract/contact-validation';
 import { GatewayError, type GatewayClient } from './gateway.server';
 
 /** The gateway calls of accounts (spec 2 §7.2): one place, typed. */
 
-export function signUp(gateway: GatewayClient, request: SignUpRequest) {
-  return gateway.post<AuthResponse>('/platform/api/authn/signup', request);
+export type SignUpOutcome = { kind: 'signed_up'; response: AuthResponse } | { kind: 'link_sent' } | { kind: 'robot' };
+
+/**
+ * A new account signs in at once; an address that already has one is e-mailed a sign-in link
+ * instead (the platform answers 202, and the page says only that a link has gone).
+ */
+export async function signUp(
+  gateway: GatewayClient,
+  request: SignUpRequest & { linkBase: string; redirectTo: string; browserKey: string },
+): Promise<SignUpOutcome> {
+  const { status, data } = await gateway.request<AuthResponse | SignUpLinkSent>('POST', '/platform/api/authn/signup', {
+    body: request,
+    allowStatuses: [429],
+  });
+  if (status === 429) return { kind: 'robot' };
+  return 'linkSent' in data ? { kind: 'link_sent' } : { kind: 'signed_up', response: data };
 }
 
-export type SignInLinkOutcome = 'sent' | 'unknown_email' | 'robot';
+export type SignInLinkOutcome = 'sent' | 'robot';
 
-export async function sendSignInLink(gateway: GatewayClient, email: string, redirectTo: string, linkBase: string): Promise<SignInLinkOutcome> {
-  const { status } = await gateway.request('POST', '/platform/seller/generateOneTimeToken', {
-    body: { email, redirectTo, linkBase },
-    allowStatuses: [404, 429],
-  });
-  return status === 404 ? 'unknown_email' : status === 429 ? 'robot' : 'sent';
+/** The same answer whether or not the address has an account: the link goes only to an owner. */
+export async function sendSignInLink(
+  gateway: GatewayClient,
+  request: { email: string; redirectTo: string; linkBase: string; browserKey: string },
+): Promise<SignInLinkOutcome> {
+  const { status } = await gateway.request('POST', '/platform/seller/generateOneTimeToken', { body: request, allowStatuses: [429] });
+  return status === 429 ? 'robot' : 'sent';
+}
+
+/** What the page a link opens may say about it; changes nothing (mail scanners open links). */
+export function linkInfo(gateway: GatewayClient, token: string, browserKey: string) {
+  return gateway.post<LinkInfoResponse>('/platform/api/authn/link-info', { token, browserKey });
 }
 
 export type LinkOutcome = { ok: true; response: AuthResponse } | { ok: false; reason: 'expired' | 'used' | 'invalid' };
 
-export async function signInWithLink(gateway: GatewayClient, token: string): Promise<LinkOutcome> {
+export async function signInWithLink(gateway: GatewayClient, token: string, browserKey: string, adopt: boolean): Promise<LinkOutcome> {
   const { status, data } = await gateway.request<AuthResponse & { code?: string }>('POST', '/platform/api/authn/signin', {
-    body: { token },
+    body: { token, browserKey, adopt },
     allowStatuses: [400, 410],
   });
   if (status === 200) return { ok: true, response: data };
@@ -39,11 +59,6 @@ export async function logout(gateway: GatewayClient): Promise<void> {
 
 export function getUser(gateway: GatewayClient) {
   return gateway.get<User>('/platform/user', { query: { include: 'tracker' } });
-}
-
-export async function emailInUse(gateway: GatewayClient, email: string, userId?: number): Promise<boolean> {
-  const result = await gateway.post<EmailCheckResponse>('/platform/email-check', { email, userId: userId ?? null });
-  return !result.valid && result.message === 'already_exists';
 }
 
 /**

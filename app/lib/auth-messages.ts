@@ -1,6 +1,5 @@
 /** Account texts the browser needs too (spec 2 §8). */
 export const SIGNED_OUT_MESSAGE = 'You were signed out due to a technical issue. Please sign in again.';
-export const SIGN_IN_FAILED_MESSAGE = 'No account for that email address';
 export const ROBOT_MESSAGE = 'It looks like you are a robot';
 export const SIGN_UP_FAILED_MESSAGE = 'Sorry, something went wrong. Please try again.';
 export const CONTACT_INFO_FAILED_TITLE = "Couldn't update contact info";

@@ -21,6 +21,8 @@ export interface SessionAuth {
   /** When the current id token was issued (ms since epoch). */
   issuedAt: number;
   authToken: string;
+  /** Whether the address is proven; until it is, money and documents wait (docs/decisions/014). */
+  emailVerified: boolean;
 }
 
 export const DEFAULT_EXPIRES_IN = 86_400;
@@ -50,7 +52,11 @@ export function needsRefresh(auth: Pick<SessionAuth, 'issuedAt' | 'expiresIn'>, 
   return tokenExpiresAt(auth) - now <= REFRESH_MARGIN_MS;
 }
 
-export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'postcode'>, now: number): SessionAuth {
+export function toSessionAuth(
+  tokens: AuthTokens,
+  user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'postcode' | 'emailVerified'>,
+  now: number,
+): SessionAuth {
   return {
     userId: user.id,
     firstName: user.firstName,
@@ -62,7 +68,19 @@ export function toSessionAuth(tokens: AuthTokens, user: Pick<User, 'id' | 'first
     expiresIn: normaliseExpiresIn(tokens.expiresIn),
     issuedAt: now,
     authToken: tokens.auth_token,
+    emailVerified: user.emailVerified === true,
   };
+}
+
+/** This browser's link key (SessionData.browserKey), made on first use. */
+export function browserKeyOf(session: AppSession): string {
+  let key = session.get('browserKey');
+  if (!key) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    session.set('browserKey', key);
+  }
+  return key;
 }
 
 /** Signing in starts a new session: a new requester id, the seller's journey kept. */

@@ -28,3 +28,15 @@ export async function loadAccount(request: Request, context: AppLoadContext) {
     }
   }, context.config.brandName);
 }
+
+/**
+ * Accepting an offer, bank details and documents need a proven address (docs/decisions/014):
+ * until the seller has opened the link we e-mailed, these pages send them to the page that says
+ * so, and back here once they have. The platform refuses the same calls on its own as well.
+ */
+export function requireProvenAddress(request: Request, context: AppLoadContext, vrm: string): SessionAuth {
+  const auth = requireUser(request, context);
+  if (auth.emailVerified) return auth;
+  const url = new URL(request.url);
+  throw redirect(`/${vrm}/confirm-email?next=${encodeURIComponent(url.pathname + url.search)}`);
+}

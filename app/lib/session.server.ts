@@ -31,6 +31,12 @@ export interface SessionData {
   ulezVehicleData?: UlezVehicleData;
   /** The car value tracker's steps: the car being added, or the error of the last attempt. */
   tracker?: TrackerStepState;
+  /**
+   * A random key that makes the links e-mailed from this browser its own: opened here they sign
+   * in at once, anywhere else they ask first (docs/decisions/014). Never leaves the sealed cookie
+   * except to the platform, which keeps only its hash.
+   */
+  browserKey?: string;
 }
 
 /** Read once, then gone: tells the next page what just happened. */

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+import { requireProvenAddress } from '~/lib/require-user.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime, PriceRules } from '~/components/sale-bits';
 import { FormErrors, formErrorsOf } from '~/components/forms';
@@ -16,6 +17,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { vrm, sale } = await loadSellerSale(request, context, params.vrm);
   if (!sale?.offer || sale.phase !== 'under_offer') throw redirect(`/${vrm}`);
+  requireProvenAddress(request, context, vrm);
   return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
 }
 

@@ -8,7 +8,7 @@ import { formFailure, logFailure, loadOrOutage } from '~/lib/form-failure.server
 import type { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { getBeneficiary, saveBeneficiary } from '~/lib/payments.server';
-import { requireUser } from '~/lib/require-user.server';
+import { requireUser, requireProvenAddress } from '~/lib/require-user.server';
 import { findSellerSale, loadSellerSale } from '~/lib/seller-sale.server';
 
 /**
@@ -21,6 +21,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
+  requireProvenAddress(request, context, sale.vrm);
   const { beneficiary } = await loadOrOutage(() => getBeneficiary(context.gateway, sale.enquiry.id), context.config.brandName);
   const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
   return { vrm: sale.vrm, beneficiary, confirmedPage, progress: sale.progress };

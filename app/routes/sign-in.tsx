@@ -5,11 +5,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Field, FormErrors } from '~/components/forms';
-import { ROBOT_MESSAGE, SIGN_IN_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { ROBOT_MESSAGE } from '~/lib/auth-messages';
+import { browserKeyOf } from '~/lib/auth.server';
 import { sendSignInLink } from '~/lib/accounts.server';
 import { failureReply } from '~/lib/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { useRootData } from '~/root';
 import { SignInSchema } from '~/lib/validation';
 
 // Nothing here is for search engines.
@@ -32,15 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(submission.value.redirectTo, '/account');
   let outcome;
   try {
-    outcome = await sendSignInLink(context.gateway, email, redirectTo, context.origin);
+    outcome = await sendSignInLink(context.gateway, { email, redirectTo, linkBase: context.origin, browserKey: browserKeyOf(context.session) });
   } catch (error) {
     const reply = failureReply(submission, error, context, 'sign_in.link_failed');
     return data({ result: reply.data, robot: false }, { status: reply.init?.status ?? 503 });
   }
   if (outcome === 'robot') return data({ result: submission.reply(), robot: true }, { status: 429 });
-  if (outcome === 'unknown_email') {
-    return data({ result: submission.reply({ fieldErrors: { email: [SIGN_IN_FAILED_MESSAGE] } }), robot: false }, { status: 400 });
-  }
   context.session.flash('signInEmail', email);
   context.analytics.track('sign_in_link_sent');
   throw redirect('/sign-in?sent');
@@ -48,6 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { redirectTo, sent, sentTo } = useLoaderData<typeof loader>();
+  const { brandName } = useRootData();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -63,9 +63,10 @@ export default function SignIn() {
     return (
       <section className="card" aria-labelledby="sent-title">
         <h1 id="sent-title">Check your email</h1>
+        {/* The same words whether or not the address has an account: this page must not tell. */}
         <p>
-          We have sent a sign-in link to {sentTo ?? 'your email address'}. It works once, for the next 15 minutes. Open it on this
-          device to carry on where you left off.
+          If {sentTo ?? 'that address'} has a {brandName} account, the sign-in link is there. It works once, for the next 15 minutes.
+          Open it on this device to carry on where you left off.
         </p>
         <p className="muted">Nothing there? Check your junk folder, or ask for a new link below.</p>
         <a href="/sign-in">Send a new link</a>

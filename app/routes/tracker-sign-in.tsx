@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session } = context;
   const next = nextPath(request, session.get('tracker')?.pendingVrm);
-  const failed = await handleSignUp(await request.formData(), context, 'tracker');
+  const failed = await handleSignUp(await request.formData(), context, 'tracker', next);
   if (failed) return failed;
   session.set('tracker', {});
   throw redirect(next);

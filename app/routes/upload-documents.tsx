@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/components/forms';
 import { failureReply } from '~/lib/form-failure.server';
 import { isDocumentKind } from '../../contract/documents';
+import { requireProvenAddress } from '~/lib/require-user.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ProgressTimeline } from '~/components/sale-bits';
 import { deleteDocument, documentsState, submitDocuments, uploadDocument } from '~/lib/documents.server';
@@ -24,6 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   const getAhead = new URL(request.url).pathname.includes('/get-ahead/');
   if (!getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
+  requireProvenAddress(request, context, sale.vrm);
   const state = await documentsState(context.gateway, sale.enquiry.id);
   const requested = params.kind ?? params.step;
   const automated = params.step !== undefined || new URL(request.url).pathname.endsWith('/automated-docs-upload');

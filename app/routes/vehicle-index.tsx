@@ -71,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw redirect(`/${vrm}`);
   }
-  const failed = await handleSignUp(formData, context, 'vehicle');
+  const failed = await handleSignUp(formData, context, 'vehicle', `/${vrm}`);
   if (failed) return failed;
   throw redirect(`/${vrm}`);
 }

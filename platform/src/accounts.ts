@@ -1,36 +1,32 @@
 import { campaignColumn } from './analytics';
 import { referrerOf } from './referrals';
-import { unsubscribeLink } from './unsubscribe';
-import { adoptRequesterTrackers } from './trackers';
-import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
+import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse, SignUpLinkSent } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
-import { safeRedirect } from 'remix-utils/safe-redirect';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
-import { authenticate, invalidToken, issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
+import { issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
 import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { hitRateLimit } from './rate-limit';
-import { randomToken, sha256 } from './tokens';
-
-const TEN_MINUTES = 600_000;
-/**
- * Sign-in link limits, each in ten minutes (docs/sign-in-limits.md). Keyed so that nobody else's
- * failures can lock a genuine seller out: mobile networks and offices put many sellers behind one
- * network address.
- * - per browser session (the requester id): 10 attempts with unknown addresses, then a robot;
- * - per network address and e-mail address pair: 5 links;
- * - per e-mail address, from anywhere: 20 links (the mailbox's own protection);
- * - per network address, everything together: 100 requests, a ceiling only scripts reach.
- */
-export const SIGN_IN_FAILURES_PER_REQUESTER = 10;
-export const SIGN_IN_LIMIT_PER_PAIR = 5;
-export const SIGN_IN_LIMIT_PER_EMAIL = 20;
-export const SIGN_IN_CEILING_PER_ADDRESS = 100;
-export const DEFAULT_LINK_TTL = 15 * 60;
-
+import { adoptRequesterEnquiries, emailAddressProof, emailSignInLink } from './sign-in-links';
+import { sha256 } from './tokens';
 import { str } from './util';
 import { clockNowIso, clockNowMs } from './clock';
 
+const TEN_MINUTES = 600_000;
+/**
+ * Limits on what e-mails a link, each in ten minutes (docs/sign-in-limits.md). Keyed so that
+ * nobody else's attempts can lock a genuine seller out for long, and counted per network address
+ * across sessions, so a fresh cookie per try gets round nothing:
+ * - per network address and e-mail address pair: 5 sign-in links;
+ * - per e-mail address, from anywhere: 20 links (the mailbox's own protection);
+ * - per network address: 30 sign-in requests and 10 sign-ups (mobile networks and offices put
+ *   many sellers behind one address, but no seller asks for more).
+ * Sign-in and sign-up answer the same whether or not the address has an account.
+ */
+export const SIGN_IN_LIMIT_PER_PAIR = 5;
+export const SIGN_IN_LIMIT_PER_EMAIL = 20;
+export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
+export const SIGN_UP_LIMIT_PER_ADDRESS = 10;
 
 export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
   let url: URL;
@@ -45,13 +41,14 @@ export function allowedLinkBase(env: PlatformEnv, value: string): string | null 
   return local && !isProduction(env) ? url.origin : null;
 }
 
-async function insertOutbox(env: PlatformEnv, to: string, subject: string, body: string, link: string | null) {
-  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(to, subject, body, link, clockNowIso())
-    .run();
-}
+const robot = () => errorResponse(429, 'too_many_attempts', 'It looks like you are a robot');
 
-/** POST /platform/api/authn/signup: creates the account, takes over the seller's anonymous enquiries, signs in. */
+/**
+ * POST /platform/api/authn/signup: creates the account (its address not yet proven), takes over
+ * the seller's anonymous enquiries and signs in, and e-mails the link that proves the address.
+ * An address that already has an account gets a sign-in link instead, and the caller learns only
+ * that a link has gone (202 SignUpLinkSent): the page says nothing about the account.
+ */
 export async function signUp(request: Request, env: PlatformEnv): Promise<Response> {
   const body = (await readJsonObject(request)) ?? {};
   const name = str(body.name);
@@ -64,121 +61,60 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   if (!phone.valid || !phone.mobile) problems.phone = CONTACT_MESSAGES.phone;
   if (!postcode) problems.postcode = CONTACT_MESSAGES.postcode;
   if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
+  const linkBase = allowedLinkBase(env, str(body.linkBase));
+  if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
+  const address = request.headers.get('x-client-ip') ?? 'unknown-address';
+  const now = clockNowMs();
+  if (!(await hitRateLimit(env.DB, `signup-address:${address}`, SIGN_UP_LIMIT_PER_ADDRESS, TEN_MINUTES, now)).allowed) return robot();
+  const linkOptions = { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey) };
 
-  const existing = await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first();
-  if (existing) return errorResponse(409, 'already_exists', 'There is already an account for this email');
+  const existing = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
+  if (existing) {
+    const perEmail = await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now);
+    if (perEmail.allowed) await emailSignInLink(env, existing, { ...linkOptions, reason: 'signed_up_again' });
+    return json({ linkSent: true } satisfies SignUpLinkSent, 202);
+  }
 
-  const now = clockNowIso();
+  const createdAt = clockNowIso();
   const { firstName, lastName } = splitName(name);
   const tier: CrmTier = body.marketingConsent === true ? 'marketing' : 'service';
   const referredBy = await referrerOf(env, body.referralCode);
-  const user = await env.DB.prepare(
+  const user = (await env.DB.prepare(
     `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, referred_by, created_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?8, ?8) RETURNING *`,
   )
-    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, now, campaignColumn(body.campaign), referredBy)
-    .first<UserRow>();
+    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, createdAt, campaignColumn(body.campaign), referredBy)
+    .first<UserRow>())!;
 
   // The vehicles and enquiries the seller made before signing up become theirs.
   const requesterId = request.headers.get('x-requester-id');
-  if (requesterId) await adoptRequesterEnquiries(env, user!.id, requesterId);
+  if (requesterId) await adoptRequesterEnquiries(env, user.id, requesterId);
+  await emailAddressProof(env, user, linkOptions);
 
-  const body201: AuthResponse = { tokens: await startSession(env, user!), user: await toUser(env, user!, true) };
+  const body201: AuthResponse = { tokens: await startSession(env, user), user: await toUser(env, user, true) };
   return json(body201, 201);
 }
 
-async function adoptRequesterEnquiries(env: PlatformEnv, userId: number, requesterId: string) {
-  const now = clockNowIso();
-  await adoptRequesterTrackers(env, userId, requesterId);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at)
-       SELECT ?1, vehicle_id, ?3 FROM enquiries WHERE owner_key = ?2`,
-    ).bind(userId, `requester:${requesterId}`, now),
-    env.DB.prepare('UPDATE enquiries SET owner_key = ?1, customer_id = ?2 WHERE owner_key = ?3').bind(
-      `customer:${userId}`,
-      userId,
-      `requester:${requesterId}`,
-    ),
-  ]);
-}
-
 /**
- * POST /platform/seller/generateOneTimeToken {email, redirectTo, linkBase}: e-mails a one-time
- * sign-in link. Past a limit the caller is treated as a robot (the limits above).
+ * POST /platform/seller/generateOneTimeToken {email, redirectTo, linkBase, browserKey}: e-mails
+ * a one-time sign-in link if the address has an account, and answers the same (202) either way.
+ * Past a limit the caller is treated as a robot (the limits above).
  */
 export async function sendSignInLink(request: Request, env: PlatformEnv): Promise<Response> {
   const body = (await readJsonObject(request)) ?? {};
   const email = str(body.email).toLowerCase();
   const address = request.headers.get('x-client-ip') ?? 'unknown-address';
-  const requester = request.headers.get('x-requester-id') ?? `address:${address}`;
   const now = clockNowMs();
-  const robot = () => errorResponse(429, 'too_many_attempts', 'It looks like you are a robot');
-  const window = Math.floor(now / TEN_MINUTES) * TEN_MINUTES;
-
-  const failures = await env.DB.prepare('SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2')
-    .bind(`signin-fail:${requester}`, window)
-    .first<{ count: number }>();
-  if ((failures?.count ?? 0) >= SIGN_IN_FAILURES_PER_REQUESTER) return robot();
-  const ceiling = await hitRateLimit(env.DB, `signin-address:${address}`, SIGN_IN_CEILING_PER_ADDRESS, TEN_MINUTES, now);
-  if (!ceiling.allowed) return robot();
-
+  if (!(await hitRateLimit(env.DB, `signin-address:${address}`, SIGN_IN_LIMIT_PER_ADDRESS, TEN_MINUTES, now)).allowed) return robot();
   if (!isEmail(email)) return errorResponse(400, 'invalid_email', CONTACT_MESSAGES.email);
   const linkBase = allowedLinkBase(env, str(body.linkBase));
   if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Sign-in links cannot point there');
-
+  if (!(await hitRateLimit(env.DB, `signin-pair:${address}:${email}`, SIGN_IN_LIMIT_PER_PAIR, TEN_MINUTES, now)).allowed) return robot();
+  if (!(await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now)).allowed) return robot();
+  // Known address or not, the same answer: nobody learns from this form who has an account.
   const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
-  if (!user) {
-    await hitRateLimit(env.DB, `signin-fail:${requester}`, SIGN_IN_FAILURES_PER_REQUESTER, TEN_MINUTES, now);
-    return errorResponse(404, 'user_not_found', 'No account for that email address');
-  }
-  const perPair = await hitRateLimit(env.DB, `signin-pair:${address}:${email}`, SIGN_IN_LIMIT_PER_PAIR, TEN_MINUTES, now);
-  if (!perPair.allowed) return robot();
-  const perEmail = await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now);
-  if (!perEmail.allowed) return robot();
-
-  const token = randomToken();
-  const ttl = intVar(env.SIGN_IN_LINK_TTL_SECONDS, DEFAULT_LINK_TTL);
-  // A local path only: a sign-in link must never send a seller to another site.
-  const redirectTo = safeRedirect(str(body.redirectTo));
-  await env.DB.prepare('INSERT INTO sign_in_links (token_hash, user_id, redirect_to, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(await sha256(token), user.id, redirectTo, new Date(now).toISOString(), new Date(now + ttl * 1000).toISOString())
-    .run();
-  const link = `${linkBase}/auth/verify?token=${encodeURIComponent(token)}`;
-  await insertOutbox(
-    env,
-    email,
-    'Your Kerbside sign-in link',
-    `Hello ${user.first_name},\n\nUse this link to sign in. It works once, for the next ${Math.round(ttl / 60)} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail.\n\nNo news and offers from us by e-mail: ${await unsubscribeLink(env, user.id, 'email', linkBase)}\nNo offers by text: ${await unsubscribeLink(env, user.id, 'sms', linkBase)}`,
-    link,
-  );
+  if (user) await emailSignInLink(env, user, { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey), reason: 'asked' });
   return json({ sent: true }, 202);
-}
-
-/** POST /platform/api/authn/signin {token}: a sign-in link's token for a new session. */
-export async function signInWithLink(request: Request, env: PlatformEnv): Promise<Response> {
-  const token = str((await readJsonObject(request))?.token);
-  if (!token) return errorResponse(400, 'token_invalid', 'The sign-in link is not valid');
-  const hash = await sha256(token);
-  const link = await env.DB.prepare('SELECT * FROM sign_in_links WHERE token_hash = ?1').bind(hash).first<{
-    user_id: number;
-    redirect_to: string;
-    expires_at: string;
-    used_at: string | null;
-  }>();
-  if (!link) return errorResponse(400, 'token_invalid', 'The sign-in link is not valid');
-  if (link.used_at) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
-  if (Date.parse(link.expires_at) <= clockNowMs()) return errorResponse(410, 'token_expired', 'The sign-in link has expired');
-  // Claim the link atomically: of two clicks racing, one wins.
-  const claimed = await env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE token_hash = ?2 AND used_at IS NULL RETURNING user_id')
-    .bind(clockNowIso(), hash)
-    .first();
-  if (!claimed) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
-  const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(link.user_id).first<UserRow>();
-  const requesterId = request.headers.get('x-requester-id');
-  if (requesterId) await adoptRequesterEnquiries(env, user!.id, requesterId);
-  const body: AuthResponse = { tokens: await startSession(env, user!), user: await toUser(env, user!, true), redirectTo: link.redirect_to };
-  return json(body);
 }
 
 /** POST /platform/api/authn/refreshtoken {refreshToken}: a new id token for the same session. */
@@ -211,11 +147,14 @@ export async function currentUser(request: Request, env: PlatformEnv): Promise<R
 
 /** POST /platform/email-check {email, userId}: whether the address can be used for this user. */
 export async function emailCheck(request: Request, env: PlatformEnv): Promise<Response> {
+  // Only for a signed-in seller choosing a new address: to anyone else it would say who has an account.
+  const caller = await requireCustomer(request, env);
+  if (caller instanceof Response) return caller;
   const body = (await readJsonObject(request)) ?? {};
   const email = str(body.email).toLowerCase();
   if (!isEmail(email)) return json({ valid: false, message: 'invalid' } satisfies EmailCheckResponse);
   const owner = await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first<{ id: number }>();
-  const free = !owner || owner.id === Number(body.userId);
+  const free = !owner || owner.id === caller.user.id;
   return json((free ? { valid: true } : { valid: false, message: 'already_exists' }) satisfies EmailCheckResponse);
 }
 

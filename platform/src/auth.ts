@@ -1,4 +1,4 @@
-import type { AccountVehicle, AuthResponse, CrmTier, User } from '../../contract/accounts';
+import { ADDRESS_UNPROVEN, type AccountVehicle, type AuthResponse, type CrmTier, type User } from '../../contract/accounts';
 import { formatVrm } from '../../contract/vrm';
 import { intVar, tokenSecret, type PlatformEnv } from './env';
 import { toEnquiry, type EnquiryRow } from './enquiries';
@@ -21,6 +21,8 @@ export interface UserRow {
   postcode: string;
   email_crm_tier: CrmTier;
   referred_by?: number | null;
+  /** When the seller proved the address by opening a link sent to it; null until then. */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -64,11 +66,22 @@ export function ownerKey(caller: Caller): string | null {
 
 export const invalidToken = () => errorResponse(401, 'token_invalid', 'The session has ended or the token is not valid');
 
-/** For endpoints that need a signed-in seller: the user, or the answer to send instead. */
-export async function requireCustomer(request: Request, env: PlatformEnv): Promise<Extract<Caller, { kind: 'customer' }> | Response> {
+/**
+ * For endpoints that need a signed-in seller: the user, or the answer to send instead. With
+ * `provenAddress`, the seller must also have proven the address (403 address_unproven): what
+ * moves money or shows documents waits for that (docs/decisions/014).
+ */
+export async function requireCustomer(
+  request: Request,
+  env: PlatformEnv,
+  { provenAddress = false } = {},
+): Promise<Extract<Caller, { kind: 'customer' }> | Response> {
   const caller = await authenticate(request, env);
   if (caller === 'invalid') return invalidToken();
   if (caller.kind !== 'customer') return errorResponse(401, 'unauthorised', 'Sign in first');
+  if (provenAddress && !caller.user.email_verified_at) {
+    return errorResponse(403, ADDRESS_UNPROVEN, 'Confirm your e-mail address first: open the link we sent you');
+  }
   return caller;
 }
 
@@ -78,15 +91,23 @@ export function idTokenTtl(env: PlatformEnv): number {
 
 /** A new signed-in session for a user: id token, refresh token and auth token. */
 export async function startSession(env: PlatformEnv, user: UserRow): Promise<AuthResponse['tokens']> {
+  return (await openSession(env, user)).tokens;
+}
+
+/**
+ * A new session and its id. `byProof`: started by opening a link sent to the address, the kind of
+ * session that proving the address keeps (sign-in-links.ts).
+ */
+export async function openSession(env: PlatformEnv, user: UserRow, { byProof = false } = {}): Promise<{ sid: string; tokens: AuthResponse['tokens'] }> {
   const sid = randomToken(16);
   const refreshToken = randomToken();
   const authToken = randomToken();
   await env.DB.prepare(
-    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)',
+    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, by_proof) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
   )
-    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), clockNowIso())
+    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), clockNowIso(), byProof ? 1 : 0)
     .run();
-  return { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken };
+  return { sid, tokens: { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken } };
 }
 
 export async function issueIdToken(env: PlatformEnv, user: Pick<UserRow, 'id' | 'email'>, sid: string): Promise<string> {
@@ -145,6 +166,7 @@ export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = fals
     postcode: row.postcode,
     emailCrmTier: row.email_crm_tier,
     isReferredUser: row.referred_by != null,
+    emailVerified: row.email_verified_at != null,
   };
   if (withVehicles) {
     user.vehicles = await customerVehicles(env, row.id);

@@ -24,7 +24,7 @@ import { checkStructure } from '../../contract/file-structure';
 import { requireCustomer } from './auth';
 import type { PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
-import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { PROVEN_ADDRESS, requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { clockNowIso } from './clock';
 
 /**
@@ -88,7 +88,7 @@ const EXTENSIONS: Record<UploadContentType, string> = {
 async function uploadDocument(request: Request, env: PlatformEnv): Promise<Response> {
   const form = await readMultipart(request, MAX_UPLOAD_BYTES.document);
   if (form instanceof Response) return form;
-  const owned = await requireOwnEnquiry(request, env, toEnquiryId(form.get('enquiryId')));
+  const owned = await requireOwnEnquiry(request, env, toEnquiryId(form.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const enquiryId = owned.enquiry.id;
   const kind = form.get('kind');
@@ -154,7 +154,7 @@ async function checkSharpness(request: Request, env: PlatformEnv): Promise<Respo
 /** POST /platform/vehicle/documents/review/markAsSubmitted {enquiryId}: sends the documents for checking. */
 async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Response> {
   const body = await readJsonObject(request);
-  const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId));
+  const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const enquiryId = owned.enquiry.id;
   const state = await documentsState(env, enquiryId);
@@ -174,7 +174,7 @@ async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Resp
 /** POST /platform/vehicle/documents/delete {enquiryId, documentId} */
 async function deleteDocument(request: Request, env: PlatformEnv): Promise<Response> {
   const body = await readJsonObject(request);
-  const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId));
+  const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, typeof body?.documentId === 'string' ? body.documentId : '');
   if (!row) return documentNotFound();
@@ -188,14 +188,14 @@ async function deleteDocument(request: Request, env: PlatformEnv): Promise<Respo
 
 /** GET /platform/vehicle/documents/state?enquiryId= */
 async function documentsStateEndpoint(request: Request, env: PlatformEnv): Promise<Response> {
-  const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')));
+  const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   return json(await documentsState(env, owned.enquiry.id));
 }
 
 /** GET /platform/vehicle/documents/:id/file?enquiryId=: the file itself, for its owner to check. */
 async function documentFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
-  const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')));
+  const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, params.id ?? '');
   if (!row) return documentNotFound();

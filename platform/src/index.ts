@@ -1,3 +1,4 @@
+import { linkInfo, signInWithLink } from './sign-in-links';
 import type { HealthResponse } from '../../contract/gateway';
 import type { PlatformEnv } from './env';
 import { configureClock, devClock, onThisClock } from './clock';
@@ -11,7 +12,6 @@ import {
   refreshToken,
   removeVehicle,
   sendSignInLink,
-  signInWithLink,
   signUp,
   updateCrmTier,
   updateInfo,
@@ -58,6 +58,7 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/api/authn/signup', signUp)
   .on('POST', '/platform/seller/generateOneTimeToken', sendSignInLink)
   .on('POST', '/platform/api/authn/signin', signInWithLink)
+  .on('POST', '/platform/api/authn/link-info', linkInfo)
   .on('POST', '/platform/api/authn/refreshtoken', refreshToken)
   .on('GET', '/platform/api/logout', logout)
   .on('GET', '/platform/api/session', currentUser)

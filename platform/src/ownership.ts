@@ -14,8 +14,9 @@ export async function requireOwnEnquiry(
   request: Request,
   env: PlatformEnv,
   enquiryId: number,
+  options: { provenAddress?: boolean } = {},
 ): Promise<{ caller: Extract<Caller, { kind: 'customer' }>; enquiry: EnquiryRow } | Response> {
-  const caller = await requireCustomer(request, env);
+  const caller = await requireCustomer(request, env, options);
   if (caller instanceof Response) return caller;
   if (!Number.isInteger(enquiryId)) return errorResponse(400, 'bad_request', 'enquiryId is required');
   const enquiry = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1 AND owner_key = ?2')
@@ -24,3 +25,6 @@ export async function requireOwnEnquiry(
   if (!enquiry) return errorResponse(404, 'enquiry_not_found', 'No such enquiry in your account');
   return { caller, enquiry };
 }
+
+/** Bank details, documents and accepting an offer wait for a proven address (docs/decisions/014). */
+export const PROVEN_ADDRESS = { provenAddress: true } as const;

@@ -13,7 +13,7 @@ import { DEAD_OR_JUNK } from '../../contract/enquiry-states';
 import type { EnquiryRow } from './enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
-import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { PROVEN_ADDRESS, requireOwnEnquiry, type PlatformRouter } from './ownership';
 import { clockNowIso } from './clock';
 
 /**
@@ -120,7 +120,7 @@ function enquiryIdOf(value: unknown): number {
 
 /** GET /platform/payments/beneficiaries/{enquiryId} → BeneficiaryResponse */
 async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(params.enquiryId));
+  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(params.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findRow(env, owned.enquiry.id);
   const body: BeneficiaryResponse = { beneficiary: row ? toBeneficiary(await unseal(env, row), row) : null };
@@ -135,7 +135,7 @@ async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: Executio
 async function updateBeneficiary(request: Request, env: PlatformEnv) {
   const body = await readJsonObject(request);
   if (!body) return errorResponse(400, 'bad_request', 'Send the bank details as a JSON object');
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId));
+  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   // Once the money has gone, new details would only mislead: a change then is a conversation.
   if (saleFacts(owned.enquiry).paid) return errorResponse(409, 'already_paid', 'This sale has been paid. Contact us if something is wrong');
@@ -180,7 +180,7 @@ async function updateBeneficiary(request: Request, env: PlatformEnv) {
  */
 async function confirmBeneficiary(request: Request, env: PlatformEnv) {
   const body = (await readJsonObject(request)) ?? {};
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId));
+  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await env.DB.prepare(
     `UPDATE beneficiaries SET confirmed_by = CASE WHEN confirmed_at IS NULL THEN ?3 ELSE confirmed_by END,

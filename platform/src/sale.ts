@@ -348,7 +348,8 @@ async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: Execution
 }
 
 async function decide(request: Request, env: PlatformEnv, decision: 'accepted' | 'declined'): Promise<Response> {
-  const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId));
+  // Accepting hands the car to a dealer: only a seller whose address is proven may do it.
+  const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId), { provenAddress: decision === 'accepted' });
   if (owned instanceof Response) return owned;
   const { enquiry, sale } = await advance(env, owned.enquiry);
   if (!sale || sale.phase !== 'under_offer') {

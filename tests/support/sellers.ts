@@ -9,8 +9,11 @@ let counter = 0;
 /** A new seller on their own connection (the platform rate-limits per IP). */
 export function newSeller(workers: Workers, options: { runsScripts?: boolean } = {}) {
   counter += 1;
-  return new Browser(workers.fetch, { ip: `192.0.2.${counter % 250}`, ...options });
+  const browser = new Browser(workers.fetch, { ip: `192.0.2.${counter % 250}`, ...options });
+  browserWorkers.set(browser, workers);
+  return browser;
 }
+const browserWorkers = new WeakMap<Browser, Workers>();
 
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.co.uk`;
 
@@ -23,8 +26,25 @@ export async function valueCar(browser: Browser, vrm = 'KE19FTA', mileage = '650
   expect(response.headers.get('location')).toBe(`/${vrm}`);
 }
 
-export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', extra: Record<string, string> = {}) {
-  return browser.post(`/${vrm}?index`, { ...SELLER, email, ...extra });
+/**
+ * Signs up on the vehicle page and, as a genuine seller does next, opens the link e-mailed to
+ * prove the address (without it, accepting an offer, bank details and documents wait). The answer
+ * is the sign-up's own. `prove: false` leaves the address unproven.
+ */
+export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', extra: Record<string, string> = {}, { prove = true } = {}) {
+  const response = await browser.post(`/${vrm}?index`, { ...SELLER, email, ...extra });
+  if (prove && response.status === 302 && response.headers.get('location') === `/${vrm}`) await openLatestLink(browser, email);
+  return response;
+}
+
+/** Opens the newest link e-mailed to the address in this browser: the page, then its button. */
+export async function openLatestLink(browser: Browser, email: string, form: Record<string, string> = {}) {
+  const workers = browserWorkers.get(browser);
+  if (!workers) throw new Error('openLatestLink needs a browser made by newSeller');
+  const link = new URL((await latestEmail(workers, email))!.link!);
+  const page = await browser.get(link.pathname + link.search);
+  expect(page.status).toBe(200);
+  return browser.post(link.pathname + link.search, { token: link.searchParams.get('token')!, ...form });
 }
 
 /** The session cookie's data, opened with the development secret the tests run with (it is sealed). */
@@ -45,10 +65,8 @@ export async function latestEmail(workers: Workers, to: string) {
 export async function signInByLink(workers: Workers, browser: Browser, email: string, redirectTo = '/account') {
   const asked = await browser.post('/sign-in', { email, redirectTo });
   expect(asked.headers.get('location')).toBe('/sign-in?sent');
-  const link = new URL((await latestEmail(workers, email))!.link!);
-  const page = await browser.get(link.pathname + link.search);
-  expect(page.status).toBe(200);
-  return browser.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+  browserWorkers.set(browser, workers);
+  return openLatestLink(browser, email);
 }
 
 /** Rewrites the session cookie as the app would seal it (tests know the development secret). */
