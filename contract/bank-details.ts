@@ -249,4 +249,18 @@ export interface PaymentStep {
  */
 export interface PaymentStatusesResponse {
   statuses: PaymentStep[];
+  /** "Not you? Freeze my payout": nothing is paid until support clears it. */
+  frozen: boolean;
 }
+
+/**
+ * POST /platform/payments/beneficiaries/update when bank details were already given: the new
+ * account waits (202) until the seller enters the code e-mailed to their proven address.
+ */
+export interface PayeeChangePending {
+  pendingChange: { accountNumberLast4: string; expiresAt: string };
+}
+
+/** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code}: 400 when the code is wrong. */
+export const PAYEE_CODE_LENGTH = 6;
+export const PAYEE_CODE_ATTEMPTS = 5;

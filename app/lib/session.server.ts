@@ -37,6 +37,8 @@ export interface SessionData {
    * except to the platform, which keeps only its hash.
    */
   browserKey?: string;
+  /** A payout account change waiting for the code e-mailed to the seller: which car, and the new account's last 4 digits. */
+  payeeChange?: { vrm: string; last4: string };
 }
 
 /** Read once, then gone: tells the next page what just happened. */

@@ -4,7 +4,8 @@ import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse
 import { splitName } from '../../contract/accounts';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
 import { issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
-import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from './env';
+import { devEndpointsOn, intVar, type PlatformEnv } from './env';
+import { allowedLinkBase } from './outbox';
 import { errorResponse, json, readJsonObject } from './http';
 import { hitRateLimit } from './rate-limit';
 import { adoptRequesterEnquiries, emailAddressProof, emailSignInLink } from './sign-in-links';
@@ -27,19 +28,6 @@ export const SIGN_IN_LIMIT_PER_PAIR = 5;
 export const SIGN_IN_LIMIT_PER_EMAIL = 20;
 export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
 export const SIGN_UP_LIMIT_PER_ADDRESS = 10;
-
-export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  const allowed = (env.APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  if (allowed.includes(url.origin)) return url.origin;
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  return local && !isProduction(env) ? url.origin : null;
-}
 
 const robot = () => errorResponse(429, 'too_many_attempts', 'It looks like you are a robot');
 

@@ -1,7 +1,7 @@
 import { analyseMot, MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail } from '../../contract/contact-validation';
 import { formatVrm } from '../../contract/vrm';
-import { allowedLinkBase } from './accounts';
+import { allowedLinkBase } from './outbox';
 import { devEndpointsOn, intVar, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { nextReminderDate, sendDueMotReminders, type ReminderKind } from './mot-reminders';

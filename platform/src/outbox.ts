@@ -1,4 +1,4 @@
-import type { PlatformEnv } from './env';
+import { isProduction, type PlatformEnv } from './env';
 import { clockNowIso } from './clock';
 
 /**
@@ -9,4 +9,18 @@ export async function sendEmail(env: PlatformEnv, to: string, subject: string, b
   await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
     .bind(to, subject, body, link, clockNowIso())
     .run();
+}
+
+/** The app origin a link in an e-mail may point at: a configured one, or a local one outside production. */
+export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const allowed = (env.APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (allowed.includes(url.origin)) return url.origin;
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  return local && !isProduction(env) ? url.origin : null;
 }

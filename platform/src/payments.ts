@@ -8,13 +8,19 @@ import {
   type PaymentStatus,
   type PaymentStatusesResponse,
   type PaymentStep,
+  type PayeeChangePending,
+  PAYEE_CODE_ATTEMPTS,
+  PAYEE_CODE_LENGTH,
 } from '../../contract/bank-details';
+import { allowedLinkBase, sendEmail } from './outbox';
+import { randomToken, sha256 } from './tokens';
+import { formatVrm } from '../../contract/vrm';
 import { DEAD_OR_JUNK } from '../../contract/enquiry-states';
 import type { EnquiryRow } from './enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject } from './http';
 import { PROVEN_ADDRESS, requireOwnEnquiry, type PlatformRouter } from './ownership';
-import { clockNowIso } from './clock';
+import { clockNowIso, clockNowMs } from './clock';
 
 /**
  * Payments (spec 2 §7.2): the account the seller is paid into, and how far the payment has got.
@@ -32,6 +38,7 @@ interface BeneficiaryRow {
   updated_at: string;
   confirmed_at: string | null;
   confirmed_by: number | null;
+  frozen_at: string | null;
 }
 
 interface BankDetails {
@@ -159,19 +166,144 @@ async function updateBeneficiary(request: Request, env: PlatformEnv) {
     if (unchanged) return json({ beneficiary: toBeneficiary(stored, existing) } satisfies BeneficiaryResponse);
   }
 
+  // A payout account already given is changed only with a fresh proof: a code e-mailed to the
+  // seller's proven address (docs/decisions/014). Whoever holds a session alone cannot redirect the money.
+  if (existing) return startPayeeChange(env, owned.caller.user, owned.enquiry, details);
+
   const sealed = await seal(env, enquiryId, details);
   const now = clockNowIso();
   const written = { last4: details.accountNumber.slice(-4), updated_at: now, confirmed_at: null };
   await env.DB.prepare(
     `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
-     ON CONFLICT (enquiry_id) DO UPDATE SET customer_id = excluded.customer_id, details_iv = excluded.details_iv,
-       details_ciphertext = excluded.details_ciphertext, last4 = excluded.last4, updated_at = excluded.updated_at,
-       confirmed_at = NULL, confirmed_by = NULL`,
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)`,
   )
     .bind(enquiryId, owned.caller.user.id, sealed.iv, sealed.ciphertext, written.last4, now)
     .run();
+  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, written.last4, 'set', body.linkBase);
   return json({ beneficiary: toBeneficiary(details, written) } satisfies BeneficiaryResponse);
+}
+
+const PAYEE_CODE_TTL_MS = 15 * 60_000;
+
+interface PayeeChangeRow {
+  id: number;
+  enquiry_id: number;
+  details_iv: string;
+  details_ciphertext: string;
+  last4: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+}
+
+function sixDigitCode(): string {
+  const [value] = crypto.getRandomValues(new Uint32Array(1));
+  return String(value! % 10 ** PAYEE_CODE_LENGTH).padStart(PAYEE_CODE_LENGTH, '0');
+}
+
+/** The change waits, sealed; the code goes to the proven address. A new change retires older ones. */
+async function startPayeeChange(env: PlatformEnv, user: { id: number; email: string; first_name: string }, enquiry: EnquiryRow, details: BankDetails) {
+  const sealed = await seal(env, enquiry.id, details);
+  const code = sixDigitCode();
+  const now = clockNowMs();
+  const expiresAt = new Date(now + PAYEE_CODE_TTL_MS).toISOString();
+  const last4 = details.accountNumber.slice(-4);
+  await env.DB.batch([
+    env.DB.prepare('UPDATE payee_changes SET retired_at = ?1 WHERE enquiry_id = ?2 AND applied_at IS NULL AND retired_at IS NULL').bind(
+      new Date(now).toISOString(),
+      enquiry.id,
+    ),
+    env.DB.prepare(
+      `INSERT INTO payee_changes (enquiry_id, customer_id, details_iv, details_ciphertext, last4, code_hash, created_at, expires_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+    ).bind(enquiry.id, user.id, sealed.iv, sealed.ciphertext, last4, await sha256(`${enquiry.id}:${code}`), new Date(now).toISOString(), expiresAt),
+  ]);
+  await sendEmail(
+    env,
+    user.email,
+    `Your code to change where we pay you: ${code}`,
+    `Hello ${user.first_name},\n\nSomeone signed in to your Kerbside account asked to change the account we pay for ${formatVrm(enquiry.vrm)} to one ending ${last4}.\n\nIf that was you, enter this code on the page: ${code}\nIt works for 15 minutes.\n\nIf it was not you, do not share the code: nothing changes without it. Sign in and check your account.`,
+  );
+  return json({ pendingChange: { accountNumberLast4: last4, expiresAt } } satisfies PayeeChangePending, 202);
+}
+
+/** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code} → BeneficiaryResponse */
+async function confirmPayeeChange(request: Request, env: PlatformEnv) {
+  const body = (await readJsonObject(request)) ?? {};
+  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
+  if (owned instanceof Response) return owned;
+  const enquiryId = owned.enquiry.id;
+  const change = await env.DB.prepare(
+    'SELECT * FROM payee_changes WHERE enquiry_id = ?1 AND applied_at IS NULL AND retired_at IS NULL ORDER BY id DESC LIMIT 1',
+  )
+    .bind(enquiryId)
+    .first<PayeeChangeRow>();
+  const expired = !change || Date.parse(change.expires_at) <= clockNowMs() || change.attempts >= PAYEE_CODE_ATTEMPTS;
+  if (expired) return errorResponse(410, 'code_expired', 'That code has expired. Enter the new bank details again for a new code');
+  const code = typeof body.code === 'string' ? body.code.replace(/\s/g, '') : '';
+  if ((await sha256(`${enquiryId}:${code}`)) !== change.code_hash) {
+    await env.DB.prepare('UPDATE payee_changes SET attempts = attempts + 1 WHERE id = ?1').bind(change.id).run();
+    return json({ code: 'invalid_code', message: 'That code is not right. Check the e-mail we sent and try again', fields: { code: 'That code is not right' } }, 400);
+  }
+  const now = clockNowIso();
+  const claimed = await env.DB.prepare('UPDATE payee_changes SET applied_at = ?1 WHERE id = ?2 AND applied_at IS NULL RETURNING id').bind(now, change.id).first();
+  if (!claimed) return errorResponse(410, 'code_expired', 'That code has already been used');
+  const row = await env.DB.prepare(
+    `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
+       confirmed_at = NULL, confirmed_by = NULL
+     WHERE enquiry_id = ?1 RETURNING *`,
+  )
+    .bind(enquiryId, owned.caller.user.id, change.details_iv, change.details_ciphertext, change.last4, now)
+    .first<BeneficiaryRow>();
+  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, change.last4, 'changed', body.linkBase);
+  return json({ beneficiary: toBeneficiary(await unseal(env, row!), row!) } satisfies BeneficiaryResponse);
+}
+
+/**
+ * Every payout account given or changed is e-mailed to the seller with a way to stop it: the
+ * freeze link holds the payout until support clears it. The newest notice's link is the one that works.
+ */
+async function emailPayeeNotice(
+  env: PlatformEnv,
+  user: { email: string; first_name: string },
+  enquiry: EnquiryRow,
+  last4: string,
+  what: 'set' | 'changed',
+  linkBase: unknown,
+) {
+  const token = randomToken();
+  await env.DB.prepare('UPDATE beneficiaries SET freeze_token_hash = ?1 WHERE enquiry_id = ?2').bind(await sha256(token), enquiry.id).run();
+  const base = typeof linkBase === 'string' ? allowedLinkBase(env, linkBase) : null;
+  const link = base ? `${base}/payout/freeze?token=${encodeURIComponent(token)}` : null;
+  const verb = what === 'set' ? 'set to' : 'changed to';
+  await sendEmail(
+    env,
+    user.email,
+    `Your payout account was ${verb} one ending ${last4}`,
+    `Hello ${user.first_name},\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${link ?? 'contact our support team'}\nNothing will be paid until our support team has checked it with you.`,
+    link,
+  );
+}
+
+
+/** POST /platform/payments/freeze {token}: the e-mailed link's token freezes that payout. No sign-in needed. */
+async function freezePayout(request: Request, env: PlatformEnv) {
+  const token = (await readJsonObject(request))?.token;
+  if (typeof token !== 'string' || !token) return errorResponse(400, 'token_invalid', 'The link is not valid');
+  const row = await env.DB.prepare(
+    'UPDATE beneficiaries SET frozen_at = COALESCE(frozen_at, ?1) WHERE freeze_token_hash = ?2 RETURNING enquiry_id, frozen_at',
+  )
+    .bind(clockNowIso(), await sha256(token))
+    .first<{ enquiry_id: number; frozen_at: string }>();
+  if (!row) return errorResponse(400, 'token_invalid', 'The link is not valid');
+  console.warn(JSON.stringify({ event: 'payments.payout_frozen', enquiryId: row.enquiry_id }));
+  return json({ frozen: true, frozenAt: row.frozen_at });
+}
+
+/** Whether the payout of an enquiry is frozen (post-sale.ts holds the payment while it is). */
+export async function payoutFrozen(env: PlatformEnv, enquiryId: number): Promise<boolean> {
+  const row = await env.DB.prepare('SELECT frozen_at FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<{ frozen_at: string | null }>();
+  return !!row?.frozen_at;
 }
 
 /**
@@ -254,7 +386,10 @@ async function paymentStatuses(request: Request, env: PlatformEnv) {
     bankDetailsConfirmed = !!(await findRow(env, owned.enquiry.id))?.confirmed_at;
     hasCar = await collected(env, owned.enquiry.id);
   }
-  const body: PaymentStatusesResponse = { statuses: paymentSteps({ ...facts, bankDetailsConfirmed, collected: hasCar }) };
+  const body: PaymentStatusesResponse = {
+    statuses: paymentSteps({ ...facts, bankDetailsConfirmed, collected: hasCar }),
+    frozen: await payoutFrozen(env, owned.enquiry.id),
+  };
   return json(body);
 }
 
@@ -262,6 +397,8 @@ export function registerPaymentRoutes(router: PlatformRouter): void {
   router
     .on('POST', '/platform/payments/beneficiaries/update', updateBeneficiary)
     .on('POST', '/platform/payments/beneficiaries/confirmation', confirmBeneficiary)
+    .on('POST', '/platform/payments/beneficiaries/confirm-change', confirmPayeeChange)
+    .on('POST', '/platform/payments/freeze', freezePayout)
     .on('GET', '/platform/payments/beneficiaries/:enquiryId', getBeneficiary)
     .on('GET', '/platform/payments/payments/statuses', paymentStatuses);
 }

@@ -1,3 +1,4 @@
+import { payoutFrozen } from './payments';
 import type { EnquiryRow } from './enquiries';
 import { addressById } from './addresses';
 import { devEndpointsOn, type PlatformEnv } from './env';
@@ -106,6 +107,12 @@ async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionCon
   const sale = await env.DB.prepare('SELECT collection_date FROM sales WHERE id = ?1').bind(owned.enquiry.dp_enquiry_id).first<{ collection_date: string | null }>();
   if (!sale?.collection_date) return errorResponse(409, 'not_booked', 'Book the collection first');
   const now = clockNowIso();
+  // A frozen payout is held: the dealer has the car, but nothing is paid until support clears it.
+  if (await payoutFrozen(env, owned.enquiry.id)) {
+    await env.DB.prepare('UPDATE sales SET collected_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id).run();
+    const held = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
+    return json((await advance(env, held!)).sale);
+  }
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET collected_at = ?1, paid_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
     env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),

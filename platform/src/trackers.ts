@@ -2,7 +2,7 @@ import type { CrmTier } from '../../contract/accounts';
 import type { AddTrackerRequest, Tracker, TrackerErrorBody, TrackerListResponse, TrackerOutcomeCode, TrackerValuation, TrackResponse } from '../../contract/trackers';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../contract/trackers';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../contract/vrm';
-import { allowedLinkBase } from './accounts';
+import { allowedLinkBase } from './outbox';
 import { authenticate, invalidToken, ownerKey, requireCustomer, type Caller } from './auth';
 import { MAX_MILEAGE } from './enquiries';
 import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from './env';
