@@ -113,6 +113,8 @@ const mf = new Miniflare({
 });
 const workersUrl = await mf.ready;
 const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl });
+// Miniflare's own "Ready on" line names its loopback port, which only the front door uses.
+console.log(`✓ Kerbside is ready on http://localhost:${port}`);
 let stopping = false;
 process.on('exit', (code) => console.error(`Kerbside stopped (exit code ${code}).`));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
