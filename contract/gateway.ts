@@ -3,6 +3,13 @@
  * leaves "not shown". Written once here; the platform produces them and the app's client reads them.
  */
 
+/**
+ * The header that says a request comes from the app: its value is the secret both workers share
+ * (GATEWAY_SECRET). The platform believes what only the app may assert (x-client-ip,
+ * x-requester-id, the development endpoints) from nobody else.
+ */
+export const GATEWAY_SECRET_HEADER = 'x-kerbside-gateway-secret';
+
 /** Lookup error codes of spec 1 §8. Anything else the app treats as bad_request. */
 export const LOOKUP_ERROR_CODES = [
   'bad_request',

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the app, prepare the platform's local database (migrations, then the seeded
 // register: INSERT OR IGNORE, so data users created survives), and run both workers in workerd
-// (Miniflare, configured from the two wrangler.toml files) on http://localhost:8787. State persists
-// in KERBSIDE_STATE_DIR (default .wrangler/state).
+// (Miniflare, configured from the development environment of the two wrangler.toml files) on
+// http://localhost:8787 (PORT), behind a front door that lets callers reach the app only
+// (scripts/lib/front-door.mjs). State persists in KERBSIDE_STATE_DIR (default .wrangler/state).
 //
 // Not `wrangler dev`: its proxy runs every HTML response through an HTMLRewriter (for live reload),
 // which decodes the page and re-encodes it with workerd's gzip encoder, and that encoder holds the
@@ -12,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
-import { WORKERS, workerOptions } from './lib/local-workers.mjs';
+import { startFrontDoor } from './lib/front-door.mjs';
+import { LOCAL_ENVIRONMENT, WORKERS, workerOptions } from './lib/local-workers.mjs';
 import { runClock } from './lib/run-clock.mjs';
 import { applyMigrations, execSql, seedSql } from './lib/database.mjs';
 
@@ -62,11 +64,14 @@ function devVars(dir) {
   return vars;
 }
 
-/** One worker's Miniflare options from its wrangler.toml and `.dev.vars`, on the run's clock. */
+/**
+ * One worker's Miniflare options from its wrangler.toml's development environment (the top level is
+ * production) and `.dev.vars`, on the run's clock.
+ */
 function workerFrom(worker, extraVars) {
   const vars = { ...devVars(path.dirname(worker.config)), ...extraVars };
   if (clock.offsetMs !== 0) vars.CLOCK_OFFSET_MS = String(clock.offsetMs);
-  return workerOptions(worker, { vars });
+  return workerOptions(worker, { environment: LOCAL_ENVIRONMENT, vars });
 }
 
 // Tests and the benchmark change a platform setting for one run (e.g. a slower MOT provider).
@@ -91,8 +96,9 @@ const platformVars = process.env.KERBSIDE_PLATFORM_VARS ? JSON.parse(process.env
 console.log(`Starting Kerbside on http://localhost:${port} (state: ${path.relative(root, stateDir) || '.'})`);
 if (clock.offsetMs !== 0) console.log(`The clock starts at ${clock.now.toISOString()} (KERBSIDE_NOW); /dev/clock moves it on`);
 const mf = new Miniflare({
+  // A loopback port of Miniflare's choosing: callers come in through the front door below.
   host: '127.0.0.1',
-  port: Number(port),
+  port: 0,
   defaultPersistRoot: path.join(stateDir, 'v3'),
   unsafeTriggerHandlers: true,
   // No network here: the request.cf blob is Miniflare's built-in one.
@@ -105,7 +111,10 @@ const mf = new Miniflare({
     workerFrom(WORKERS.platform, platformVars),
   ],
 });
-await mf.ready;
+const workersUrl = await mf.ready;
+const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl });
+// Miniflare's own "Ready on" line names its loopback port, which only the front door uses.
+console.log(`✓ Kerbside is ready on http://localhost:${port}`);
 let stopping = false;
 process.on('exit', (code) => console.error(`Kerbside stopped (exit code ${code}).`));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -113,6 +122,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (stopping) return;
     stopping = true;
     console.error(`Stopping Kerbside (${signal}).`);
+    frontDoor.close();
+    frontDoor.closeAllConnections();
     await mf.dispose().catch(() => {});
     process.exit(0);
   });

@@ -222,7 +222,13 @@ describe('payment progress', () => {
 describe('the payments key', () => {
   it('is refused in production when it is a development key', async () => {
     const production = await startWorkers({
-      platformVars: { PROVIDER_LATENCY_MS: '0', ENVIRONMENT: 'production', TOKEN_SECRET: 'integration-tests-production-like-token-secret-0123' },
+      appVars: { GATEWAY_SECRET: 'integration-tests-production-like-gateway-secret-01' },
+      platformVars: {
+        PROVIDER_LATENCY_MS: '0',
+        ENVIRONMENT: 'production',
+        TOKEN_SECRET: 'integration-tests-production-like-token-secret-0123',
+        GATEWAY_SECRET: 'integration-tests-production-like-gateway-secret-01',
+      },
     });
     try {
       const { idToken, enquiryId } = await signedUpSeller(production);

@@ -7,7 +7,7 @@ const binding = { fetch: async () => new Response('') } as unknown as Fetcher;
 
 describe('readConfig', () => {
   it('reads a development environment with a service binding', () => {
-    const config = readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: `${devSecret}, ${realSecret}`, GATEWAY: binding });
+    const config = readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: `${devSecret}, ${realSecret}`, GATEWAY_SECRET: devSecret, GATEWAY: binding });
     expect(config.brandName).toBe('Kerbside');
     expect(config.sessionSecrets).toEqual([devSecret, realSecret]);
     expect(config.gateway.binding).toBe(binding);
@@ -17,27 +17,36 @@ describe('readConfig', () => {
   });
 
   it('points at a gateway URL when there is no binding', () => {
-    const config = readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_URL: 'https://gateway.example' });
+    const config = readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY_URL: 'https://gateway.example' });
     expect(config.gateway).toEqual({ url: 'https://gateway.example' });
   });
 
   it('refuses a development secret in production', () => {
-    expect(() => readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY: binding })).toThrow(
+    expect(() => readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding })).toThrow(
       /development secret is configured in production/,
     );
   });
 
+  it('needs the gateway secret, and refuses a development one in production', () => {
+    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding };
+    expect(readConfig({ ...production, GATEWAY_SECRET: realSecret }).gatewaySecret).toBe(realSecret);
+    expect(() => readConfig(production)).toThrow(/GATEWAY_SECRET is not set/);
+    expect(() => readConfig({ ...production, GATEWAY_SECRET: 'short' })).toThrow(/GATEWAY_SECRET needs at least 32 characters/);
+    expect(() => readConfig({ ...production, GATEWAY_SECRET: devSecret })).toThrow(/GATEWAY_SECRET: a development secret is configured in production/);
+    expect(readConfig({ ...production, ENVIRONMENT: 'development', GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(devSecret);
+  });
+
   it('refuses the development mailbox in production', () => {
     expect(() =>
-      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding, FEATURE_FLAGS: '{"devMailbox":true}' }),
+      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding, FEATURE_FLAGS: '{"devMailbox":true}' }),
     ).toThrow(/mailbox/);
   });
 
   it('runs the clock as configured outside production, and refuses a moved clock or shortened timeouts in production', () => {
-    const test = readConfig({ ENVIRONMENT: 'test', SESSION_SECRETS: devSecret, GATEWAY: binding, CLOCK_OFFSET_MS: '-86400000', GATEWAY_TIMEOUT_SCALE: '0.2' });
+    const test = readConfig({ ENVIRONMENT: 'test', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding, CLOCK_OFFSET_MS: '-86400000', GATEWAY_TIMEOUT_SCALE: '0.2' });
     expect(test.clockOffsetMs).toBe(-86_400_000);
     expect(test.gatewayTimeoutScale).toBe(0.2);
-    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding };
+    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding };
     expect(readConfig({ ...production, CLOCK_OFFSET_MS: '0' }).clockOffsetMs).toBe(0);
     expect(readConfig(production).gatewayTimeoutScale).toBe(1);
     expect(() => readConfig({ ...production, CLOCK_OFFSET_MS: '3600000' })).toThrow(/CLOCK_OFFSET_MS: the clock can only be moved outside production/);
@@ -59,7 +68,7 @@ describe('readConfig', () => {
   });
 
   it('frames only a privacy-enhanced YouTube embed', () => {
-    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY: binding };
+    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding };
     expect(readConfig({ ...base, YOUTUBE_EMBED_URL: 'https://www.youtube-nocookie.com/embed/abc_DEF-1' }).youtubeEmbedUrl).toBe(
       'https://www.youtube-nocookie.com/embed/abc_DEF-1',
     );
@@ -67,13 +76,13 @@ describe('readConfig', () => {
   });
 
   it('reads experiment decisions', () => {
-    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY: binding };
+    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding };
     expect(readConfig({ ...base, EXPERIMENT_DECISIONS: '{"home_reviews_first":"on"}' }).experimentDecisions).toEqual({ home_reviews_first: 'on' });
     expect(() => readConfig({ ...base, EXPERIMENT_DECISIONS: '[1' })).toThrow(/EXPERIMENT_DECISIONS is not JSON/);
   });
 
   it('needs a gateway', () => {
-    expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret })).toThrow(/GATEWAY/);
+    expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret })).toThrow(/GATEWAY/);
   });
 });
 

@@ -57,6 +57,11 @@ const EnvSchema = z
       .string({ required_error: 'SESSION_SECRETS is not set (wrangler secret put SESSION_SECRETS)' })
       .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
       .pipe(z.array(z.string().min(32, 'each session secret needs at least 32 characters')).min(1)),
+    /** Proves to the gateway that a call comes from this app (the platform refuses any other caller). */
+    GATEWAY_SECRET: z
+      .string({ required_error: 'GATEWAY_SECRET is not set (wrangler secret put GATEWAY_SECRET)' })
+      .trim()
+      .min(32, 'GATEWAY_SECRET needs at least 32 characters'),
     GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
     GATEWAY: z.custom<Fetcher>((value) => !!value && typeof (value as Fetcher).fetch === 'function').optional(),
     FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
@@ -81,6 +86,9 @@ const EnvSchema = z
       if (env.SESSION_SECRETS.some((secret) => secret.startsWith(DEV_SECRET_MARKER))) {
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRETS'], message: 'a development secret is configured in production' });
       }
+      if (env.GATEWAY_SECRET.startsWith(DEV_SECRET_MARKER)) {
+        ctx.addIssue({ code: 'custom', path: ['GATEWAY_SECRET'], message: 'a development secret is configured in production' });
+      }
       if (env.CLOCK_OFFSET_MS !== undefined && !/^\s*-?0*\s*$/.test(String(env.CLOCK_OFFSET_MS))) {
         ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'the clock can only be moved outside production' });
       }
@@ -103,6 +111,8 @@ export interface AppConfig {
   environment: 'development' | 'test' | 'production';
   sessionSecrets: string[];
   gateway: { binding: Fetcher; url?: undefined } | { binding?: undefined; url: string };
+  /** Sent with every gateway call (GATEWAY_SECRET_HEADER). */
+  gatewaySecret: string;
   featureFlags: FeatureFlags;
   /** Seconds the shell's blocks that are the same for every visitor are kept (shared-blocks.server.ts). */
   sharedBlocksSeconds: number;
@@ -136,6 +146,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     sessionSecrets: e.SESSION_SECRETS,
     // A binding wins: locally it reaches the platform worker without a network hop.
     gateway: e.GATEWAY ? { binding: e.GATEWAY } : { url: e.GATEWAY_URL! },
+    gatewaySecret: e.GATEWAY_SECRET,
     featureFlags: e.FEATURE_FLAGS,
     sharedBlocksSeconds: e.SHARED_BLOCKS_SECONDS,
     gatewayTimeoutScale: e.GATEWAY_TIMEOUT_SCALE,

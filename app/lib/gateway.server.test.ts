@@ -10,6 +10,8 @@ import {
   type GatewayTokens,
 } from './gateway.server';
 
+import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
+
 type Handler = (request: Request) => Response | Promise<Response>;
 
 function client(handler: Handler, overrides: Partial<GatewayClientOptions> & { tokens?: GatewayTokens } = {}) {
@@ -57,6 +59,16 @@ describe('gateway headers', () => {
     expect(request.headers.get('x-access-token')).toBeNull();
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.json()).toEqual({ vrm: 'KE19FTA' });
+  });
+
+  it('proves every call comes from the app with the shared gateway secret', async () => {
+    const { gateway, seen } = client(() => json({}), { gatewaySecret: 'shared-secret-0123456789abcdef0123456789' });
+    await gateway.get('/platform/user');
+    await gateway.post('/platform/vehicles/lookup', { vrm: 'KE19FTA' });
+    expect(seen.map((request) => request.headers.get(GATEWAY_SECRET_HEADER))).toEqual([
+      'shared-secret-0123456789abcdef0123456789',
+      'shared-secret-0123456789abcdef0123456789',
+    ]);
   });
 
   it('forwards an upload as multipart with its own boundary', async () => {

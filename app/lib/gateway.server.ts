@@ -1,4 +1,5 @@
 import { clockNowMs } from './clock.server';
+import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 
 /**
  * The one door to the platform gateway (DESIGN.md rule 1, spec 2 §7.3). Every loader and action
@@ -99,6 +100,8 @@ export interface GatewayClientOptions {
   /** The service binding's fetch locally, the global fetch when deployed against GATEWAY_URL. */
   fetch: (request: Request) => Promise<Response>;
   baseUrl: string;
+  /** The secret shared with the gateway (GATEWAY_SECRET): the platform answers no caller without it. */
+  gatewaySecret?: string;
   requesterId: string;
   clientIp?: string | null;
   getTokens: () => GatewayTokens;
@@ -150,6 +153,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...authHeaders(options.getTokens()),
     };
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
+    if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
     // Uploads go through as multipart, the body's own content type (with its boundary) intact.
     const multipart = init.body instanceof FormData;
     if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';

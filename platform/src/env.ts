@@ -22,6 +22,11 @@ export interface PlatformEnv {
   PAYMENTS_KEY?: string;
   /** Milliseconds the platform's clock runs ahead of (or behind) real time; never in production (clock.ts). */
   CLOCK_OFFSET_MS?: string;
+  /**
+   * Shared with the app, which sends it on every call (GATEWAY_SECRET_HEADER); a request without it
+   * is refused. Development default in wrangler.toml; production: `wrangler secret put GATEWAY_SECRET`.
+   */
+  GATEWAY_SECRET?: string;
 }
 
 export const DEV_SECRET_MARKER = 'dev-only-';
@@ -46,4 +51,26 @@ export function tokenSecret(env: PlatformEnv): string {
   if (secret.length < 32) throw new Error('TOKEN_SECRET is missing or shorter than 32 characters');
   if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER)) throw new Error('a development TOKEN_SECRET is configured in production');
   return secret;
+}
+
+/** The secret the app proves itself with, refusing a development one in production. */
+export function gatewaySecret(env: PlatformEnv): string {
+  const secret = env.GATEWAY_SECRET ?? '';
+  if (secret.length < 32) throw new Error('GATEWAY_SECRET is missing or shorter than 32 characters');
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER)) throw new Error('a development GATEWAY_SECRET is configured in production');
+  return secret;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Whether `given` is `expected`, in time that depends on the length of `expected` only: a caller
+ * timing the refusals learns nothing about how much of a guess was right.
+ */
+export function sameSecret(given: string | null, expected: string): boolean {
+  const a = encoder.encode(given ?? '');
+  const b = encoder.encode(expected);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ b[i]!;
+  return difference === 0;
 }

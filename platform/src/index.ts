@@ -1,6 +1,6 @@
 import { linkInfo, signInWithLink } from './sign-in-links';
-import type { HealthResponse } from '../../contract/gateway';
-import type { PlatformEnv } from './env';
+import { GATEWAY_SECRET_HEADER, type HealthResponse } from '../../contract/gateway';
+import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
 import { configureClock, devClock, onThisClock } from './clock';
 import { errorResponse, json, Router } from './http';
 import {
@@ -94,6 +94,13 @@ router
 export default {
   async fetch(request, env, ctx) {
     try {
+      // Only the app calls the platform: everything below trusts headers only the app may set (the
+      // seller's address, the requester, the development endpoints), so a request that cannot show
+      // the shared secret is refused whole rather than served as some anonymous caller, which would
+      // still let it reach what needs no seller (the outbox in development, the rate limits' keys).
+      if (!sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
+        return errorResponse(403, 'forbidden', 'The platform answers the Kerbside app only');
+      }
       configureClock(env);
       return await router.handle(request, env, ctx);
     } catch (error) {

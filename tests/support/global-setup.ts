@@ -4,14 +4,15 @@ import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, execSql, migrations, seedSql } from '../../scripts/lib/database.mjs';
-import { root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
+import { LOCAL_ENVIRONMENT, root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
 import { runClock } from '../../scripts/lib/run-clock.mjs';
 import { TEST_APP_VARS, TEST_PLATFORM_VARS, type ProvidedWorkers } from './workers';
 
 /**
  * Once per integration run, before any test file:
  * - the run's clock: KERBSIDE_NOW (an ISO instant) or the real time, as one offset both workers get;
- * - both workers' Miniflare options, derived from their wrangler.toml files (local-workers.mjs);
+ * - both workers' Miniflare options, derived from their wrangler.toml files' development
+ *   environment (local-workers.mjs), with the test settings over them;
  * - a D1 database migrated and seeded for that clock's month, kept as files: each test file's
  *   workers start from a copy of it (milliseconds) instead of migrating and seeding it again.
  * The database is cached under node_modules/.cache by the hash of its SQL, so a second run with
@@ -28,8 +29,8 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const clock = runClock();
-  const app = workerOptions(WORKERS.app, { vars: TEST_APP_VARS });
-  const platform = workerOptions(WORKERS.platform, { vars: TEST_PLATFORM_VARS });
+  const app = workerOptions(WORKERS.app, { environment: LOCAL_ENVIRONMENT, vars: TEST_APP_VARS });
+  const platform = workerOptions(WORKERS.platform, { environment: LOCAL_ENVIRONMENT, vars: TEST_PLATFORM_VARS });
 
   const migrationFiles = migrations();
   const seed = seedSql(clock.asOf);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { inject } from 'vitest';
 import type { ClockState } from '../../contract/clock';
+import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 import { execSql } from '../../scripts/lib/database.mjs';
 
 /**
@@ -15,12 +16,15 @@ import { execSql } from '../../scripts/lib/database.mjs';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 export const DEV_SECRET = 'dev-only-integration-tests-secret-0123456789';
+/** What the app proves itself to the platform with in tests (both workers' GATEWAY_SECRET). */
+export const TEST_GATEWAY_SECRET = 'dev-only-integration-tests-gateway-secret-0123456789';
 
 /** The app's settings in tests, over wrangler.toml's. */
 export const TEST_APP_VARS: Record<string, string> = {
   BRAND_NAME: 'Kerbside',
   ENVIRONMENT: 'test',
   SESSION_SECRETS: DEV_SECRET,
+  GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   FEATURE_FLAGS: '{}',
   // wrangler.toml's development video id is not a real video: tests render the page without one.
   YOUTUBE_EMBED_URL: '',
@@ -34,6 +38,7 @@ export const TEST_PLATFORM_VARS: Record<string, string> = {
   PROVIDER_LATENCY_MS: '0',
   TOKEN_SECRET: 'dev-only-integration-tests-token-secret-0123456789',
   PAYMENTS_KEY: 'dev-only-integration-tests-payments-key-0123456789',
+  GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   SALE_START_DELAY_SECONDS: '1',
   SALE_WINDOW_SECONDS: '3',
 };
@@ -133,9 +138,14 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const db = await mf.getD1Database('DB', 'kerbside-platform');
   const fetchApp = (pathname: string, init: RequestInit = {}) =>
     mf.dispatchFetch(`http://localhost${pathname}`, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>;
-  const platform = async (pathname: string, init: RequestInit = {}) => {
+  /** A request to the platform as the app sends it: with the app's secret (`asApp: false` leaves it out). */
+  const platform = async (pathname: string, init: RequestInit & { asApp?: boolean } = {}) => {
+    const { asApp = true, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const secret = { ...provided.platform.bindings, ...options.platformVars }.GATEWAY_SECRET;
+    if (asApp && typeof secret === 'string') headers.set(GATEWAY_SECRET_HEADER, secret);
     const worker = await mf.getWorker('kerbside-platform');
-    return worker.fetch(`http://platform.internal${pathname}`, init as never) as unknown as Promise<Response>;
+    return worker.fetch(`http://platform.internal${pathname}`, { ...rest, headers } as never) as unknown as Promise<Response>;
   };
   /** Moves both workers' clocks through the app's development endpoint, as a person would on /dev/clock. */
   const moveClock = async (form: Record<string, string>): Promise<Date> => {
