@@ -60,6 +60,8 @@ export default {
       route('sign-out', 'routes/sign-out.tsx');
       route('token-expired', 'routes/token-expired.tsx');
       route('auth/verify', 'routes/auth-verify.tsx');
+      // The "Not you? Freeze my payout" link in the payout account e-mails (ADR 014).
+      route('auth/freeze-payout', 'routes/freeze-payout.tsx');
       route('account', 'routes/account.tsx', () => {
         route('', 'routes/account-vehicles.tsx', { index: true });
         route('details', 'routes/account-details.tsx');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { BeneficiaryResponse, PaymentStatusesResponse } from '../contract/bank-details';
-import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { latestEmail, newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -13,14 +13,27 @@ afterAll(() => workers?.dispose());
 const GOOD = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
 
 /** A seller signed up through the app, with the enquiry the valuation made, and their id token. */
-async function signedUpSeller(w: Workers = workers) {
+async function signedUpSeller(w: Workers = workers, { outbox = true } = {}) {
   const browser = newSeller(w);
   await valueCar(browser);
-  expect((await signUp(browser, uniqueEmail('payee'))).status).toBe(302);
+  const email = uniqueEmail('payee');
+  expect((await signUp(browser, email, 'KE19FTA', {}, { prove: outbox })).status).toBe(302);
+  // Production has no development mailbox to open the link from: the address is proven in the database.
+  if (!outbox) await w.db.prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE email = ?1").bind(email).run();
   const idToken: string = (await sessionData(browser)).auth.idToken;
   const user = (await (await w.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as User;
   const enquiryId = user.vehicles![0]!.enquiry!.id;
-  return { idToken, enquiryId, userId: user.id };
+  return { idToken, enquiryId, userId: user.id, email, browser };
+}
+
+/** A change of an account already given: 202 and a code by e-mail, then the code applies it. */
+async function changePayee(seller: { idToken: string; enquiryId: number; email: string }, details: Record<string, string>, w: Workers = workers) {
+  const pending = await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, ...details }, w);
+  expect(pending.status).toBe(202);
+  const code = /on the page: (\d{6})/.exec((await latestEmail(w, seller.email))!.body)![1]!;
+  const applied = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code, linkBase: 'http://localhost' }, w);
+  expect(applied.status).toBe(200);
+  return (await applied.json()) as BeneficiaryResponse;
 }
 
 function call(token: string | null, path: string, body?: Record<string, unknown>, w: Workers = workers) {
@@ -68,15 +81,16 @@ describe('adding bank details', () => {
   });
 
   it('keeps the details encrypted in the database: only the last four digits are in clear', async () => {
-    const { idToken, enquiryId, userId } = await signedUpSeller();
+    const seller = await signedUpSeller();
+    const { idToken, enquiryId, userId } = seller;
     await update(idToken, { enquiryId, ...GOOD });
     const row = await workers.db.prepare('SELECT * FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<Record<string, unknown>>();
     expect(row).toMatchObject({ enquiry_id: enquiryId, customer_id: userId, last4: '4958', confirmed_at: null });
     const stored = JSON.stringify(row);
     for (const secret of ['66374958', '6637495', '089999', '08-99-99', 'Sarah Kennedy', 'Kennedy']) expect(stored).not.toContain(secret);
     // A fresh IV on every write: the same details never give the same ciphertext twice.
-    await update(idToken, { enquiryId, ...GOOD, accountNumber: '88837491', sortCode: '107999' });
-    await update(idToken, { enquiryId, ...GOOD });
+    await changePayee(seller, { accountNumber: '88837491', sortCode: '107999' });
+    await changePayee(seller, {});
     const again = await workers.db.prepare('SELECT details_iv, details_ciphertext FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first();
     expect(again!.details_iv).not.toBe(row!.details_iv);
     expect(again!.details_ciphertext).not.toBe(row!.details_ciphertext);
@@ -125,7 +139,8 @@ describe('whose details they are', () => {
 
 describe('confirming bank details', () => {
   it('needs details first, records who confirmed, and asks again after a change', async () => {
-    const { idToken, enquiryId, userId } = await signedUpSeller();
+    const seller = await signedUpSeller();
+    const { idToken, enquiryId, userId } = seller;
     const none = await confirm(idToken, enquiryId);
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: 'no_beneficiary' });
@@ -141,7 +156,7 @@ describe('confirming bank details', () => {
 
     // The same details again (a resubmitted form) are no change; different ones are.
     expect(((await (await update(idToken, { enquiryId, ...GOOD })).json()) as BeneficiaryResponse).beneficiary!.confirmed).toBe(true);
-    const changed = (await (await update(idToken, { enquiryId, ...GOOD, sortCode: '107999', accountNumber: '88837491' })).json()) as BeneficiaryResponse;
+    const changed = await changePayee(seller, { sortCode: '107999', accountNumber: '88837491' });
     expect(changed.beneficiary).toMatchObject({ confirmed: false, sortCode: '10-79-99', accountNumberLast4: '7491' });
     expect(((await (await read(idToken, enquiryId)).json()) as BeneficiaryResponse).beneficiary!.confirmed).toBe(false);
   });
@@ -226,12 +241,13 @@ describe('the payments key', () => {
       platformVars: {
         PROVIDER_LATENCY_MS: '0',
         ENVIRONMENT: 'production',
+        APP_ORIGINS: 'http://localhost',
         TOKEN_SECRET: 'integration-tests-production-like-token-secret-0123',
         GATEWAY_SECRET: 'integration-tests-production-like-gateway-secret-01',
       },
     });
     try {
-      const { idToken, enquiryId } = await signedUpSeller(production);
+      const { idToken, enquiryId } = await signedUpSeller(production, { outbox: false });
       const response = await update(idToken, { enquiryId, ...GOOD }, production);
       expect(response.status).toBe(500);
       expect(await production.db.prepare('SELECT count(*) AS n FROM beneficiaries').first('n')).toBe(0);
@@ -240,3 +256,58 @@ describe('the payments key', () => {
     }
   });
 });
+
+describe('changing the payout account (the attack: a session alone redirects the money)', () => {
+  it('needs the code e-mailed to the proven address: without it the payee stays, and the code works once', async () => {
+    const seller = await signedUpSeller();
+    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, linkBase: 'http://localhost' });
+    await confirm(seller.idToken, seller.enquiryId);
+    const attempt = await update(seller.idToken, { enquiryId: seller.enquiryId, accountName: 'Mallory Payee', sortCode: '107999', accountNumber: '88837491' });
+    expect(attempt.status).toBe(202);
+    expect(await attempt.json()).toEqual({ pendingChange: { accountNumberLast4: '7491', expiresAt: expect.any(String) } });
+    // Still the seller's account, still confirmed.
+    const still = ((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary;
+    expect(still).toMatchObject({ accountName: 'Sarah Kennedy', accountNumberLast4: '4958', confirmed: true });
+    // Guessing: wrong codes count, and after five the change is dead even with the right code.
+    const code = /on the page: (\d{6})/.exec((await latestEmail(workers, seller.email))!.body)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const guess = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code: wrong });
+      expect(guess.status).toBe(400);
+    }
+    const late = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code });
+    expect(late.status).toBe(410);
+    expect(((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary!.accountNumberLast4).toBe('4958');
+  });
+
+  it('e-mails every change with a freeze link; freezing holds the payment until support clears it', async () => {
+    const seller = await signedUpSeller();
+    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, linkBase: 'http://localhost' });
+    const first = (await latestEmail(workers, seller.email))!;
+    expect(first.subject).toBe('Your payout account was set to one ending 4958');
+    await changePayee(seller, { accountName: 'Sarah Kennedy', sortCode: '107999', accountNumber: '88837491' });
+    const notice = (await latestEmail(workers, seller.email))!;
+    expect(notice.subject).toBe('Your payout account was changed to one ending 7491');
+    expect(notice.body).toContain('Your payout account was changed to one ending 7491');
+    expect(notice.body).toContain('Not you? Freeze my payout: http://localhost/auth/freeze-payout?token=');
+    const link = new URL(notice.link!);
+    // The older notice's link no longer works: only the newest one does.
+    const oldToken = new URL(first.link!).searchParams.get('token');
+    expect((await call(null, '/platform/payments/freeze', { token: oldToken })).status).toBe(400);
+
+    // The link opens a page that asks; the press freezes, in any browser, signed in or not.
+    const stranger = newSeller(workers);
+    const page = await stranger.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Freeze my payout');
+    expect(await statusesFrozen(seller)).toBe(false);
+    const frozen = await stranger.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+    expect(frozen.status).toBe(302);
+    expect(await (await stranger.follow(frozen)).text()).toContain('Your payout is frozen');
+    expect(await statusesFrozen(seller)).toBe(true);
+  });
+});
+
+async function statusesFrozen(seller: { idToken: string; enquiryId: number }) {
+  return ((await (await call(seller.idToken, `/platform/payments/payments/statuses?enquiryId=${seller.enquiryId}`)).json()) as PaymentStatusesResponse).frozen;
+}

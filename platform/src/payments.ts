@@ -274,7 +274,7 @@ async function emailPayeeNotice(
   const token = randomToken();
   await env.DB.prepare('UPDATE beneficiaries SET freeze_token_hash = ?1 WHERE enquiry_id = ?2').bind(await sha256(token), enquiry.id).run();
   const base = typeof linkBase === 'string' ? allowedLinkBase(env, linkBase) : null;
-  const link = base ? `${base}/payout/freeze?token=${encodeURIComponent(token)}` : null;
+  const link = base ? `${base}/auth/freeze-payout?token=${encodeURIComponent(token)}` : null;
   const verb = what === 'set' ? 'set to' : 'changed to';
   await sendEmail(
     env,
