@@ -59,11 +59,12 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
-  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'clientIp' | 'loopDetector' | 'timeoutScale'> = {
+  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'clientIp' | 'clientUserAgent' | 'loopDetector' | 'timeoutScale'> = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
     clientIp: request.headers.get('cf-connecting-ip'),
+    clientUserAgent: request.headers.get('user-agent'),
     loopDetector,
     timeoutScale: config.gatewayTimeoutScale,
   };

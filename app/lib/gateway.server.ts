@@ -1,3 +1,4 @@
+import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
 
 /**
@@ -101,6 +102,8 @@ export interface GatewayClientOptions {
   baseUrl: string;
   requesterId: string;
   clientIp?: string | null;
+  /** The seller's User-Agent: a session started by a call names its device from it (their session list). */
+  clientUserAgent?: string | null;
   getTokens: () => GatewayTokens;
   /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
   refreshTokens?: () => Promise<boolean>;
@@ -150,6 +153,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...authHeaders(options.getTokens()),
     };
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
+    if (options.clientUserAgent) headers[CLIENT_USER_AGENT_HEADER] = options.clientUserAgent;
     // Uploads go through as multipart, the body's own content type (with its boundary) intact.
     const multipart = init.body instanceof FormData;
     if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
