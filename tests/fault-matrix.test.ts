@@ -389,6 +389,14 @@ export const STEPS: Step[] = [
     done: '/account',
   },
   {
+    name: 'account: sign out of all other devices',
+    stage: 'signed-up',
+    platform: '^/platform/api/sessions/revoke-others$',
+    post: fixed('/account?index', { intent: 'sign-out-others' }),
+    page: 'Where you are signed in',
+    done: '/account?others-signed-out',
+  },
+  {
     name: 'tool: MOT reminders',
     stage: 'anonymous',
     platform: '/mot/notifications$',

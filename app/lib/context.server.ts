@@ -59,12 +59,13 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
-  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'gatewaySecret' | 'clientIp' | 'loopDetector' | 'timeoutScale'> = {
+  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'gatewaySecret' | 'clientIp' | 'clientUserAgent' | 'loopDetector' | 'timeoutScale'> = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
     gatewaySecret: config.gatewaySecret,
     clientIp: request.headers.get('cf-connecting-ip'),
+    clientUserAgent: request.headers.get('user-agent'),
     loopDetector,
     timeoutScale: config.gatewayTimeoutScale,
   };

@@ -71,6 +71,16 @@ describe('gateway headers', () => {
     ]);
   });
 
+  it("forwards the seller's address and User-Agent, so a new session can name its device", async () => {
+    const { gateway, seen } = client(() => json({}), { clientIp: '192.0.2.7', clientUserAgent: 'Mozilla/5.0 (Android 14) Firefox/127.0' });
+    await gateway.post('/platform/api/authn/signin', { token: 't' });
+    expect(seen[0]!.headers.get('x-client-ip')).toBe('192.0.2.7');
+    expect(seen[0]!.headers.get('x-client-user-agent')).toBe('Mozilla/5.0 (Android 14) Firefox/127.0');
+    const { gateway: bare, seen: bareSeen } = client(() => json({}));
+    await bare.get('/platform/user');
+    expect(bareSeen[0]!.headers.get('x-client-user-agent')).toBeNull();
+  });
+
   it('forwards an upload as multipart with its own boundary', async () => {
     const { gateway, seen } = client(() => json({}));
     const form = new FormData();

@@ -1,3 +1,4 @@
+import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 
@@ -104,6 +105,8 @@ export interface GatewayClientOptions {
   gatewaySecret?: string;
   requesterId: string;
   clientIp?: string | null;
+  /** The seller's User-Agent: a session started by a call names its device from it (their session list). */
+  clientUserAgent?: string | null;
   getTokens: () => GatewayTokens;
   /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
   refreshTokens?: () => Promise<boolean>;
@@ -154,6 +157,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     };
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
     if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
+    if (options.clientUserAgent) headers[CLIENT_USER_AGENT_HEADER] = options.clientUserAgent;
     // Uploads go through as multipart, the body's own content type (with its boundary) intact.
     const multipart = init.body instanceof FormData;
     if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';

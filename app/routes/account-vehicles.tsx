@@ -8,28 +8,62 @@ import { failureReply } from '~/lib/form-failure.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors, formErrorsOf } from '~/components/forms';
 import { removeVehicle } from '~/lib/accounts.server';
-import { formatMiles } from '~/lib/format';
+import { formatDate, formatMiles } from '~/lib/format';
+import { GatewayError, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/lib/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/lib/require-user.server';
 import { LookupSchema } from '~/lib/validation';
+import { listSessions, signOutOtherSessions } from '~/lib/sessions.server';
 import { lookupVehicle } from '~/lib/vehicles.server';
 import { useRootData } from '~/root';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await loadAccount(request, context);
-  return { vehicles: user.vehicles ?? [], limit: user.vehicleLimit ?? null };
+  requireUser(request, context);
+  const [user, sessions] = await Promise.all([loadAccount(request, context), loadSessions(context.gateway)]);
+  return {
+    vehicles: user.vehicles ?? [],
+    limit: user.vehicleLimit ?? null,
+    sessions,
+    othersSignedOut: new URL(request.url).searchParams.has(OTHERS_SIGNED_OUT),
+  };
 }
 
-const RemoveSchema = z.object({ intent: z.literal('remove'), vehicleId: z.coerce.number().int().positive() });
+/** The seller's signed-in devices; the vehicles are the page, so a failure here only leaves the list out. */
+async function loadSessions(gateway: GatewayClient) {
+  try {
+    return await listSessions(gateway);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(JSON.stringify({ event: 'account.sessions_failed', status: error.status, code: error.code }));
+    return null;
+  }
+}
 
-// Two forms post here: each reply names its form, so each shows its own errors where it is (a
+/** The confirmation after signing out of the other devices (POST → redirect, so a reload does not repeat it). */
+const OTHERS_SIGNED_OUT = 'others-signed-out';
+
+const RemoveSchema = z.object({ intent: z.literal('remove'), vehicleId: z.coerce.number().int().positive() });
+const SignOutOthersSchema = z.object({ intent: z.literal('sign-out-others') });
+
+// Three forms post here: each reply names its form, so each shows its own errors where it is (a
 // removal's by the vehicle it was for) and the add form's state is left alone by a removal's.
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const formData = await request.formData();
+  if (formData.get('intent') === 'sign-out-others') {
+    const submission = parseWithZod(formData, { schema: SignOutOthersSchema });
+    if (submission.status !== 'success') return data({ form: 'sessions' as const, result: submission.reply() }, { status: 400 });
+    try {
+      await signOutOtherSessions(context.gateway);
+    } catch (error) {
+      const reply = failureReply(submission, error, context, 'account.sign_out_others_failed');
+      return data({ form: 'sessions' as const, result: reply.data }, { status: reply.init?.status ?? 503 });
+    }
+    throw redirect(`/account?${OTHERS_SIGNED_OUT}`);
+  }
   if (formData.get('intent') === 'remove') {
     const removal = parseWithZod(formData, { schema: RemoveSchema });
     if (removal.status !== 'success') return data({ form: 'remove' as const, vehicleId: null, result: removal.reply() }, { status: 400 });
@@ -54,11 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountVehicles() {
-  const { vehicles, limit } = useLoaderData<typeof loader>();
+  const { vehicles, limit, sessions, othersSignedOut } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { brandName } = useRootData();
   const added = actionData?.form === 'add' ? actionData : null;
   const removalError = actionData?.form === 'remove' ? formErrorsOf(actionData.result)?.[0] : undefined;
+  const sessionsError = actionData?.form === 'sessions' ? formErrorsOf(actionData.result) : undefined;
+  // Without the list (it failed to load) the button stays: ending the other sessions matters most then.
+  const othersExist = sessions === null || sessions.some((session) => !session.current);
   // A vehicle already gone (removed in another tab, say) has no row to show the error by: it goes above the list.
   const removalRow = removalError && actionData?.form === 'remove' ? vehicles.find((vehicle) => vehicle.id === actionData.vehicleId)?.id : undefined;
   const [form, fields] = useForm({
@@ -146,6 +183,48 @@ export default function AccountVehicles() {
             Add vehicle
           </button>
         </Form>
+      </section>
+      <section className="card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Where you are signed in</h2>
+        {othersSignedOut ? (
+          <p className="toast ok" role="status">
+            You are signed out of all other devices.
+          </p>
+        ) : null}
+        <FormErrors errors={sessionsError} />
+        {sessions === null ? (
+          <p>Your signed-in devices cannot be shown just now. Please try again later.</p>
+        ) : (
+          <ul className="vehicle-list">
+            {sessions.map((session, index) => (
+              // The platform never names a session, so nothing steadier than its place identifies it.
+              <li key={index} data-testid="account-session">
+                <div>
+                  <p>
+                    <strong>{session.device}</strong>
+                    {session.current ? <span className="badge">This device</span> : null}
+                  </p>
+                  <dl className="facts">
+                    <dt>First signed in</dt>
+                    <dd>{formatDate(session.startedAt)}</dd>
+                    <dt>Last seen</dt>
+                    <dd>{formatDate(session.lastSeenAt)}</dd>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="muted">
+          You stay signed in on a device for up to 30 days, and are signed out after 7 days without a visit.
+        </p>
+        {othersExist ? (
+          <Form method="post">
+            <button className="btn secondary" type="submit" name="intent" value="sign-out-others">
+              Sign out of all other devices
+            </button>
+          </Form>
+        ) : null}
       </section>
     </>
   );

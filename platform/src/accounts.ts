@@ -3,7 +3,9 @@ import { referrerOf } from './referrals';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse, SignUpLinkSent } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
-import { issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
+import { invalidToken, issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
+import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from './auth';
+import { sessionEnded } from './session-limits';
 import { devEndpointsOn, intVar, type PlatformEnv } from './env';
 import { allowedLinkBase } from './outbox';
 import { errorResponse, json, readJsonObject } from './http';
@@ -79,7 +81,7 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   if (requesterId) await adoptRequesterEnquiries(env, user.id, requesterId);
   await emailAddressProof(env, user, linkOptions);
 
-  const body201: AuthResponse = { tokens: await startSession(env, user), user: await toUser(env, user, true) };
+  const body201: AuthResponse = { tokens: await startSession(env, user, request), user: await toUser(env, user, true) };
   return json(body201, 201);
 }
 
@@ -109,12 +111,16 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
 export async function refreshToken(request: Request, env: PlatformEnv): Promise<Response> {
   const token = str((await readJsonObject(request))?.refreshToken);
   if (!token) return errorResponse(400, 'refresh_token_missing', 'refreshToken is required');
-  const session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE refresh_token_hash = ?1 AND revoked_at IS NULL')
+  const session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?1 AND revoked_at IS NULL`)
     .bind(await sha256(token))
-    .first<{ id: string; user_id: number }>();
-  if (!session) return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
+    .first<LiveSessionRow>();
+  // Revoked, unknown, or past the session limits (30 days from sign-in, 7 days unused): the app signs the seller out.
+  if (!session || sessionEnded(session, clockNowMs())) {
+    return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
+  }
   const user = await env.DB.prepare('SELECT id, email FROM users WHERE id = ?1').bind(session.user_id).first<{ id: number; email: string }>();
-  await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1 WHERE id = ?2').bind(clockNowIso(), session.id).run();
+  // A refresh is a use: it keeps the session from its 7-day idle end (never past its 30-day one).
+  await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1, last_seen_at = ?1 WHERE id = ?2').bind(clockNowIso(), session.id).run();
   return json({ idToken: await issueIdToken(env, user!, session.id), expiresIn: intVar(env.ID_TOKEN_TTL_SECONDS, 86_400) });
 }
 

@@ -7,6 +7,9 @@ import { makeOf } from './register';
 import { trackersOf } from './trackers';
 import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
 import { clockNow, clockNowIso, clockNowMs } from './clock';
+import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
+import { lastSeenIsStale, sessionEnded, type SessionTimes } from './session-limits';
+import { describeDevice } from './user-agent';
 
 export const DEFAULT_ID_TOKEN_TTL = 86_400;
 export const DEFAULT_VEHICLE_LIMIT = 5;
@@ -40,21 +43,22 @@ export async function authenticate(request: Request, env: PlatformEnv): Promise<
   const requesterId = request.headers.get('x-requester-id');
   const idToken = request.headers.get('x-mway-authorization');
   const authToken = request.headers.get('x-access-token');
-  let session: { id: string; user_id: number } | null = null;
+  let session: LiveSessionRow | null = null;
   if (idToken) {
     const verified = await verifyIdToken(idToken, tokenSecret(env), Math.floor(clockNowMs() / 1000));
     if (!verified.ok) return 'invalid';
-    session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE id = ?1 AND revoked_at IS NULL')
+    session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE id = ?1 AND revoked_at IS NULL`)
       .bind(verified.claims.sid)
       .first();
   } else if (authToken) {
-    session = await env.DB.prepare('SELECT id, user_id FROM sessions WHERE auth_token_hash = ?1 AND revoked_at IS NULL')
+    session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE auth_token_hash = ?1 AND revoked_at IS NULL`)
       .bind(await sha256(authToken))
       .first();
   } else {
     return { kind: 'anonymous', requesterId };
   }
-  if (!session) return 'invalid';
+  // A session past its limits has ended even though its id token has not expired yet.
+  if (!session || !(await useSession(env, session))) return 'invalid';
   const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(session.user_id).first<UserRow>();
   return user ? { kind: 'customer', user, sessionId: session.id, requesterId } : 'invalid';
 }
@@ -89,23 +93,51 @@ export function idTokenTtl(env: PlatformEnv): number {
   return intVar(env.ID_TOKEN_TTL_SECONDS, DEFAULT_ID_TOKEN_TTL);
 }
 
-/** A new signed-in session for a user: id token, refresh token and auth token. */
-export async function startSession(env: PlatformEnv, user: UserRow): Promise<AuthResponse['tokens']> {
-  return (await openSession(env, user)).tokens;
+export interface LiveSessionRow extends SessionTimes {
+  id: string;
+  user_id: number;
+}
+export const LIVE_SESSION_COLUMNS = 'id, user_id, created_at, last_seen_at';
+
+/**
+ * An authenticated call's use of a session: false when it has ended under the limits
+ * (session-limits.ts), else true, with the use written down at most once an hour.
+ */
+async function useSession(env: PlatformEnv, session: LiveSessionRow): Promise<boolean> {
+  const now = clockNowMs();
+  if (sessionEnded(session, now)) return false;
+  if (lastSeenIsStale(session, now)) {
+    await env.DB.prepare('UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2').bind(new Date(now).toISOString(), session.id).run();
+  }
+  return true;
+}
+
+/**
+ * A new signed-in session for a user: id token, refresh token and auth token. The request is the
+ * sign-in or sign-up call, whose x-client-user-agent names the seller's browser for their list.
+ */
+export async function startSession(env: PlatformEnv, user: UserRow, request?: Request): Promise<AuthResponse['tokens']> {
+  return (await openSession(env, user, { request })).tokens;
 }
 
 /**
  * A new session and its id. `byProof`: started by opening a link sent to the address, the kind of
  * session that proving the address keeps (sign-in-links.ts).
  */
-export async function openSession(env: PlatformEnv, user: UserRow, { byProof = false } = {}): Promise<{ sid: string; tokens: AuthResponse['tokens'] }> {
+export async function openSession(
+  env: PlatformEnv,
+  user: UserRow,
+  { byProof = false, request }: { byProof?: boolean; request?: Request } = {},
+): Promise<{ sid: string; tokens: AuthResponse['tokens'] }> {
   const sid = randomToken(16);
   const refreshToken = randomToken();
   const authToken = randomToken();
+  const now = clockNowIso();
+  const device = describeDevice(request?.headers.get(CLIENT_USER_AGENT_HEADER));
   await env.DB.prepare(
-    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, by_proof) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
+    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, last_seen_at, device, by_proof) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7)',
   )
-    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), clockNowIso(), byProof ? 1 : 0)
+    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), now, device, byProof ? 1 : 0)
     .run();
   return { sid, tokens: { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken } };
 }

@@ -17,6 +17,7 @@ import {
   updateInfo,
 } from './accounts';
 import { listMakes } from './content';
+import { listSessions, revokeOtherSessions } from './sessions';
 import { referralLink } from './referrals';
 import { ulezCheck } from './ulez';
 import { registerPaymentRoutes } from './payments';
@@ -62,6 +63,8 @@ const router = new Router<PlatformEnv>()
   .on('POST', '/platform/api/authn/refreshtoken', refreshToken)
   .on('GET', '/platform/api/logout', logout)
   .on('GET', '/platform/api/session', currentUser)
+  .on('GET', '/platform/api/sessions', listSessions)
+  .on('POST', '/platform/api/sessions/revoke-others', revokeOtherSessions)
   .on('GET', '/platform/user', currentUser)
   .on('POST', '/platform/email-check', emailCheck)
   .on('GET', '/platform/api/phone-number-validation/:number', phoneValidation)

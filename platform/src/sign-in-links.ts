@@ -149,7 +149,7 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
   const sameBrowser = await isSameBrowser(link, str(body.browserKey));
   const requesterId = request.headers.get('x-requester-id');
   if (requesterId && (sameBrowser || body.adopt === true)) await adoptRequesterEnquiries(env, user.id, requesterId);
-  const session = await openSession(env, user, { byProof: true });
+  const session = await openSession(env, user, { byProof: true, request });
   if (!user.email_verified_at) user = await proveAddress(env, user, session.sid);
   const answer: AuthResponse = { tokens: session.tokens, user: await toUser(env, user, true), redirectTo: link.redirect_to };
   return json(answer);
