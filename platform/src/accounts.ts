@@ -4,7 +4,7 @@ import { unsubscribeLink } from './unsubscribe';
 import { adoptRequesterTrackers } from './trackers';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirect } from '../../contract/safe-redirect';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
 import { authenticate, invalidToken, issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
 import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from './env';
