@@ -31,7 +31,7 @@ describe('the redirect rule (generated targets)', () => {
         expect(follow(result, `${ORIGIN}/a/b/c?x=1#y`).origin).toBe(ORIGIN);
         expect(follow(result, landed.href).origin).toBe(ORIGIN);
         // A path that a proxy's percent-decoding would turn into another host is not kept either.
-        const decoded = decodeURIComponent(landed.pathname.replace(/%(?![0-9a-f]{2})/gi, '%25'));
+        const decoded = landed.pathname.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         expect(decoded).not.toMatch(/^[/\\][/\\]/);
       }),
       { numRuns: RUNS, seed: SEED },
