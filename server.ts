@@ -5,10 +5,10 @@ import { createAppContext, type AppContext, type RouteTable } from '~/lib/contex
 import { keepForm } from '~/lib/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig, type AppConfig } from '~/lib/env.server';
-import { applyCachePolicy, applySecurityHeaders } from '~/lib/security.server';
+import { applyCachePolicy, applySecurityHeaders, contentSecurityPolicy, createNonce } from '~/lib/security.server';
 import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
 import { readFormBody } from '~/lib/request-body.server';
-import { isDocumentGet, withoutSensitiveParams } from '~/lib/url-hygiene.server';
+import { isDocumentGet, keepLocationOnSite, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
 import { clockNowMs, configureClock } from '~/lib/clock.server';
 
@@ -20,8 +20,15 @@ function finish(response: Response): Response {
   return response;
 }
 
-function htmlResponse(body: string, status: number): Response {
-  return finish(new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+/** A page answered before Remix runs: plain HTML under the same policy as every rendered page. */
+function plainPage(render: (nonce: string) => string, status: number): Response {
+  const nonce = createNonce();
+  return finish(
+    new Response(render(nonce), {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': contentSecurityPolicy(nonce) },
+    }),
+  );
 }
 
 /** A page view (a document, or a client-side navigation's data request) and the campaign it carries. */
@@ -57,13 +64,13 @@ export default {
       // Before anything reads the form: a post from another site changes nothing (ADR 007).
       if (isCrossSite(request)) {
         console.warn(JSON.stringify({ event: 'request.cross_site_refused', path: new URL(request.url).pathname }));
-        return htmlResponse(crossSiteDocument(brandName), 403);
+        return plainPage((nonce) => crossSiteDocument(brandName, nonce), 403);
       }
       const { problem: bodyProblem, form: postedForm } = await readFormBody(request);
       if (bodyProblem) {
         const url = new URL(request.url);
         console.warn(JSON.stringify({ event: 'request.bad_form_body', reason: bodyProblem.reason, path: url.pathname }));
-        return htmlResponse(badFormDocument(brandName, url.pathname.replace(/\.data$/, '') || '/'), bodyProblem.status);
+        return plainPage((nonce) => badFormDocument(brandName, nonce), bodyProblem.status);
       }
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));
@@ -83,13 +90,14 @@ export default {
       if (postedForm && !url.pathname.endsWith('.data')) context.keptForm = keepForm(url, postedForm);
       recordVisit(request, context);
       const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
+      keepLocationOnSite(response.headers, request.url, [config.dealerSiteUrl, config.helpCentreUrl, config.bestEvCitiesUrl]);
       ctx.waitUntil(context.analytics.flush());
       // Streamed answers are compressed here, flushing per segment, so they stream (ADR 011).
       return compressStreamed(request, response);
     } catch (error) {
       // Configuration or start-up failures: Remix's own error boundaries never saw these.
       console.error(error);
-      return htmlResponse(serverErrorDocument(brandName), 500);
+      return plainPage((nonce) => serverErrorDocument(brandName, nonce), 500);
     }
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -19,6 +19,7 @@ import { useNonce } from '~/lib/nonce';
 import { flagsFor } from '~/lib/route-flags';
 import { reviewsBlock } from '~/lib/shell-data.server';
 import { styles } from '~/styles.server';
+import { safeRedirect } from '~/lib/safe-redirect';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: brandFrom(matches) }];
 
@@ -29,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get('logout') === 'broadcast') {
     if (session.get('auth')) signOut(session);
     url.searchParams.delete('logout');
-    throw redirect(url.pathname + url.search);
+    // The path is the request's own: `//evil.example/?logout=broadcast` must not lead there.
+    throw redirect(safeRedirect(url.pathname + url.search));
   }
   const auth = session.get('auth');
   const consented = preferences.consent === 'granted';

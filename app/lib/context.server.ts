@@ -9,6 +9,7 @@ import { needsRefresh, refreshIdToken, refreshOnce, signOut } from './auth.serve
 import type { AppConfig } from './env.server';
 import { createGatewayClient, LoopDetector, type GatewayClient, type GatewayClientOptions } from './gateway.server';
 import { createSessionStorage, readSession, type AppSession } from './session.server';
+import { createNonce } from './security.server';
 
 
 /** The context every loader and action receives: one per request, built from env (never module scope). */
@@ -139,7 +140,3 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   return { context, commitSession, refreshIfNeeded: () => refreshSession(false) };
 }
 
-function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}

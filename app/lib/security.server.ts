@@ -1,5 +1,11 @@
 /** Security headers for every response, and the CSP for documents (with the request's nonce). */
 
+/** A fresh nonce for one document's scripts and styles. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",

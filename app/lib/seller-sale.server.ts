@@ -4,6 +4,7 @@ import { progressSteps } from '../../contract/progress';
 import { requireUser } from './require-user.server';
 import { loadOrOutage } from './form-failure.server';
 import { currentEnquiry, saleStatus } from './sale.server';
+import { safeRedirect } from './safe-redirect';
 
 /**
  * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
@@ -26,7 +27,7 @@ export async function findSellerSale(request: Request, context: AppLoadContext, 
   const vrm = normaliseVrm(vrmParam ?? '');
   const current = await currentEnquiry(context.gateway, vrm);
   const status = current?.sale?.acceptedAt ? await saleStatus(context.gateway, current.enquiry.id) : null;
-  if (!current) throw redirect(`/${vrm}`);
+  if (!current) throw redirect(safeRedirect(`/${vrm}`));
   const progress =
     current.sale?.acceptedAt && status
       ? progressSteps(vrm, { sale: current.sale, bankDetailsConfirmed: status.bankDetailsConfirmed, documentsSubmitted: status.documentsSubmitted })

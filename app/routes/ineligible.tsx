@@ -7,6 +7,7 @@ import { PartnerHandOff } from '~/components/partner-hand-off';
 import { formatMiles } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
  * `/{vrm}/ineligible` (spec 2 §2.3, §4 marketplace eligibility): why our dealers cannot bid on this
@@ -18,10 +19,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const looked = context.session.get('lookup')?.vehicle;
   const enquiry = looked?.vrm === vrm ? looked.enquiry : null;
   const eligibility = enquiry?.marketplaceEligible;
-  if (!enquiry || !eligibility || eligibility.eligible || !eligibility.ineligibleBy) throw redirect(`/${vrm}`);
+  if (!enquiry || !eligibility || eligibility.eligible || !eligibility.ineligibleBy) throw redirect(safeRedirect(`/${vrm}`));
   const reason = eligibility.ineligibleBy as IneligibleBy;
   const partner = enquiry.partnerId && enquiry.partnerId !== 'kerbside' ? enquiry.partnerId : partnerFor({ eligible: false, ineligibleBy: reason });
-  if (partner === 'kerbside') throw redirect(`/${vrm}`);
+  if (partner === 'kerbside') throw redirect(safeRedirect(`/${vrm}`));
   return { vrm, reason, partner, mileage: enquiry.mileage ?? null };
 }
 

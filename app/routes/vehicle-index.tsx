@@ -19,6 +19,7 @@ import { getPremiumOffer, valuateVehicle } from '~/lib/enquiries.server';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { getMotHistory } from '~/lib/vehicles.server';
 import { MotSummary } from '~/components/mot';
+import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
  * The vehicle page body. The vehicle header is the layout's critical data; the valuation, the
@@ -69,11 +70,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     } catch (error) {
       return failureReply(relist, error, context, 'sale.relist_failed');
     }
-    throw redirect(`/${vrm}`);
+    throw redirect(safeRedirect(`/${vrm}`));
   }
   const failed = await handleSignUp(formData, context, 'vehicle', `/${vrm}`);
   if (failed) return failed;
-  throw redirect(`/${vrm}`);
+  throw redirect(safeRedirect(`/${vrm}`));
 }
 
 export default function VehicleIndex() {

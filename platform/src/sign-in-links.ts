@@ -1,5 +1,5 @@
 import { maskEmail, type AuthResponse, type LinkInfoResponse } from '../../contract/accounts';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirect } from '../../contract/safe-redirect';
 import { openSession, toUser, type UserRow } from './auth';
 import { clockNowIso, clockNowMs } from './clock';
 import { intVar, type PlatformEnv } from './env';
