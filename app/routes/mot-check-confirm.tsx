@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isValidVrm(vrm)) throw redirect('/mot-check', 303);
   const form = await request.formData().catch(() => null);
   const token = form?.get('token');
-  if (typeof token !== 'string' || !token) return data({ error: MESSAGES.confirmation_invalid, expired: false }, { status: 400 });
+  if (typeof token !== 'string' || !token) return data({ error: MESSAGES.confirmation_invalid, final: true, expired: false }, { status: 400 });
   let outcome;
   try {
     outcome = await confirmReminders(context.gateway, vrm, token);
@@ -56,11 +56,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = formFailure(error, context.config.brandName);
     if (!failure) throw error;
     logFailure('mot_reminders.confirm_failed', error as GatewayError, failure);
-    return data({ error: failure.message, expired: false }, { status: failure.status });
+    // Nothing was confirmed: the same button, with the reason, to press again.
+    return data({ error: failure.message, final: false, expired: false, token }, { status: failure.status });
   }
   if (!outcome.ok) {
     const expired = outcome.code === 'confirmation_expired';
-    return data({ error: MESSAGES[outcome.code], expired }, { status: expired ? 410 : 404 });
+    return data({ error: MESSAGES[outcome.code], final: true, expired }, { status: expired ? 410 : 404 });
   }
   context.analytics.track('mot_reminders_confirmed', {});
   context.session.flash('motReminderConfirmed', outcome.confirmed);
@@ -87,7 +88,7 @@ export default function ConfirmMotReminders() {
       </section>
     );
   }
-  if (result?.error) {
+  if (result?.final) {
     return (
       <section className="card" aria-labelledby="confirm-title">
         <h1 id="confirm-title">{result.expired ? 'This link has expired' : 'MOT reminders were not confirmed'}</h1>
@@ -103,6 +104,11 @@ export default function ConfirmMotReminders() {
   return (
     <section className="card" aria-labelledby="confirm-title">
       <h1 id="confirm-title">Confirm MOT reminders for {vrmPretty}</h1>
+      {result?.error ? (
+        <p className="field-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       {token ? (
         <Form method="post" replace>
           <input type="hidden" name="token" value={token} />
