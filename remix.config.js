@@ -82,6 +82,7 @@ export default {
       // The free tools (spec 2 §2.1).
       route('mot-check', 'routes/mot-check.tsx');
       route('mot-check/results', 'routes/mot-check-results.tsx');
+      route('mot-check/confirm', 'routes/mot-check-confirm.tsx');
       route('car-tax-check', 'routes/car-tax-check.tsx');
       route('car-tax-check/results', 'routes/car-tax-check-results.tsx');
       // Addresses of our other sites (spec 2 §2.4).

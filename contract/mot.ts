@@ -3,7 +3,8 @@ import type { MotTest } from './gateway';
 /**
  * The MOT check (spec 1 §7, spec 2 §7.2):
  *   GET  /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck
- *   POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?} → MotReminderResponse
+ *   POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?, linkBase} → 202 MotReminderResponse
+ *   POST /platform/vehicle-checker/{vrm}/mot/notifications/confirm {token} → MotReminderConfirmed
  * The spec leaves the two path parameters unexplained. Here {x} is the registration, the thing both
  * calls are about, and {y} names what the checker returns: `history`, the status with every test
  * (the only view the product needs; any other name is a 404).
@@ -77,12 +78,31 @@ export interface MotCheck {
   remindable: boolean;
 }
 
+/**
+ * A sign-up was taken: a confirmation link goes to the address unless one went lately or reminders
+ * are on already. The answer is the same in every case, so it tells nobody whether the address was
+ * signed up before.
+ */
 export interface MotReminderResponse {
   vrm: string;
   email: string;
+  /** Days the confirmation link works; reminders start only once it is pressed. */
+  confirmWithinDays: number;
+}
+
+/** The confirmation link was pressed: reminders are on. */
+export interface MotReminderConfirmed {
+  vrm: string;
+  vrmPretty: string;
+  email: string;
   /** When the next reminder goes, YYYY-MM-DD, or null when none is due (e.g. the MOT has run out). */
   nextReminder: string | null;
+  /** The app path that stops these reminders (`/unsubscribe?code=…&list=mot`). */
+  unsubscribePath: string;
 }
+
+/** Refusals of the confirmation: a link past its days, and one used, replaced or never issued. */
+export type MotConfirmErrorCode = 'confirmation_expired' | 'confirmation_invalid';
 
 const DAY_MS = 86_400_000;
 const KM_PER_MILE = 1.609344;

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support';
 
 /** The MOT check on a phone, with JavaScript (phone-js) and without (phone-no-js). */
@@ -48,6 +49,16 @@ test('explains new cars, exempt classics and kilometre readings', { tag: '@scrip
   await expect(page.getByRole('heading', { name: 'MOT exempt' })).toBeVisible();
 });
 
+/** Presses the mailbox's switch for the scheduled jobs, on a day a reminder for DUZ1 is due. */
+async function runScheduled(page: Page) {
+  await page.goto('/dev/mailbox');
+  // DUZ1's MOT runs out on the first of next month, so its first reminder is due from the second.
+  const day = new Date();
+  if (day.getUTCDate() === 1) await page.getByLabel('Run as if on (optional)').fill(`${day.toISOString().slice(0, 8)}02`);
+  await page.getByRole('button', { name: 'Run the scheduled jobs (MOT reminders, tracker revaluations)' }).click();
+  await expect(page.getByRole('heading', { name: 'Mailbox (development)' })).toBeVisible();
+}
+
 test('sets up MOT reminders; the scheduled run e-mails one, which unsubscribes', async ({ page }) => {
   const email = `mot.${Date.now()}@example.co.uk`;
   await page.goto('/mot-check/results?vrm=DUZ1');
@@ -57,15 +68,24 @@ test('sets up MOT reminders; the scheduled run e-mails one, which unsubscribes',
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Mobile number (optional)').fill('07400 123456');
   await page.getByRole('button', { name: 'Remind me' }).click();
-  await expect(page.getByTestId('reminder-set')).toContainText(`we will e-mail ${email}`);
+  await expect(page.getByTestId('reminder-set')).toContainText('Check your e-mail to confirm');
 
-  await page.goto('/dev/mailbox');
-  // DUZ1's MOT runs out on the first of next month, so its first reminder is due from the second.
-  const day = new Date();
-  if (day.getUTCDate() === 1) await page.getByLabel('Run as if on (optional)').fill(`${day.toISOString().slice(0, 8)}02`);
-  await page.getByRole('button', { name: 'Run the scheduled jobs (MOT reminders, tracker revaluations)' }).click();
-  const reminder = page.getByTestId('email').filter({ hasText: `To ${email}` });
-  await expect(reminder.getByRole('heading', { name: /DUZ 1: MOT due/ })).toBeVisible();
+  // Until the link in the confirmation is pressed, the scheduled run sends that address nothing.
+  await runScheduled(page);
+  const emails = page.getByTestId('email').filter({ hasText: `To ${email}` });
+  await expect(emails).toHaveCount(1);
+  await expect(emails.getByRole('heading', { name: 'Confirm MOT reminders for DUZ 1' })).toBeVisible();
+  const confirmation = (await emails.locator('pre').textContent()) ?? '';
+  const confirmLink = new URL(/Confirm MOT reminders: (\S+)/.exec(confirmation)![1]!);
+  await page.goto(confirmLink.pathname + confirmLink.search);
+  await expect(page.getByRole('heading', { name: 'Confirm MOT reminders for DUZ 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm MOT reminders' }).click();
+  await expect(page.getByRole('heading', { name: 'MOT reminders are on for DUZ 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stop MOT reminders for DUZ 1' })).toBeVisible();
+
+  await runScheduled(page);
+  const reminder = emails.filter({ has: page.getByRole('heading', { name: /DUZ 1: MOT due/ }) });
+  await expect(reminder).toHaveCount(1);
   const body = (await reminder.locator('pre').textContent()) ?? '';
   const link = new URL(/No more MOT reminders for DUZ 1: (\S+)/.exec(body)![1]!);
   await page.goto(link.pathname + link.search);

@@ -409,6 +409,23 @@ export const STEPS: Step[] = [
     done: '/mot-check/results?vrm=KE19FTA#reminders',
   },
   {
+    name: 'tool: confirm MOT reminders',
+    stage: 'anonymous',
+    platform: '/mot/notifications/confirm$',
+    post: async (b) => {
+      // The link from the confirmation e-mail, opened in the same browser.
+      const email = uniqueEmail('mot-confirm');
+      expect((await b.post('/mot-check/results?vrm=KE19FTA', { email, mobile: '' })).status).toBe(303);
+      const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { body: string }[] };
+      const link = new URL(/Confirm MOT reminders: (\S+)/.exec(emails[0]!.body)![1]!);
+      const page = await (await b.get(link.pathname + link.search)).text();
+      return { path: link.pathname + link.search, form: { token: /name="token" value="([^"]+)"/.exec(page)![1]! } };
+    },
+    page: 'Confirm MOT reminders for KE19 FTA',
+    kept: (html, form) => expect(html).toContain(`value="${form.token}"`),
+    done: '/mot-check/confirm?vrm=KE19FTA&done',
+  },
+  {
     name: 'tool: track a car',
     stage: 'anonymous',
     platform: '^/platform/v3/trackers$',

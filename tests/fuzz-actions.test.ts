@@ -91,6 +91,7 @@ const ACTIONS: { path: string; as: 'visitor' | 'seller'; fields: string[] }[] = 
   { path: '/ulez-checker', as: 'visitor', fields: ['vrm'] },
   { path: '/mot-check', as: 'visitor', fields: ['vrm'] },
   { path: '/mot-check/results?vrm=KE19FTA', as: 'visitor', fields: ['email', 'mobile'] },
+  { path: '/mot-check/confirm?vrm=KE19FTA', as: 'visitor', fields: ['token'] },
   { path: '/car-tax-check', as: 'visitor', fields: ['vrm'] },
   { path: '/car-value-tracker', as: 'visitor', fields: ['vrm'] },
   { path: '/car-value-tracker/mileage', as: 'visitor', fields: ['intent', 'mileage'] },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MotCheck, MotReminderResponse } from '../contract/mot';
+import type { MotCheck } from '../contract/mot';
 import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
@@ -163,6 +163,29 @@ describe('the MOT check pages', () => {
   });
 });
 
+/** The confirmation e-mails sent to an address, newest first. */
+const confirmations = async (to: string) => (await outbox(to)).filter((e) => e.subject.startsWith('Confirm MOT reminders'));
+/** The link in the newest confirmation e-mail, as a path with its query. */
+const confirmLink = async (to: string) => {
+  const [latest] = await confirmations(to);
+  const link = new URL(/Confirm MOT reminders: (\S+)/.exec(latest!.body)![1]!);
+  return link.pathname + link.search;
+};
+/** Presses the button on the confirmation page, as a browser without JavaScript would. */
+const pressConfirm = async (browser: Browser, path: string) => {
+  const page = await (await browser.get(path)).text();
+  const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+  return browser.post(path, { token });
+};
+/** Signs an address up and confirms it through the app. */
+const signUpConfirmed = async (vrm: string, email: string) => {
+  expect((await subscribe(vrm, { email })).status).toBe(202);
+  const browser = new Browser(workers.fetch);
+  const done = await pressConfirm(browser, await confirmLink(email));
+  expect(done.status).toBe(303);
+  return { browser, done };
+};
+
 describe('MOT reminders', () => {
   it('refuses a bad address, an exempt vehicle and one whose MOT has run out', async () => {
     const bad = await subscribe('KE19FTA', { email: 'not-an-email' });
@@ -173,46 +196,144 @@ describe('MOT reminders', () => {
     expect(await (await subscribe('KF14FAL', { email: 'a@example.co.uk' })).json()).toMatchObject({ code: 'mot_expired' });
   });
 
-  it('sends a due reminder once when the scheduled handler runs, then the week reminder, then nothing', async () => {
+  it('sends one confirmation and nothing else until it is pressed; opening the link changes nothing; pressing it starts the reminders', async () => {
     const email = `due.${Date.now()}@example.co.uk`;
     const { dueDate } = (await check('DUZ1')).body;
     // The first of next month (of the seed's month): the early-test window opens on the second of this one.
     expect(dueDate!.endsWith('-01')).toBe(true);
-    // Signed up 40 days before it is due, whatever day the suite runs on.
-    await workers.clock.set(beforeDue(dueDate!, 40));
+    // Signed up 20 days before it is due, inside the early-test window: a reminder is due at once.
+    await workers.clock.set(beforeDue(dueDate!, 20));
     const response = await subscribe('DUZ1', { email, mobile: '07400 123456' });
-    expect(response.status).toBe(201);
-    const { nextReminder } = (await response.json()) as MotReminderResponse;
-    const windowOpens = new Date(`${dueDate}T07:00:00Z`);
-    windowOpens.setUTCMonth(windowOpens.getUTCMonth() - 1, 2);
-    expect(nextReminder).toBe(windowOpens.toISOString().slice(0, 10));
-    const dayBeforeWeek = beforeDue(dueDate!, 8);
-    const inLastWeek = beforeDue(dueDate!, 3);
-    expect(nextReminder! <= dayBeforeWeek.toISOString().slice(0, 10)).toBe(true);
-    // Nothing before the window opens.
-    await runScheduled(beforeDue(dueDate!, 35));
-    expect(await outbox(email)).toEqual([]);
-
-    await runScheduled(dayBeforeWeek);
-    await runScheduled(dayBeforeWeek);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ vrm: 'DUZ1', email, confirmWithinDays: 7 });
     let emails = await outbox(email);
-    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due next month']);
+    expect(emails.map((e) => e.subject)).toEqual(['Confirm MOT reminders for DUZ 1']);
+    const confirmation = emails[0]!.body;
+    expect(confirmation).toContain('MOT reminders for the Toyota Yaris DUZ 1');
+    expect(confirmation).toContain('one when you can book it without losing any days, and one a week before it runs out');
+    expect(confirmation).toMatch(/Confirm MOT reminders: http:\/\/localhost\/mot-check\/confirm\?vrm=DUZ1&code=\S{40,}/);
+    expect(confirmation).toContain('If you did not ask for this, ignore this e-mail and you will hear nothing more.');
+
+    // Asking again at once sends nothing more, and answers the same.
+    const again = await subscribe('DUZ1', { email });
+    expect(again.status).toBe(202);
+    expect(await again.json()).toEqual({ vrm: 'DUZ1', email, confirmWithinDays: 7 });
+    await runScheduled(beforeDue(dueDate!, 19));
+    expect((await outbox(email)).map((e) => e.subject)).toEqual(['Confirm MOT reminders for DUZ 1']);
+
+    // Opening the link (as a mail scanner does) asks; it does not confirm.
+    const path = await confirmLink(email);
+    const browser = new Browser(workers.fetch);
+    const opened = await browser.get(path);
+    expect(opened.status).toBe(200);
+    const openedHtml = await opened.text();
+    expect(headings(openedHtml)).toContain('Confirm MOT reminders for DUZ 1');
+    expect(openedHtml).toMatch(/<form method="post"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*type="submit"[^>]*>Confirm MOT reminders<\/button>/);
+    await browser.get(path);
+    await runScheduled(beforeDue(dueDate!, 18));
+    expect(await outbox(email)).toHaveLength(1);
+
+    const done = await pressConfirm(browser, path);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/mot-check/confirm?vrm=DUZ1&done');
+    const onPage = await (await browser.follow(done)).text();
+    expect(headings(onPage)).toContain('MOT reminders are on for DUZ 1');
+    expect(mainText(onPage)).toContain(`We will e-mail ${email} when you can book the MOT`);
+    expect(onPage).toMatch(/<a [^>]*href="\/unsubscribe\?code=[^"]+&amp;list=mot">Stop MOT reminders for (?:<!-- -->)?DUZ 1<\/a>/);
+    // The link works once.
+    const replayed = await pressConfirm(new Browser(workers.fetch), path);
+    expect(replayed.status).toBe(404);
+    expect(mainText(await replayed.text())).toContain('This confirmation link does not work any more');
+
+    // The reminder that is due goes at the next run, once.
+    await runScheduled(beforeDue(dueDate!, 17));
+    await runScheduled(beforeDue(dueDate!, 17));
+    emails = await outbox(email);
+    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due next month', 'Confirm MOT reminders for DUZ 1']);
     expect(emails[0]!.body).toContain('/mot-check/results?vrm=DUZ1');
     expect(emails[0]!.body).toMatch(/No more MOT reminders for DUZ 1: http:\/\/localhost\/unsubscribe\?code=\S+&list=mot/);
 
+    // Asking again once reminders are on sends nothing, and answers as for anyone.
+    await workers.clock.advance(11 * 60_000);
+    const onAlready = await subscribe('DUZ1', { email, mobile: '07400 654321' });
+    expect(onAlready.status).toBe(202);
+    expect(await onAlready.json()).toEqual({ vrm: 'DUZ1', email, confirmWithinDays: 7 });
+
+    const inLastWeek = beforeDue(dueDate!, 3);
     await runScheduled(inLastWeek);
     await runScheduled(inLastWeek);
     emails = await outbox(email);
-    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due in a week', 'DUZ 1: MOT due next month']);
+    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due in a week', 'DUZ 1: MOT due next month', 'Confirm MOT reminders for DUZ 1']);
+  });
+
+  it('lapses a sign-up nobody confirms: no reminder, its link expired after 7 days, and asking again starts afresh', async () => {
+    const email = `lapse.${Date.now()}@example.co.uk`;
+    const dueDate = (await check('DUZ1')).body.dueDate!;
+    await workers.clock.set(beforeDue(dueDate, 26));
+    expect((await subscribe('DUZ1', { email })).status).toBe(202);
+    const path = await confirmLink(email);
+    // Six days on the link still works; nobody presses it.
+    await runScheduled(beforeDue(dueDate, 20));
+    const browser = new Browser(workers.fetch);
+    expect(headings(await (await browser.get(path)).text())).toContain('Confirm MOT reminders for DUZ 1');
+    // Past 7 days the run drops the sign-up, and the link says it has expired, with a way to ask again.
+    await runScheduled(beforeDue(dueDate, 18));
+    const expired = await pressConfirm(browser, path);
+    expect(expired.status).toBe(410);
+    const expiredHtml = await expired.text();
+    expect(headings(expiredHtml)).toContain('This link has expired');
+    expect(expiredHtml).toContain('href="/mot-check/results?vrm=DUZ1#reminders"');
+    await runScheduled(beforeDue(dueDate, 17));
+    await runScheduled(beforeDue(dueDate, 3));
+    expect((await outbox(email)).map((e) => e.subject)).toEqual(['Confirm MOT reminders for DUZ 1']);
+    // A new request is a new sign-up, with a link of its own.
+    expect((await subscribe('DUZ1', { email })).status).toBe(202);
+    expect(await confirmations(email)).toHaveLength(2);
+    expect(await confirmLink(email)).not.toBe(path);
+  });
+
+  it('gives an address that someone else signs up only a few confirmation e-mails, whatever they do', async () => {
+    const victim = `victim.${Date.now()}@example.co.uk`;
+    const dueDate = (await check('DUZ1')).body.dueDate!;
+    await workers.clock.set(beforeDue(dueDate, 27));
+    const stranger = new Browser(workers.fetch);
+    const pages: string[] = [];
+    // The stranger asks through the page again and again, every 11 minutes.
+    for (let i = 0; i < 5; i++) {
+      const posted = await stranger.post('/mot-check/results?vrm=DUZ1', { email: victim, mobile: '07400 123456' });
+      expect(posted.status).toBe(303);
+      const text = mainText(await (await stranger.follow(posted)).text());
+      expect(text).toContain('Check your e-mail to confirm');
+      expect(text).not.toMatch(/reminders are on/i);
+      pages.push(text);
+      await workers.clock.advance(11 * 60_000);
+    }
+    // The same answer every time, though only the first three sent anything.
+    expect(new Set(pages).size).toBe(1);
+    expect(await confirmations(victim)).toHaveLength(3);
+    // Other vehicles for the same address: one confirmation each (a few vehicles at most: unit tested).
+    for (const vrm of ['KE19FTA', 'KC16CLK', 'KN76NEW']) {
+      await workers.clock.advance(11 * 60_000);
+      expect((await subscribe(vrm, { email: victim })).status, vrm).toBe(202);
+    }
+    const sent = await confirmations(victim);
+    expect(sent).toHaveLength(3 + 3);
+    // Nothing else reaches the address through the reminders' due dates.
+    await runScheduled(beforeDue(dueDate, 20));
+    await runScheduled(beforeDue(dueDate, 3));
+    const all = await outbox(victim);
+    expect(all.length).toBe(sent.length);
+    expect(all.every((e) => e.subject.startsWith('Confirm MOT reminders for '))).toBe(true);
   });
 
   it('stops after the unsubscribe link, through the app', async () => {
     const email = `stop.${Date.now()}@example.co.uk`;
     const dueDate = (await check('DUZ1')).body.dueDate!;
     await workers.clock.set(beforeDue(dueDate, 20));
-    expect((await subscribe('DUZ1', { email })).status).toBe(201);
+    await signUpConfirmed('DUZ1', email);
     await runScheduled(beforeDue(dueDate, 10));
     const [reminder] = await outbox(email);
+    expect(reminder!.subject).toBe('DUZ 1: MOT due next month');
     const link = new URL(/No more MOT reminders for DUZ 1: (\S+)/.exec(reminder!.body)![1]!);
     const browser = new Browser(workers.fetch);
     const page = await browser.get(link.pathname + link.search);
@@ -221,10 +342,10 @@ describe('MOT reminders', () => {
     expect(done.status).toBe(303);
     expect(mainText(await (await browser.follow(done)).text())).toContain('We will not send you MOT reminders for that vehicle any more');
     await runScheduled(beforeDue(dueDate, 2));
-    expect(await outbox(email)).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(2);
   });
 
-  it('is set up from the results page without JavaScript, and confirmed there', async () => {
+  it('is asked for from the results page without JavaScript, which then says to check your e-mail', async () => {
     const browser = new Browser(workers.fetch);
     const email = `page.${Date.now()}@example.co.uk`;
     const invalid = await browser.post('/mot-check/results?vrm=KE19FTA', { email: 'nope', mobile: '' });
@@ -235,12 +356,27 @@ describe('MOT reminders', () => {
     const posted = await browser.post('/mot-check/results?vrm=KE19FTA', { email, mobile: '' });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/mot-check/results?vrm=KE19FTA#reminders');
-    const confirmed = mainText(await (await browser.get('/mot-check/results?vrm=KE19FTA')).text());
-    expect(confirmed).toContain(`we will e-mail ${email} before the MOT of KE19 FTA runs out`);
+    const asked = mainText(await (await browser.get('/mot-check/results?vrm=KE19FTA')).text());
+    expect(asked).toContain('Check your e-mail to confirm');
+    expect(asked).toContain(`MOT reminders for KE19 FTA start only when you press the link in the e-mail we send to ${email}`);
+    expect(asked).not.toMatch(/we will e-mail .* before the MOT/);
     // Shown once: a reload no longer says it.
-    expect(mainText(await (await browser.get('/mot-check/results?vrm=KE19FTA')).text())).not.toContain(`we will e-mail ${email}`);
+    expect(mainText(await (await browser.get('/mot-check/results?vrm=KE19FTA')).text())).not.toContain('Check your e-mail to confirm');
+    expect(await confirmations(email)).toHaveLength(1);
     const exempt = await browser.post('/mot-check/results?vrm=KF14FAL', { email, mobile: '' });
     expect(exempt.status).toBe(409);
     expect(mainText(await exempt.text())).toContain('book a test now');
+  });
+
+  it('answers a confirmation page opened without its code, or with a forged one', async () => {
+    const browser = new Browser(workers.fetch);
+    expect(mainText(await (await browser.get('/mot-check/confirm?vrm=DUZ1')).text())).toContain('To confirm, open the link in the e-mail we sent you.');
+    expect((await browser.get('/mot-check/confirm?vrm=NOT%20A%20REG!')).status).toBe(302);
+    const forged = await browser.post('/mot-check/confirm?vrm=DUZ1&code=x', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.AAAA' });
+    expect(forged.status).toBe(404);
+    // Reloading the page that said reminders are on, after it was shown, goes to the vehicle's results.
+    const done = await browser.get('/mot-check/confirm?vrm=DUZ1&done');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/mot-check/results?vrm=DUZ1');
   });
 });

@@ -1,5 +1,5 @@
 import { toLookupErrorCode, type LookupErrorCode } from '../../contract/gateway';
-import { MOT_CHECKER_VIEW, type MotCheck, type MotReminderResponse } from '../../contract/mot';
+import { MOT_CHECKER_VIEW, type MotCheck, type MotConfirmErrorCode, type MotReminderConfirmed, type MotReminderResponse } from '../../contract/mot';
 import { GatewayError, type GatewayClient } from './gateway.server';
 
 /** `outage`: the platform failed rather than answered (the page says so with a 503). */
@@ -36,7 +36,8 @@ export const REMINDER_MESSAGES = {
 } as const;
 
 /**
- * POST /platform/vehicle-checker/{vrm}/mot/notifications. The platform's refusals come back as
+ * POST /platform/vehicle-checker/{vrm}/mot/notifications: asks for reminders, which start only once
+ * the e-mailed link is pressed. The platform's refusals come back as
  * outcomes with their own words; a platform that fails (down, slow, garbled, 429) throws, and the
  * action answers it the one way every form does (form-failure.server.ts).
  */
@@ -46,10 +47,26 @@ export async function requestReminders(gateway: GatewayClient, vrm: string, deta
     `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications`,
     { body: details, allowStatuses: [400, 409] },
   );
-  if (status === 201 && data && 'email' in data) return { ok: true, reminder: data };
+  if (status === 202 && data && 'email' in data) return { ok: true, reminder: data };
   if (data?.fields) return { ok: false, fields: data.fields };
   if (data?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
   if (data?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
   // Another refusal: the platform's words are written for the seller.
   return { ok: false, message: data?.message ?? REMINDER_MESSAGES.failed };
+}
+
+export type ConfirmOutcome = { ok: true; confirmed: MotReminderConfirmed } | { ok: false; code: MotConfirmErrorCode };
+
+/**
+ * POST /platform/vehicle-checker/{vrm}/mot/notifications/confirm: the e-mailed link, pressed. A
+ * link past its days or not valid any more is an outcome for the page; a failing platform throws.
+ */
+export async function confirmReminders(gateway: GatewayClient, vrm: string, token: string): Promise<ConfirmOutcome> {
+  const { status, data } = await gateway.request<MotReminderConfirmed | { code?: string }>(
+    'POST',
+    `/platform/vehicle-checker/${encodeURIComponent(vrm)}/mot/notifications/confirm`,
+    { body: { token }, allowStatuses: [404, 410] },
+  );
+  if (status === 200 && data && 'unsubscribePath' in data) return { ok: true, confirmed: data };
+  return { ok: false, code: status === 410 ? 'confirmation_expired' : 'confirmation_invalid' };
 }

@@ -6,6 +6,7 @@ import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
 import type { VehicleLookupState } from './lookup-state';
 import type { TrackerStepState } from './tracker-state';
+import type { MotReminderConfirmed, MotReminderResponse } from '../../contract/mot';
 
 /**
  * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
@@ -47,8 +48,10 @@ export interface SessionFlashData {
   authEvent: 'signin' | 'signout';
   /** The address a sign-in link was just sent to, for the 'email sent' view. */
   signInEmail: string;
-  /** MOT reminders just set up, for the results page to confirm. */
-  motReminder: { vrm: string; email: string; nextReminder: string | null };
+  /** MOT reminders just asked for, for the results page to say a confirmation link is on its way. */
+  motReminder: MotReminderResponse;
+  /** MOT reminders just confirmed from the e-mailed link, for the page that says they are on. */
+  motReminderConfirmed: MotReminderConfirmed;
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;

@@ -54,7 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { vrm, check: outcome.check, error: null, reminder: reminder?.vrm === vrm ? reminder : null };
 }
 
-/** MOT reminders for the vehicle on the page: POST, then back to the same results with a confirmation. */
+/**
+ * MOT reminders for the vehicle on the page: POST, then back to the same results saying a link is on
+ * its way. Nothing is on until the link in that e-mail is pressed (routes/mot-check-confirm.tsx).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
   if (!isValidVrm(vrm)) throw redirect('/mot-check', 303);
@@ -122,7 +125,7 @@ export default function MotCheckResults() {
   );
 }
 
-function ReminderForm({ vrm, vrmPretty, done }: { vrm: string; vrmPretty: string; done: { email: string; nextReminder: string | null } | null }) {
+function ReminderForm({ vrm, vrmPretty, done }: { vrm: string; vrmPretty: string; done: { email: string; confirmWithinDays: number } | null }) {
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
@@ -137,10 +140,17 @@ function ReminderForm({ vrm, vrmPretty, done }: { vrm: string; vrmPretty: string
     <section className="card" id="reminders" aria-labelledby="reminders-title">
       <h2 id="reminders-title">Free MOT reminders</h2>
       {done ? (
-        <p className="toast ok" role="status" data-testid="reminder-set">
-          Done: we will e-mail {done.email} before the MOT of {vrmPretty} runs out
-          {done.nextReminder ? `, first on ${formatDate(done.nextReminder)}` : ''}.
-        </p>
+        // The same words whether or not a link went (one lately, or reminders on already): the page
+        // never tells anyone whether an address was signed up.
+        <div className="toast ok" role="status" data-testid="reminder-set">
+          <p>
+            <strong>Check your e-mail to confirm.</strong>
+          </p>
+          <p>
+            MOT reminders for {vrmPretty} start only when you press the link in the e-mail we send to {done.email}. The link works for{' '}
+            {done.confirmWithinDays} days; if nobody presses it, we send nothing more.
+          </p>
+        </div>
       ) : (
         <p>We will e-mail you when you can book the MOT without losing any days, and again a week before it runs out.</p>
       )}

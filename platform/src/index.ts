@@ -31,7 +31,7 @@ import { registerSaleRoutes } from './sale';
 import { registerShellRoutes } from './shell';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
-import { devRunScheduled, motCheck, motNotifications } from './mot-check';
+import { devRunScheduled, motCheck, motConfirm, motNotifications } from './mot-check';
 import { sendDueMotReminders } from './mot-reminders';
 import { getVehicleTax } from './tax/endpoint';
 import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './trackers';
@@ -89,6 +89,7 @@ registerShellRoutes(router);
 router
   .on('GET', '/platform/vehicle-checker/:vrm/mot/checker/:view', motCheck)
   .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications', motNotifications)
+  .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications/confirm', motConfirm)
   .on('POST', '/platform/dev/scheduled', devRunScheduled)
   .on('GET', '/platform/dev/clock', devClock)
   .on('POST', '/platform/dev/clock', devClock)

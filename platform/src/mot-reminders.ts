@@ -45,6 +45,72 @@ export function nextReminderDate(dueDate: string, now: Date, sent: ReadonlySet<R
   return later ?? null;
 }
 
+/**
+ * Double opt-in (PECR): signing an address up sends one confirmation e-mail, and nothing else goes
+ * to it until its link is pressed. Whoever fills in the form, the address hears at most a few
+ * confirmations and then nothing: a stranger cannot use the form to mail someone.
+ */
+/** A confirmation link works for 7 days; a sign-up not confirmed by then lapses. */
+export const CONFIRM_LINK_DAYS = 7;
+/** Asking again for the same address and vehicle sends another confirmation only after this. */
+export const CONFIRM_RESEND_MS = 10 * 60_000;
+/** Confirmations one pending sign-up can send before it lapses, however often it is asked for. */
+export const MAX_CONFIRMATIONS_PER_SIGN_UP = 3;
+/** Vehicles one address can have waiting for confirmation at once. */
+export const MAX_PENDING_PER_ADDRESS = 5;
+
+export interface SignUpState {
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  /** When the current confirmation e-mail went (null: none yet, as for sign-ups from before opt-in). */
+  confirmSentAt: string | null;
+  /** Confirmations sent for this pending sign-up. */
+  confirmSends: number;
+}
+
+/** Reminders go only to a sign-up that was confirmed and not stopped since. */
+export const remindersGo = (state: SignUpState): boolean => state.confirmedAt !== null && state.unsubscribedAt === null;
+
+/** A pending sign-up whose last confirmation went before this instant has lapsed. */
+export const lapseCutoff = (now: Date): string => new Date(now.getTime() - CONFIRM_LINK_DAYS * DAY_MS).toISOString();
+
+export function hasLapsed(state: SignUpState, now: Date): boolean {
+  return state.confirmedAt === null && Date.parse(state.confirmSentAt ?? state.createdAt) <= Date.parse(lapseCutoff(now));
+}
+
+/**
+ * What asking for reminders does. `fresh`: a new sign-up (or one that lapsed or was stopped), whose
+ * count of confirmations starts again. The caller answers the same whatever this says, so the form
+ * never tells anyone whether an address was signed up already.
+ */
+export type SignUpDecision = { send: true; fresh: boolean } | { send: false; why: 'already-on' | 'too-soon' | 'too-many' };
+
+export function onSignUpRequest(existing: SignUpState | null, pendingForOtherVehicles: number, now: Date): SignUpDecision {
+  if (existing && remindersGo(existing)) return { send: false, why: 'already-on' };
+  if (existing && existing.confirmedAt === null && !hasLapsed(existing, now)) {
+    if (existing.confirmSentAt && now.getTime() - Date.parse(existing.confirmSentAt) < CONFIRM_RESEND_MS) return { send: false, why: 'too-soon' };
+    if (existing.confirmSends >= MAX_CONFIRMATIONS_PER_SIGN_UP) return { send: false, why: 'too-many' };
+    return { send: true, fresh: false };
+  }
+  if (pendingForOtherVehicles >= MAX_PENDING_PER_ADDRESS) return { send: false, why: 'too-many' };
+  return { send: true, fresh: true };
+}
+
+/**
+ * Deletes the pending sign-ups that lapsed (with the reminders an old, unconfirmed sign-up was sent
+ * before opt-in), so an address nobody confirmed is not kept.
+ */
+export async function lapseUnconfirmedSignUps(env: PlatformEnv, now: Date): Promise<number> {
+  const lapsed = 'SELECT id FROM mot_reminders WHERE confirmed_at IS NULL AND coalesce(confirm_sent_at, created_at) <= ?1';
+  const cutoff = lapseCutoff(now);
+  const [, deleted] = await env.DB.batch([
+    env.DB.prepare(`DELETE FROM mot_reminders_sent WHERE reminder_id IN (${lapsed})`).bind(cutoff),
+    env.DB.prepare(`DELETE FROM mot_reminders WHERE id IN (${lapsed})`).bind(cutoff),
+  ]);
+  return deleted!.meta.changes ?? 0;
+}
+
 interface ReminderRow {
   id: number;
   vrm: string;
@@ -55,17 +121,18 @@ interface ReminderRow {
 const BATCH = 200;
 
 /**
- * The scheduled run (a Cron Trigger in production; the development switch or a test locally): for
- * each active reminder, read the vehicle's due date from the register, and e-mail the reminder that
- * is due. A reminder is claimed in `mot_reminders_sent` before its e-mail is written, so two runs
+ * The scheduled run (a Cron Trigger in production; the development switch or a test locally): drop
+ * the sign-ups that lapsed unconfirmed, then for each confirmed one that was not stopped, read the
+ * vehicle's due date from the register and e-mail the reminder that is due. A reminder is claimed in `mot_reminders_sent` before its e-mail is written, so two runs
  * that overlap cannot both send it.
  */
-export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<{ checked: number; sent: number }> {
+export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<{ lapsed: number; checked: number; sent: number }> {
+  const lapsed = await lapseUnconfirmedSignUps(env, now);
   let checked = 0;
   let sent = 0;
   let after = 0;
   for (;;) {
-    const { results } = await env.DB.prepare('SELECT id, vrm, email, link_base FROM mot_reminders WHERE unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2')
+    const { results } = await env.DB.prepare('SELECT id, vrm, email, link_base FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2')
       .bind(after, BATCH)
       .all<ReminderRow>();
     for (const reminder of results) {
@@ -75,7 +142,7 @@ export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<
     if (results.length < BATCH) break;
     after = results.at(-1)!.id;
   }
-  return { checked, sent };
+  return { lapsed, checked, sent };
 }
 
 async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Promise<boolean> {

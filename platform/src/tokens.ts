@@ -123,3 +123,24 @@ export function signUnsubscribeToken(claims: UnsubscribeClaims, secret: string):
 export function verifyUnsubscribeToken(token: string, secret: string, nowSeconds: number): Promise<Verified<UnsubscribeClaims>> {
   return verifyJwt<UnsubscribeClaims>(token, unsubscribeSecret(secret), nowSeconds, 'unsubscribe');
 }
+
+/** The link that confirms one MOT reminder sign-up (sub is the sign-up's id). */
+export interface MotConfirmClaims {
+  sub: number;
+  /** Random, so two links for one sign-up differ and only the newest (stored by hash) works. */
+  jti: string;
+  token_use: 'mot-confirm';
+  iat: number;
+  exp: number;
+}
+
+// Its own key: a confirmation link is e-mailed to an address nobody has proved yet.
+const motConfirmSecret = (secret: string) => `${secret}|mot-confirm`;
+
+export function signMotConfirmToken(claims: MotConfirmClaims, secret: string): Promise<string> {
+  return signJwt(claims, motConfirmSecret(secret));
+}
+
+export function verifyMotConfirmToken(token: string, secret: string, nowSeconds: number): Promise<Verified<MotConfirmClaims>> {
+  return verifyJwt<MotConfirmClaims>(token, motConfirmSecret(secret), nowSeconds, 'mot-confirm');
+}
