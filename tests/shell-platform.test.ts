@@ -27,7 +27,7 @@ async function signUp(): Promise<AuthResponse> {
   const response = await workers.platform('/platform/api/authn/signup', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requester-id': `shell-signup-${counter}` },
-    body: JSON.stringify({ name: 'Rosalind Hart', email: `rosalind.${Date.now()}.${counter}@example.co.uk`, phone: '07400 123456', postcode: 'ls1 4dy', marketingConsent: false }),
+    body: JSON.stringify({ name: 'Rosalind Hart', email: `rosalind.${Date.now()}.${counter}@example.co.uk`, phone: '07400 123456', postcode: 'ls1 4dy', marketingConsent: false, linkBase: 'http://localhost' }),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as AuthResponse;

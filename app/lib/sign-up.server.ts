@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { phoneProblem, signUp } from './accounts.server';
-import { ROBOT_MESSAGE } from './auth-messages';
 import { browserKeyOf, signIn } from './auth.server';
 import { failureReply } from './form-failure.server';
 import { SignUpSchema } from './validation';
@@ -31,7 +30,6 @@ export async function handleSignUp(formData: FormData, context: AppLoadContext, 
       redirectTo: returnTo,
       browserKey: browserKeyOf(session),
     });
-    if (outcome.kind === 'robot') return data(submission.reply({ formErrors: [ROBOT_MESSAGE] }), { status: 429 });
     if (outcome.kind === 'link_sent') {
       session.flash('signInEmail', submission.value.email);
       throw redirect(`/sign-in?sent&redirectTo=${encodeURIComponent(returnTo)}`);

@@ -22,7 +22,7 @@ export function parseSetCookie(header: string): SetCookie {
 export class Browser {
   readonly cookies = new Map<string, string>();
   constructor(
-    private readonly fetcher: Fetch,
+    readonly fetcher: Fetch,
     private readonly options: { runsScripts?: boolean; userAgent?: string; ip?: string } = {},
   ) {
     if (options.runsScripts) this.cookies.set('ks_js', '1');

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { Browser } from './browser';
 import { seal, unseal } from '../../app/lib/seal';
-import { DEV_SECRET, type Workers } from './workers';
+import { DEV_SECRET, workersByFetch, type Workers } from './workers';
 
 const SESSION_COOKIE = 'kerbside_session';
 
@@ -9,11 +9,8 @@ let counter = 0;
 /** A new seller on their own connection (the platform rate-limits per IP). */
 export function newSeller(workers: Workers, options: { runsScripts?: boolean } = {}) {
   counter += 1;
-  const browser = new Browser(workers.fetch, { ip: `192.0.2.${counter % 250}`, ...options });
-  browserWorkers.set(browser, workers);
-  return browser;
+  return new Browser(workers.fetch, { ip: `192.0.2.${counter % 250}`, ...options });
 }
-const browserWorkers = new WeakMap<Browser, Workers>();
 
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.co.uk`;
 
@@ -39,8 +36,8 @@ export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', e
 
 /** Opens the newest link e-mailed to the address in this browser: the page, then its button. */
 export async function openLatestLink(browser: Browser, email: string, form: Record<string, string> = {}) {
-  const workers = browserWorkers.get(browser);
-  if (!workers) throw new Error('openLatestLink needs a browser made by newSeller');
+  const workers = workersByFetch.get(browser.fetcher);
+  if (!workers) throw new Error('openLatestLink needs a browser on workers from startWorkers');
   const link = new URL((await latestEmail(workers, email))!.link!);
   const page = await browser.get(link.pathname + link.search);
   expect(page.status).toBe(200);
@@ -65,7 +62,6 @@ export async function latestEmail(workers: Workers, to: string) {
 export async function signInByLink(workers: Workers, browser: Browser, email: string, redirectTo = '/account') {
   const asked = await browser.post('/sign-in', { email, redirectTo });
   expect(asked.headers.get('location')).toBe('/sign-in?sent');
-  browserWorkers.set(browser, workers);
   return openLatestLink(browser, email);
 }
 

@@ -97,6 +97,9 @@ export interface FaultRule {
   delayMs?: number;
 }
 
+/** Which workers a Browser's fetch belongs to: test helpers reach the outbox from a browser alone. */
+export const workersByFetch = new WeakMap<object, Workers>();
+
 export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const provided = options.provided ?? inject('kerbsideWorkers');
   // A worker configured as production runs on real time: it refuses a moved clock.
@@ -158,7 +161,7 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
     const state = (await (await platform('/platform/dev/clock')).json()) as ClockState;
     return new Date(state.now);
   };
-  return {
+  const workers = {
     mf,
     db,
     /** A request to the app, as a browser would send it (no automatic redirects). */
@@ -207,6 +210,9 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+  workersByFetch.set(fetchApp, workers);
+  return workers;
+
 }
 
 export type Workers = Awaited<ReturnType<typeof startWorkers>>;
