@@ -26,3 +26,11 @@ describe('a seller lands on the step their sale is at', () => {
     expect(stepRedirect('KE19FTA', slug, step, confirmed)).toBe(target);
   });
 });
+
+describe('the proven-address page', () => {
+  it('is open at every step, since accepting, bank details and documents send the seller there', () => {
+    for (const slug of [null, 'under-offer', 'sold-wait', 'sold-confirmed', 'offer-declined']) {
+      expect(stepRedirect('KE19FTA', slug, 'confirm-email', null), String(slug)).toBeNull();
+    }
+  });
+});

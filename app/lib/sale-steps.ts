@@ -30,6 +30,8 @@ function first(step: string): string {
 export function stepRedirect(vrm: string, slug: string | null, step: string, facts: PostSaleFacts | null): string | null {
   const here = first(step);
   const home = `/${vrm}`;
+  // The page that asks for a proven address belongs to whichever step sent the seller there.
+  if (here === 'confirm-email') return null;
   const go = (allowed: readonly string[], target: string) => (allowed.includes(here) ? null : target);
   switch (slug) {
     case null:
