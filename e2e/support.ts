@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { Checker, PageChecks } from './page-checks';
 
 /**
@@ -122,4 +122,30 @@ export async function submitAndWait(page: Page, button: Locator) {
   const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).origin === new URL(page.url()).origin);
   await button.click();
   await answered;
+}
+
+/** Opens the newest e-mail to an address with this subject from the development mailbox, and its link. */
+export async function openMailboxLink(page: Page, email: string, subject: string) {
+  await page.goto('/dev/mailbox');
+  const mail = page.getByTestId('email').filter({ hasText: email }).filter({ has: page.getByRole('heading', { name: subject }) }).first();
+  await mail.getByRole('link').first().click();
+}
+
+/**
+ * Proves the address as a seller does after signing up: the link e-mailed to it, opened in the
+ * same browser (it signs in by itself with scripts; without, the seller presses the button), back
+ * on the page the seller signed up on.
+ */
+export async function confirmEmail(page: Page, email: string, javaScriptEnabled: boolean | undefined) {
+  const back = page.url();
+  await openMailboxLink(page, email, 'Confirm your e-mail address for Kerbside');
+  if (javaScriptEnabled === false) await page.getByRole('button', { name: 'Continue to your account' }).click();
+  await expect(page).toHaveURL(back);
+}
+
+/** Another seller's browser beside this test's: its own cookies and connection, the project's settings. */
+export async function otherBrowser(browser: Browser, project: BrowserContextOptions, ip: string): Promise<BrowserContext> {
+  const context = await browser.newContext(contextOptions(project));
+  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': ip });
+  return context;
 }

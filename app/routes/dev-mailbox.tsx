@@ -20,6 +20,14 @@ interface Email {
   created_at: string;
 }
 
+/** What the e-mail's one link does, as its button says. */
+function linkName(link: string): string {
+  const path = link.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  if (path.startsWith('/auth/verify')) return 'Open the sign-in link';
+  if (path.startsWith('/auth/freeze-payout')) return 'Freeze my payout';
+  return 'Open the link';
+}
+
 /** Development only: the e-mails the platform would have sent, so sign-in links can be opened. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
@@ -64,7 +72,7 @@ export default function DevMailbox() {
           </p>
           {email.link ? (
             <p>
-              <a href={email.link}>Open the sign-in link</a>
+              <a href={email.link}>{linkName(email.link)}</a>
             </p>
           ) : null}
           <pre className="email-body">{email.body}</pre>
