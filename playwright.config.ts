@@ -15,6 +15,13 @@ const phone = {
   reducedMotion: 'reduce' as const,
 };
 const baseURL = `http://localhost:${port}`;
+/**
+ * The project without JavaScript has a server of its own: a worker isolate runs one request at a
+ * time, so two servers serve the two projects side by side instead of queueing on one app and
+ * one platform isolate (ports: E2E_PORT, +1 and +2 for the fault and streaming files, +3).
+ */
+const noJsPort = String(Number(port) + 3);
+const noJsBaseURL = `http://localhost:${noJsPort}`;
 
 /**
  * Browser journeys on a phone, twice: with JavaScript and without. The server is started the way
@@ -43,13 +50,13 @@ export default defineConfig({
   },
   projects: [
     // The route table is the shell's own markup: checked once, without JavaScript.
-    { name: 'phone-js', use: { ...phone, javaScriptEnabled: true }, testIgnore: '**/route-table.spec.ts' },
+    { name: 'phone-js', use: { ...phone, javaScriptEnabled: true, baseURL }, testIgnore: '**/route-table.spec.ts' },
     // The enhancements that need JavaScript live in their own files, which this project does not load;
     // streaming is for browsers that run scripts (without them the page is complete: tests/streaming.test.ts);
     // a form met by an outage without scripts is handed back by the page-load failure (tests/fault-matrix.test.ts).
     {
       name: 'phone-no-js',
-      use: { ...phone, javaScriptEnabled: false },
+      use: { ...phone, javaScriptEnabled: false, baseURL: noJsBaseURL },
       testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/platform-outage.spec.ts'],
       // A step that a browser without scripts takes as one plain form post and page is the
       // integration tests' (their client is exactly that); its test here is tagged @scripts and
@@ -57,18 +64,21 @@ export default defineConfig({
       grepInvert: /@scripts/,
     },
   ],
-  webServer: {
+  webServer: [
+    { port, url: baseURL, state: 'kerbside-e2e-state' },
+    { port: noJsPort, url: noJsBaseURL, state: 'kerbside-e2e-state-no-js' },
+  ].map((server) => ({
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/healthz`,
+    url: `${server.url}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: port,
-      KERBSIDE_STATE_DIR: path.join(os.tmpdir(), 'kerbside-e2e-state'),
+      PORT: server.port,
+      KERBSIDE_STATE_DIR: path.join(os.tmpdir(), server.state),
       KERBSIDE_FRESH_STATE: '1',
       KERBSIDE_SKIP_BUILD: process.env.KERBSIDE_SKIP_BUILD ?? '1',
     },
-  },
+  })),
 });
