@@ -68,7 +68,7 @@ main{display:block;padding:24px 0 48px}
 .hero{background:var(--brand);color:var(--brand-ink);border-radius:var(--radius);padding:24px 16px}
 .hero a{color:#fff}
 .hero .strap{opacity:.92;max-width:36rem}
-.card{background:#fff;border:1px solid var(--line);border-radius:var(--radius);padding:20px 16px;margin:0 0 16px}
+.card{background:#fff;border:1px solid var(--line);border-radius:var(--radius);padding:20px 16px;margin:0 0 16px;overflow-wrap:break-word}
 .field{margin:0 0 16px}
 .field label{display:block;font-weight:600;margin:0 0 6px}
 .field .hint{display:block;color:var(--muted);font-size:.9rem;margin:-2px 0 6px}

@@ -62,7 +62,7 @@ export default function VerifySignIn() {
     );
   }
   return (
-    <section className="card" aria-labelledby="verify-title">
+    <section className="card stack" aria-labelledby="verify-title">
       <h1 id="verify-title">Sign in as {maskedEmail}?</h1>
       <p>This link was asked for in another browser or on another device. Sign in here only if {maskedEmail} is your address.</p>
       <Form method="post" replace className="stack">
