@@ -179,3 +179,42 @@ describe('login CSRF through a sign-in link', () => {
     expect(await refused.json()).toEqual({ valid: false, reason: 'token_used' });
   });
 });
+
+describe('the payout account', () => {
+  it('changes only with the code e-mailed to the seller, and a freeze from the e-mail holds the payout', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller, 'KT70EVS', '70000');
+    const email = uniqueEmail('payout');
+    await signUp(seller, email, 'KT70EVS');
+    await carWithOffer(seller, 'KT70EVS');
+    await seller.post('/KT70EVS/accept-offer', { intent: 'accept' });
+    const withRef = (await seller.get('/KT70EVS/confirm-sale')).headers.get('location')!;
+    await seller.post(withRef, {});
+    const given = await seller.post('/KT70EVS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(given.headers.get('location')).toBe('/KT70EVS/upload-documents');
+    expect((await latestEmail(workers, email))!.subject).toBe('Your payout account was set to one ending 4958');
+
+    // A new account: the page asks for the code, and until it is entered the old one is paid.
+    const change = await seller.post('/KT70EVS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    expect(change.headers.get('location')).toBe('/KT70EVS/add-bank-details');
+    const asked = await page(seller, '/KT70EVS/add-bank-details');
+    expect(asked.text).toContain('Enter the code we e-mailed you');
+    expect(asked.text).toContain('to be paid into the account ending 7491 instead');
+    expect(asked.text).toContain('We will pay Sarah Kennedy, sort code 08-99-99, account ending 4958.');
+    const wrong = await seller.post('/KT70EVS/add-bank-details', { intent: 'code', code: '12345' });
+    expect(wrong.status).toBe(400);
+    expect(mainText(await wrong.text())).toContain('Enter the 6-digit code from the e-mail');
+    const code = /on the page: (\d{6})/.exec((await latestEmail(workers, email))!.body)![1]!;
+    expect((await seller.post('/KT70EVS/add-bank-details', { intent: 'code', code })).headers.get('location')).toBe('/KT70EVS/upload-documents');
+    const notice = (await latestEmail(workers, email))!;
+    expect(notice.subject).toBe('Your payout account was changed to one ending 7491');
+    expect((await page(seller, '/KT70EVS/add-bank-details')).text).toContain('account ending 7491');
+
+    // "Not you? Freeze my payout": the payment page says so.
+    const freeze = new URL(notice.link!);
+    expect((await seller.post(freeze.pathname + freeze.search, { token: freeze.searchParams.get('token')! })).headers.get('location')).toBe(
+      '/auth/freeze-payout?frozen',
+    );
+    expect((await page(seller, '/KT70EVS/vehicle-payment')).text).toContain('Your payout is frozen');
+  });
+});

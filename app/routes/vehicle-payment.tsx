@@ -21,15 +21,15 @@ const LABELS: Record<PaymentStatus, string> = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
-  const [{ statuses }, { beneficiary }] = await Promise.all([
+  const [{ statuses, frozen }, { beneficiary }] = await Promise.all([
     context.gateway.get<PaymentStatusesResponse>('/platform/payments/payments/statuses', { query: { enquiryId: sale.enquiry.id } }),
     getBeneficiary(context.gateway, sale.enquiry.id),
   ]);
-  return { amount: sale.sale.offer.amount, statuses, beneficiary, progress: sale.progress };
+  return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary, progress: sale.progress };
 }
 
 export default function VehiclePayment() {
-  const { amount, statuses, beneficiary, progress } = useLoaderData<typeof loader>();
+  const { amount, statuses, frozen, beneficiary, progress } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card" aria-labelledby="payment-title">
@@ -37,6 +37,11 @@ export default function VehiclePayment() {
         {beneficiary ? (
           <p>
             To {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
+          </p>
+        ) : null}
+        {frozen ? (
+          <p className="toast" role="status" data-testid="payout-frozen">
+            Your payout is frozen: nothing is paid until our support team has checked the payout account with you.
           </p>
         ) : null}
         <ol className="timeline" data-testid="payment-statuses">
