@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +7,9 @@ import { applyMigrations, execSql, migrations, seedSql } from '../../scripts/lib
 import { LOCAL_ENVIRONMENT, root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
 import { runClock } from '../../scripts/lib/run-clock.mjs';
 import { TEST_APP_VARS, TEST_PLATFORM_VARS, type ProvidedWorkers } from './workers';
+
+/** A cached test database no run has used for this long is removed. */
+const UNUSED_FOR_MS = 86_400_000;
 
 /**
  * Once per integration run, before any test file:
@@ -52,10 +55,17 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
       await mf.dispose();
     }
     writeFileSync(path.join(building, 'seed.sql'), seed);
-    // Old databases (earlier months, earlier migrations) go; the new one appears whole or not at all.
-    for (const old of readdirSync(cache)) if (old.startsWith('d1-') && path.join(cache, old) !== building) rmSync(path.join(cache, old), { recursive: true, force: true });
+    // Old databases (earlier months, earlier migrations) go once a day has passed without a run
+    // using them: a run going on beside this one (the browser layer's clock, another checkout
+    // sharing node_modules) keeps its own. The new one appears whole or not at all.
+    for (const old of readdirSync(cache)) {
+      const full = path.join(cache, old);
+      if (old.startsWith('d1-') && full !== building && Date.now() - statSync(full).mtimeMs > UNUSED_FOR_MS) rmSync(full, { recursive: true, force: true });
+    }
     renameSync(building, templateDir);
     console.log(`Seeded the test database for ${clock.asOf} in ${Date.now() - started} ms`);
   }
+  const usedAt = new Date();
+  utimesSync(templateDir, usedAt, usedAt);
   return { app, platform, templateDir, clockOffsetMs: clock.offsetMs, now: clock.now.toISOString() };
 }
