@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_SLOTS } from '../../contract/documents';
-import { Browser } from './browser';
-import { file, jpeg, pdf } from './files';
-import { signUp, uniqueEmail, valueCar } from './sellers';
-import { startWorkers, type Workers } from './workers';
+import { PHOTO_SLOTS } from '../contract/documents';
+import { Browser } from './support/browser';
+import { file, jpeg, pdf } from './support/files';
+import { signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
 
 /**
  * Bad input never makes a 5xx (docs/decisions/010): property-based posts to every action, as an
@@ -12,12 +12,49 @@ import { startWorkers, type Workers } from './workers';
  * multipart, and forms whose fields are anything at all — from a visitor and from a seller well into
  * a sale, whose forms meet the platform's rule refusals (409s) as often as not. FUZZ_RUNS sets the
  * bodies per action: 100 in CI (the default); `FUZZ_RUNS=1000 npm run test:integration -- fuzz` for a
- * deeper run. FUZZ_SEED repeats a run fast-check reported. The actions are shared out over three
- * test files (tests/fuzz-actions-*.test.ts), each with its own workers and seller, so that the
- * longest file of the integration layer is a third as long.
+ * deeper run. FUZZ_SEED repeats a run fast-check reported.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+let workers: Workers;
+let visitor: Browser;
+let seller: Browser;
+
+beforeAll(async () => {
+  workers = await startWorkers({
+    appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
+    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3', LOOKUP_RATE_LIMIT: '100000' },
+  });
+  visitor = new Browser(workers.fetch, { ip: '203.0.113.10' });
+  await valueCar(visitor);
+  // A seller whose car has sold and is booked for collection: most of their forms are refused by
+  // the platform's rules now (the profile is locked, the offer decided), which is the point.
+  seller = new Browser(workers.fetch, { ip: '203.0.113.11' });
+  await valueCar(seller);
+  expect((await signUp(seller, uniqueEmail('fuzz'))).status).toBe(302);
+  const profile = '/KE19FTA/profile';
+  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg') });
+  }
+  await seller.post(`${profile}/timeline`, { intent: 'enter-sale' });
+  // The sale runs on the product's clock: move it on a second at a time until the offer is there.
+  for (let i = 0; i < 40 && (await seller.get('/KE19FTA/accept-offer')).status !== 200; i++) await workers.clock.advance(1_000);
+  await seller.post('/KE19FTA/accept-offer', { intent: 'accept' });
+  await seller.post((await seller.get('/KE19FTA/confirm-sale')).headers.get('location')!, {});
+  await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+  await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+  await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+  await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
+  const page = await (await seller.get('/KE19FTA/collection')).text();
+  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(page)![1]!;
+  expect((await seller.post('/KE19FTA/collection', { date: day, slot: 'morning' })).headers.get('location')).toBe('/KE19FTA/review-status');
+}, 180_000);
+afterAll(() => workers?.dispose());
 
 /** Every action, who posts to it, and the field names its forms use (fuzzed bodies favour them). */
 const ACTIONS: { path: string; as: 'visitor' | 'seller'; fields: string[] }[] = [
@@ -101,7 +138,7 @@ function bodies(fields: string[]): fc.Arbitrary<Body> {
 
 const STACK_TRACE = /\n\s+at \S+ \(|at [\w.$]+ \([^)]*:\d+:\d+\)|node_modules|\.tsx?:\d+/;
 
-async function send(workers: Workers, browser: Browser, path: string, { contentType, body }: Body) {
+async function send(browser: Browser, path: string, { contentType, body }: Body) {
   const headers = new Headers();
   if (contentType !== null) headers.set('content-type', contentType);
   headers.set('cookie', [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -109,75 +146,33 @@ async function send(workers: Workers, browser: Browser, path: string, { contentT
   return workers.fetch(path, { method: 'POST', headers, body });
 }
 
-/** Defines the fuzzing of every `parts`-th action, starting at `part`, in the calling test file. */
-export function defineFuzzSuite(part: number, parts: number) {
-  let workers: Workers;
-  let visitor: Browser;
-  let seller: Browser;
-
-  beforeAll(async () => {
-    workers = await startWorkers({
-      appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
-      platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3', LOOKUP_RATE_LIMIT: '100000' },
-    });
-    visitor = new Browser(workers.fetch, { ip: '203.0.113.10' });
-    await valueCar(visitor);
-    // A seller whose car has sold and is booked for collection: most of their forms are refused by
-    // the platform's rules now (the profile is locked, the offer decided), which is the point.
-    seller = new Browser(workers.fetch, { ip: '203.0.113.11' });
-    await valueCar(seller);
-    expect((await signUp(seller, uniqueEmail('fuzz'))).status).toBe(302);
-    const profile = '/KE19FTA/profile';
-    await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-    await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-    await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
-    await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-    for (const slot of PHOTO_SLOTS) {
-      await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg') });
-    }
-    await seller.post(`${profile}/timeline`, { intent: 'enter-sale' });
-    // The sale runs on the product's clock: move it on a second at a time until the offer is there.
-    for (let i = 0; i < 40 && (await seller.get('/KE19FTA/accept-offer')).status !== 200; i++) await workers.clock.advance(1_000);
-    await seller.post('/KE19FTA/accept-offer', { intent: 'accept' });
-    await seller.post((await seller.get('/KE19FTA/confirm-sale')).headers.get('location')!, {});
-    await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
-    await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
-    await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
-    await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
-    const page = await (await seller.get('/KE19FTA/collection')).text();
-    const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(page)![1]!;
-    expect((await seller.post('/KE19FTA/collection', { date: day, slot: 'morning' })).headers.get('location')).toBe('/KE19FTA/review-status');
-  }, 180_000);
-  afterAll(() => workers?.dispose());
-
-  describe('fuzzed posts to every action', () => {
-    it.each(ACTIONS.filter((_action, index) => index % parts === part).map((a) => [`${a.as} → ${a.path}`, a] as const))('%s never answers 5xx or shows a stack trace', { timeout: 120_000 }, async (_name, action) => {
-      const browser = action.as === 'seller' ? seller : visitor;
-      await fc.assert(
-        fc.asyncProperty(bodies(action.fields), async (body) => {
-          const response = await send(workers, browser, action.path, body);
-          const html = await response.text();
-          expect(response.status, `${response.status} for ${JSON.stringify(body.contentType)} ${String(body.body).slice(0, 120)}`).toBeLessThan(500);
-          expect(html).not.toMatch(STACK_TRACE);
-        }),
-        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-      );
-    });
-
-    if (part === 0) it('answers a body that is not a form with 415 and a page that says nothing was changed', async () => {
-      const response = await send(workers, seller, '/KE19FTA/add-bank-details', { contentType: 'application/json', body: '{"accountNumber":"66374958"}' });
-      expect(response.status).toBe(415);
-      expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toContain('nothing was changed');
-    });
-
-    if (part === 0) it('answers a multipart body cut short with 400 and a page', async () => {
-      const response = await send(workers, seller, '/KE19FTA/upload-documents', {
-        contentType: 'multipart/form-data; boundary=abc',
-        body: '--abc\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupl',
-      });
-      expect(response.status).toBe(400);
-      expect(await response.text()).toContain('Sorry, we could not read that form');
-    });
+describe('fuzzed posts to every action', () => {
+  it.each(ACTIONS.map((a) => [`${a.as} → ${a.path}`, a] as const))('%s never answers 5xx or shows a stack trace', { timeout: 120_000 }, async (_name, action) => {
+    const browser = action.as === 'seller' ? seller : visitor;
+    await fc.assert(
+      fc.asyncProperty(bodies(action.fields), async (body) => {
+        const response = await send(browser, action.path, body);
+        const html = await response.text();
+        expect(response.status, `${response.status} for ${JSON.stringify(body.contentType)} ${String(body.body).slice(0, 120)}`).toBeLessThan(500);
+        expect(html).not.toMatch(STACK_TRACE);
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
   });
-}
+
+  it('answers a body that is not a form with 415 and a page that says nothing was changed', async () => {
+    const response = await send(seller, '/KE19FTA/add-bank-details', { contentType: 'application/json', body: '{"accountNumber":"66374958"}' });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('nothing was changed');
+  });
+
+  it('answers a multipart body cut short with 400 and a page', async () => {
+    const response = await send(seller, '/KE19FTA/upload-documents', {
+      contentType: 'multipart/form-data; boundary=abc',
+      body: '--abc\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupl',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Sorry, we could not read that form');
+  });
+});
