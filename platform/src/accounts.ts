@@ -3,7 +3,7 @@ import { referrerOf } from './referrals';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse, SignUpLinkSent } from '../../contract/accounts';
 import { splitName } from '../../contract/accounts';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../contract/contact-validation';
-import { invalidToken, issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
+import { issueIdToken, requireCustomer, startSession, toUser, type UserRow } from './auth';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from './auth';
 import { sessionEnded } from './session-limits';
 import { devEndpointsOn, intVar, type PlatformEnv } from './env';
