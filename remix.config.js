@@ -43,48 +43,48 @@ export default {
   },
   routes(defineRoutes) {
     return defineRoutes((route) => {
-      route('', 'routes/home.tsx', { index: true });
-      route('healthz', 'routes/healthz.ts');
-      route('sitemap', 'routes/sitemap.tsx');
-      route('unsubscribe/:sms?', 'routes/unsubscribe.tsx');
-      route('sitemap.xml', 'routes/sitemap-xml.ts');
-      route('robots.txt', 'routes/robots-txt.ts');
+      route('', 'routes/home.tsx', { id: 'routes/home', index: true });
+      route('healthz', 'routes/healthz.ts', { id: 'routes/healthz' });
+      route('sitemap', 'routes/sitemap.tsx', { id: 'routes/sitemap' });
+      route('unsubscribe/:sms?', 'routes/unsubscribe.tsx', { id: 'routes/unsubscribe' });
+      route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'routes/sitemap-xml' });
+      route('robots.txt', 'routes/robots-txt.ts', { id: 'routes/robots-txt' });
       route('mileage', 'routes/mileage.tsx', { id: 'routes/mileage' });
       // The car value tracker (spec 2 §2.1): its registration, mileage and sign-in steps, then the car's page.
-      route('car-value-tracker', 'routes/tracker.tsx');
-      route('car-value-tracker/mileage', 'routes/tracker-mileage.tsx');
-      route('car-value-tracker/sign-in', 'routes/tracker-sign-in.tsx');
-      route('car-value-tracker/:vrm', 'routes/tracker-vehicle.tsx');
-      route('reviews', 'routes/reviews.tsx');
-      route('sign-in', 'routes/sign-in.tsx');
-      route('sign-out', 'routes/sign-out.tsx');
-      route('token-expired', 'routes/token-expired.tsx');
-      route('auth/verify', 'routes/auth-verify.tsx');
+      route('car-value-tracker', 'routes/tracker.tsx', { id: 'routes/tracker' });
+      route('car-value-tracker/mileage', 'routes/tracker-mileage.tsx', { id: 'routes/tracker-mileage' });
+      route('car-value-tracker/sign-in', 'routes/tracker-sign-in.tsx', { id: 'routes/tracker-sign-in' });
+      route('car-value-tracker/:vrm', 'routes/tracker-vehicle.tsx', { id: 'routes/tracker-vehicle' });
+      route('reviews', 'routes/reviews.tsx', { id: 'routes/reviews' });
+      route('sign-in', 'routes/sign-in.tsx', { id: 'routes/sign-in' });
+      route('sign-out', 'routes/sign-out.tsx', { id: 'routes/sign-out' });
+      route('token-expired', 'routes/token-expired.tsx', { id: 'routes/token-expired' });
+      route('auth/verify', 'routes/auth-verify.tsx', { id: 'routes/auth-verify' });
       // The "Not you? Freeze my payout" link in the payout account e-mails (ADR 014).
-      route('auth/freeze-payout', 'routes/freeze-payout.tsx');
-      route('account', 'routes/account.tsx', () => {
-        route('', 'routes/account-vehicles.tsx', { index: true });
-        route('details', 'routes/account-details.tsx');
-        route('preferences', 'routes/account-preferences.tsx');
+      route('auth/freeze-payout', 'routes/freeze-payout.tsx', { id: 'routes/freeze-payout' });
+      route('account', 'routes/account.tsx', { id: 'routes/account' }, () => {
+        route('', 'routes/account-vehicles.tsx', { id: 'routes/account-vehicles', index: true });
+        route('details', 'routes/account-details.tsx', { id: 'routes/account-details' });
+        route('preferences', 'routes/account-preferences.tsx', { id: 'routes/account-preferences' });
       });
-      route('dev/mailbox', 'routes/dev-mailbox.tsx');
-      route('dev/flags', 'routes/dev-flags.tsx');
-      route('dev/clock', 'routes/dev-clock.tsx');
+      route('dev/mailbox', 'routes/dev-mailbox.tsx', { id: 'routes/dev-mailbox' });
+      route('dev/flags', 'routes/dev-flags.tsx', { id: 'routes/dev-flags' });
+      route('dev/clock', 'routes/dev-clock.tsx', { id: 'routes/dev-clock' });
       // The shell's own endpoints: choices the seller makes anywhere, and what the browser loads on demand.
-      route('cookie-consent', 'routes/cookie-consent.ts');
-      route('sticky-vrm', 'routes/sticky-vrm.ts');
-      route('api/client-report', 'routes/api-client-report.ts');
-      route('api/chat-login', 'routes/api-chat-login.ts');
-      route('api/content/make', 'routes/api-content-make.ts');
-      route('chat/widget.js', 'routes/chat-widget.ts');
-      route('media/*', 'routes/media.ts');
-      route('checkout/:buyer/:failed?', 'routes/checkout.tsx');
+      route('cookie-consent', 'routes/cookie-consent.ts', { id: 'routes/cookie-consent' });
+      route('sticky-vrm', 'routes/sticky-vrm.ts', { id: 'routes/sticky-vrm' });
+      route('api/client-report', 'routes/api-client-report.ts', { id: 'routes/api-client-report' });
+      route('api/chat-login', 'routes/api-chat-login.ts', { id: 'routes/api-chat-login' });
+      route('api/content/make', 'routes/api-content-make.ts', { id: 'routes/api-content-make' });
+      route('chat/widget.js', 'routes/chat-widget.ts', { id: 'routes/chat-widget' });
+      route('media/*', 'routes/media.ts', { id: 'routes/media' });
+      route('checkout/:buyer/:failed?', 'routes/checkout.tsx', { id: 'routes/checkout' });
       // The free tools (spec 2 §2.1).
-      route('mot-check', 'routes/mot-check.tsx');
-      route('mot-check/results', 'routes/mot-check-results.tsx');
-      route('mot-check/confirm', 'routes/mot-check-confirm.tsx');
-      route('car-tax-check', 'routes/car-tax-check.tsx');
-      route('car-tax-check/results', 'routes/car-tax-check-results.tsx');
+      route('mot-check', 'routes/mot-check.tsx', { id: 'routes/mot-check' });
+      route('mot-check/results', 'routes/mot-check-results.tsx', { id: 'routes/mot-check-results' });
+      route('mot-check/confirm', 'routes/mot-check-confirm.tsx', { id: 'routes/mot-check-confirm' });
+      route('car-tax-check', 'routes/car-tax-check.tsx', { id: 'routes/car-tax-check' });
+      route('car-tax-check/results', 'routes/car-tax-check-results.tsx', { id: 'routes/car-tax-check-results' });
       // Addresses of our other sites (spec 2 §2.4).
       route('dealers', 'routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'routes/external-redirect.ts', { id: 'redirect/pro' });
@@ -97,7 +97,7 @@ export default {
       route('guides/:slug?', 'routes/articles.tsx', { id: 'routes/guides' });
       route('sell-my-car/guides/:slug?', 'routes/articles.tsx', { id: 'routes/sell-my-car-guides' });
       route('stories/:slug?', 'routes/articles.tsx', { id: 'routes/stories' });
-      route('blog/:year?/:month?/:day?/:post?', 'routes/blog.tsx');
+      route('blog/:year?/:month?/:day?/:post?', 'routes/blog.tsx', { id: 'routes/blog' });
       // Landing pages from one module and its data files (app/data/): variants, partners, cities.
       route('sell-my-car', 'routes/landing.tsx', { id: 'landing/sell-my-car' });
       route('sell-my-car/:page', 'routes/landing.tsx', { id: 'landing/sell-my-car-page' });
@@ -107,8 +107,8 @@ export default {
       route('sell-your-car/:city?', 'routes/landing.tsx', { id: 'landing/city' });
       route('ulez-checker', 'routes/ulez-checker.tsx', { id: 'routes/ulez-checker' });
       route('ulez-checker/:results', 'routes/ulez-checker.tsx', { id: 'routes/ulez-checker-result' });
-      route('sell-my-car/brands', 'routes/brands.tsx');
-      route('sell-my-car/brands/:brand', 'routes/brand.tsx');
+      route('sell-my-car/brands', 'routes/brands.tsx', { id: 'routes/brands' });
+      route('sell-my-car/brands/:brand', 'routes/brand.tsx', { id: 'routes/brand' });
       // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).
       route('collection', 'routes/current-vehicle-step.ts', { id: 'current/collection' });
       route('finance-payment-details', 'routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
@@ -117,29 +117,29 @@ export default {
       // The vehicle page and everything under it. Declared last among the one-segment paths so
       // that static paths above win; the loader rejects what is not a registration.
       route(':vrm', 'routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
-        route('', 'routes/vehicle-index.tsx', { index: true });
-        route('profile/*', 'routes/profile.tsx');
-        route('accept-offer', 'routes/accept-offer.tsx');
+        route('', 'routes/vehicle-index.tsx', { id: 'routes/vehicle-index', index: true });
+        route('profile/*', 'routes/profile.tsx', { id: 'routes/profile' });
+        route('accept-offer', 'routes/accept-offer.tsx', { id: 'routes/accept-offer' });
         route('confirm-sale-summary', 'routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
         route('confirm-sale', 'routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
         route('add-bank-details', 'routes/bank-details.tsx', { id: 'routes/add-bank-details' });
         route('request/bank-details', 'routes/bank-details.tsx', { id: 'routes/request-bank-details' });
         route('request/bank-details/confirmed', 'routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
-        route('upload-documents/:kind?', 'routes/upload-documents.tsx');
+        route('upload-documents/:kind?', 'routes/upload-documents.tsx', { id: 'routes/upload-documents' });
         route('get-ahead/upload-documents/:kind?', 'routes/upload-documents.tsx', { id: 'routes/get-ahead-upload-documents' });
         route('request/:kind', 'routes/upload-documents.tsx', { id: 'routes/request-document' });
         route('automated-docs-upload/:step?', 'routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
-        route('vehicle-payment', 'routes/vehicle-payment.tsx');
+        route('vehicle-payment', 'routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });
         route('finance-payment-details', 'routes/finance.tsx', { id: 'routes/finance-payment-details' });
         route('finance-payment-details-more-funds-requested', 'routes/finance.tsx', { id: 'routes/finance-more-funds' });
         route('finance-funds-received', 'routes/finance.tsx', { id: 'routes/finance-funds-received' });
-        route('review-status', 'routes/review-status.tsx');
-        route('collection', 'routes/collection.tsx');
-        route('purchasing-dealer-details', 'routes/dealer-details.tsx');
-        route('sale-complete', 'routes/sale-complete.tsx');
-        route('ineligible', 'routes/ineligible.tsx');
+        route('review-status', 'routes/review-status.tsx', { id: 'routes/review-status' });
+        route('collection', 'routes/collection.tsx', { id: 'routes/collection' });
+        route('purchasing-dealer-details', 'routes/dealer-details.tsx', { id: 'routes/dealer-details' });
+        route('sale-complete', 'routes/sale-complete.tsx', { id: 'routes/sale-complete' });
+        route('ineligible', 'routes/ineligible.tsx', { id: 'routes/ineligible' });
         // Accepting, bank details and documents wait here until the seller's address is proven (ADR 014).
-        route('confirm-email', 'routes/confirm-email.tsx');
+        route('confirm-email', 'routes/confirm-email.tsx', { id: 'routes/confirm-email' });
         route('sign-up', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-sign-up' });
         route('vehicle-details/:step?', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-details' });
         route('car-sold', 'routes/vehicle-redirect.tsx', { id: 'routes/vehicle-car-sold' });
@@ -147,7 +147,7 @@ export default {
         route(':buyer/summary/:checkout?', 'routes/vehicle-redirect.tsx', { id: 'routes/legacy-summary' });
       });
       // Unknown paths, including unknown steps under a registration: the 404 page, without a vehicle header.
-      route('*', 'routes/not-found.tsx');
+      route('*', 'routes/not-found.tsx', { id: 'routes/not-found' });
     });
   },
 };

@@ -6,7 +6,9 @@ import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
 beforeAll(async () => {
-  workers = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '600' } });
+  // The MOT provider's delay: long enough that the 300 ms gap below holds even when the shell itself
+  // is slow to render with four test files at a time (at 600 ms the gap was once 283 ms).
+  workers = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '1000' } });
 });
 afterAll(() => workers?.dispose());
 
