@@ -2,7 +2,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@re
 import * as build from '@remix-run/dev/server-build';
 import { nextCampaign } from '~/lib/campaign';
 import { createAppContext, type AppContext, type RouteTable } from '~/lib/context.server';
-import { keepForm } from '~/lib/kept-form';
+import { keepForm } from '~/lib/forms/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig, type AppConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders, contentSecurityPolicy, createNonce } from '~/lib/security.server';

@@ -1,4 +1,4 @@
-import type { KeptForm } from './kept-form';
+import type { KeptForm } from './forms/kept-form';
 import { clockNowMs } from './clock.server';
 import { createAnalytics, type Analytics } from './analytics.server';
 import { SCRIPTS_HINT_COOKIE } from './client-hints';

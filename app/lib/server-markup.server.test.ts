@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/cloudflare';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { markupForNavigation } from './server-markup.server';
-import { BenefitsContent, homeStaticMarkup } from '~/components/home-static.server';
+import { BenefitsContent, homeStaticMarkup } from '~/features/entry/home-static.server';
 
 const context = (dataRequest: boolean) => ({ dataRequest }) as AppLoadContext;
 

@@ -1,11 +1,11 @@
 import { createSession, type Session, type SessionStorage } from '@remix-run/cloudflare';
 import type { SessionAuth } from './auth.server';
 import type { CampaignState } from './campaign';
-import type { UlezVehicleData } from './ulez.server';
+import type { UlezVehicleData } from '../features/ulez/ulez.server';
 import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
-import type { VehicleLookupState } from './lookup-state';
-import type { TrackerStepState } from './tracker-state';
+import type { VehicleLookupState } from '../features/entry/lookup-state';
+import type { TrackerStepState } from '../features/tracker/tracker-state';
 import type { MotReminderConfirmed, MotReminderResponse } from '../../contract/mot';
 
 /**

@@ -1,0 +1,42 @@
+import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { getUser } from './accounts.server';
+import { signOut, type SessionAuth } from '../../lib/auth.server';
+import { loadOrOutage } from '../../lib/forms/form-failure.server';
+import { GatewayError } from '../../lib/gateway.server';
+
+/** Pages that need a signed-in seller send others to sign in, and back here afterwards. */
+export function requireUser(request: Request, context: AppLoadContext): SessionAuth {
+  const auth = context.session.get('auth');
+  if (auth) return auth;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in again. */
+export async function loadAccount(request: Request, context: AppLoadContext) {
+  requireUser(request, context);
+  return loadOrOutage(async () => {
+    try {
+      return await getUser(context.gateway);
+    } catch (error) {
+      if (error instanceof GatewayError && (error.status === 401 || error.status === 403)) {
+        signOut(context.session);
+        const url = new URL(request.url);
+        throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      throw error;
+    }
+  }, context.config.brandName);
+}
+
+/**
+ * Accepting an offer, bank details and documents need a proven address (docs/decisions/014):
+ * until the seller has opened the link we e-mailed, these pages send them to the page that says
+ * so, and back here once they have. The platform refuses the same calls on its own as well.
+ */
+export function requireProvenAddress(request: Request, context: AppLoadContext, vrm: string): SessionAuth {
+  const auth = requireUser(request, context);
+  if (auth.emailVerified) return auth;
+  const url = new URL(request.url);
+  throw redirect(`/${vrm}/confirm-email?next=${encodeURIComponent(url.pathname + url.search)}`);
+}

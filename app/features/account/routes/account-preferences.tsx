@@ -1,0 +1,68 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { updateCrmTier } from '~/features/account/accounts.server';
+import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { pageMeta } from '~/lib/meta';
+import { loadAccount, requireUser } from '~/features/account/require-user.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await loadAccount(request, context);
+  return { marketing: user.emailCrmTier === 'marketing', saved: new URL(request.url).searchParams.has('saved') };
+}
+
+// A checkbox sends "on" when ticked and nothing when not.
+const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    await updateCrmTier(context.gateway, submission.value.marketing ? 'marketing' : 'service');
+  } catch (error) {
+    return failureReply(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
+  }
+  throw redirect('/account/preferences?saved');
+}
+
+export default function AccountPreferences() {
+  const { marketing, saved } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  // After a failed save the box shows what the seller chose.
+  const checked = lastResult?.initialValue ? lastResult.initialValue.marketing === 'on' : marketing;
+  return (
+    <section className="card" aria-labelledby="preferences-title">
+      <h2 id="preferences-title">Contact preferences</h2>
+      {saved ? (
+        <p className="toast ok" role="status">
+          Your contact preferences are saved.
+        </p>
+      ) : null}
+      <FormErrors errors={formErrorsOf(lastResult)} />
+      <p>We always email you about your sale: offers, collection and payment. The rest is up to you.</p>
+      <Form method="post">
+        <fieldset>
+          <legend className="sr-only">Marketing emails</legend>
+          <label className="check">
+            <input type="checkbox" name="marketing" defaultChecked={checked} key={String(checked)} />
+            <span>Email me news, tips and offers about selling and buying cars</span>
+          </label>
+        </fieldset>
+        <button className="btn" type="submit">
+          Save preferences
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,106 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GatewayError } from '~/lib/gateway.server';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+
+// A seller's own link: nothing for search engines, and no lookup to distract.
+export const handle = routeFlags({ noRobots: true, hideVehicleLookup: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Unsubscribe' });
+
+type Channel = 'email' | 'sms';
+
+function channelOf(param: string | undefined): Channel {
+  if (param === undefined) return 'email';
+  if (param === 'sms') return 'sms';
+  throw new Response('Not Found', { status: 404 });
+}
+
+const WHAT: Record<Channel, string> = { email: 'news and offers by e-mail', sms: 'offers by text message' };
+/** The MOT reminders' links add `list=mot`: the same page, stopping that vehicle's reminders instead. */
+const MOT_REMINDERS = 'MOT reminders';
+const isMotList = (url: URL) => url.searchParams.get('list') === 'mot';
+
+/**
+ * /unsubscribe and /unsubscribe/sms (spec 2 §2.1): the link in our messages carries a signed code.
+ * Opening it asks; the button does it (a POST, so mail scanners that open links change nothing).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const channel = channelOf(params.sms);
+  const url = new URL(request.url);
+  const mot = isMotList(url);
+  return { channel, mot, what: mot ? MOT_REMINDERS : WHAT[channel], code: url.searchParams.get('code') ?? '', done: url.searchParams.has('done') };
+}
+
+const MESSAGES: Record<number, string> = {
+  400: 'This unsubscribe link is not complete. Open it again from the e-mail, or change what we send you in your account.',
+  404: 'There is no account for this link any more, so there is nothing to unsubscribe from.',
+  410: 'This unsubscribe link has expired. Open the link in a more recent e-mail, or change what we send you in your account.',
+};
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const channel = channelOf(params.sms);
+  const form = await request.formData().catch(() => null);
+  const code = form?.get('code');
+  if (typeof code !== 'string' || !code) return data({ error: MESSAGES[400]! }, { status: 400 });
+  try {
+    const { status } = await context.gateway.request('POST', '/platform/v3/customers/unsubscribe', { body: { code }, allowStatuses: [400, 404, 410] });
+    if (status !== 200) return data({ error: MESSAGES[status] ?? MESSAGES[400]! }, { status });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(error) }));
+    return data({ error: 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.' }, { status: 503 });
+  }
+  const mot = isMotList(new URL(request.url));
+  context.analytics.track('unsubscribed', { channel: mot ? 'mot' : channel });
+  throw redirect(`/unsubscribe${channel === 'sms' ? '/sms' : ''}?done${mot ? '&list=mot' : ''}`, 303);
+}
+
+export default function Unsubscribe() {
+  const { channel, mot, what, code, done } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  if (done) {
+    return (
+      <section className="card" aria-labelledby="unsubscribe-title">
+        <h1 id="unsubscribe-title">You are unsubscribed</h1>
+        {mot ? (
+          <p>We will not send you MOT reminders for that vehicle any more. You can set them up again from its MOT check.</p>
+        ) : (
+          <p>We will not send you {WHAT[channel]} any more. We will still tell you what you need to know about a sale in progress.</p>
+        )}
+        <Link to="/">Back to Kerbside</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="unsubscribe-title">
+      <h1 id="unsubscribe-title">Unsubscribe from {what}</h1>
+      {result?.error ? (
+        <p className="field-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {code ? (
+        <Form method="post">
+          <input type="hidden" name="code" value={code} />
+          <p>Press the button and we will stop sending you {what}.</p>
+          <button className="btn" type="submit" aria-disabled={busy || undefined}>
+            {busy ? 'Unsubscribing…' : 'Unsubscribe'}
+          </button>
+        </Form>
+      ) : (
+        <p>
+          To unsubscribe, use the link at the end of one of our {channel === 'sms' ? 'texts' : 'e-mails'}, or choose what we send you in{' '}
+          <Link to="/account/preferences">your account</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { ContentArticle, EntryList } from '~/features/shell/content-article';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { articleOf, getEntry, listEntries, summary, type Collection } from '~/features/content/content.server';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+
+/**
+ * Guides and stories: an index and one page per entry. Guides answer under both /guides and
+ * /sell-my-car/guides (spec 2 §2.1) from one source, and name /guides as the canonical address.
+ */
+const SECTIONS: { base: string; collection: Collection; canonicalBase: string; title: string }[] = [
+  { base: '/sell-my-car/guides', collection: 'guides', canonicalBase: '/guides', title: 'Guides' },
+  { base: '/guides', collection: 'guides', canonicalBase: '/guides', title: 'Guides' },
+  { base: '/stories', collection: 'stories', canonicalBase: '/stories', title: 'Stories' },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const section = SECTIONS.find((s) => url.pathname.startsWith(s.base))!;
+  const canonical = `${url.origin}${section.canonicalBase}${params.slug ? `/${params.slug}` : ''}`;
+  if (params.slug) {
+    const entry = params.slug === 'index' ? null : getEntry(section.collection, params.slug);
+    if (!entry) throw new Response('Not Found', { status: 404 });
+    return { kind: 'entry' as const, base: section.base, canonical, entry: articleOf(entry) };
+  }
+  const intro = getEntry(section.collection, 'index');
+  return {
+    kind: 'index' as const,
+    base: section.base,
+    canonical,
+    title: intro?.title ?? section.title,
+    description: intro?.description,
+    intro: intro?.html ?? '',
+    entries: listEntries(section.collection).map(summary),
+  };
+}
+
+// The same for every visitor: shared caches may keep it.
+export const handle = routeFlags({ cache: true });
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tags = pageMeta(matches, {
+    title: data?.kind === 'entry' ? data.entry.title : (data?.title ?? 'Page not found'),
+    description: data?.kind === 'entry' ? data.entry.description : data?.description,
+  });
+  return data ? [...tags, { tagName: 'link', rel: 'canonical', href: data.canonical }] : tags;
+};
+
+export default function Articles() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === 'entry') return <ContentArticle entry={data.entry} showDate />;
+  return (
+    <div className="stack">
+      <section className="card prose" aria-labelledby="content-title">
+        <h1 id="content-title">{data.title}</h1>
+        <div dangerouslySetInnerHTML={{ __html: data.intro }} />
+      </section>
+      <EntryList entries={data.entries} hrefFor={(slug) => `${data.base}/${slug}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { Link, useLoaderData } from '@remix-run/react';
+import type { MakeSummary } from '../../../../contract/gateway';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+
+
+export const handle = routeFlags({ cache: true });
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Car brands', description: 'Sell your car by make: every brand our dealers buy, from Audi to Volvo.' });
+
+/** /sell-my-car/brands: every make of the register (the gateway's /platform/makes). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { makes } = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes');
+  return { makes: makes.map(({ slug, display_name }) => ({ slug, name: display_name })) };
+}
+
+export default function Brands() {
+  const { makes } = useLoaderData<typeof loader>();
+  return (
+    <section className="card" aria-labelledby="brands-title">
+      <h1 id="brands-title">Sell your car by brand</h1>
+      <p>Dealers in our daily sale bid on every make. Choose yours for what sellers of that brand should know.</p>
+      <ul className="brand-list">
+        {makes.map((make) => (
+          <li key={make.slug}>
+            <Link to={`/sell-my-car/brands/${make.slug}`} prefetch="none">
+              {make.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,116 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { clockNow, followClock } from '~/lib/clock.server';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+import type { ClockState } from '../../../../contract/clock';
+
+export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleLookup: true, hideReviews: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Clock (development)' });
+
+/**
+ * Development and tests only: the product's clock (contract/clock.ts). Setting it or moving it on
+ * moves the platform's clock and the app's together, so a sale, an offer's 48 hours or an MOT
+ * reminder can be tried without waiting. Production answers 404.
+ */
+function requireDevelopment(environment: string) {
+  if (environment === 'production') throw new Response('Not Found', { status: 404 });
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireDevelopment(context.config.environment);
+  const platform = await context.gateway.get<ClockState>('/platform/dev/clock');
+  return { app: clockNow().toISOString(), platform: platform.now, offsetMs: platform.offsetMs };
+}
+
+const MOVES: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, '48h': 2 * 86_400_000, week: 7 * 86_400_000 };
+
+/**
+ * `at` (an instant: ISO 8601, or a date and time read as UTC) sets the clock; `advanceSeconds` (or
+ * one of the buttons' `move`) moves it on.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevelopment(context.config.environment);
+  const form = await request.formData();
+  const at = String(form.get('at') ?? '').trim();
+  const seconds = String(form.get('advanceSeconds') ?? '').trim();
+  const move = MOVES[String(form.get('move') ?? '')];
+  let body: { at: string } | { advanceMs: number } | null = null;
+  if (at && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) && Number.isFinite(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(at) ? at : `${at}Z`))) {
+    body = { at: new Date(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(at) ? at : `${at}Z`)).toISOString() };
+  } else if (/^-?\d{1,10}(\.\d{1,3})?$/.test(seconds)) {
+    body = { advanceMs: Math.round(Number(seconds) * 1000) };
+  } else if (move) {
+    body = { advanceMs: move };
+  }
+  if (!body) return data({ error: 'Give a date and time (UTC), or how many seconds to move on.' }, { status: 400 });
+  const moved = await context.gateway.request<ClockState>('POST', '/platform/dev/clock', { body });
+  followClock(moved.data.offsetMs);
+  throw redirect('/dev/clock', 303);
+}
+
+export default function DevClock() {
+  const { app, platform, offsetMs } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const days = offsetMs / 86_400_000;
+  return (
+    <section className="card stack">
+      <h1>Clock (development)</h1>
+      <p className="muted">Development only. Moves the time the whole product runs on: the platform and this app.</p>
+      <dl className="stack">
+        <div>
+          <dt>Platform</dt>
+          <dd data-testid="platform-time">{platform}</dd>
+        </div>
+        <div>
+          <dt>App</dt>
+          <dd data-testid="app-time">{app}</dd>
+        </div>
+        <div>
+          <dt>Ahead of real time</dt>
+          <dd>{Math.abs(days) < 1 ? `${Math.round(offsetMs / 1000)} seconds` : `${days.toFixed(2)} days`}</dd>
+        </div>
+      </dl>
+      {failed?.error ? (
+        <p className="field-error" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
+      <Form method="post" className="stack">
+        <div className="field">
+          <label htmlFor="clock-at">Set to (UTC)</label>
+          <input className="input" id="clock-at" name="at" type="datetime-local" />
+        </div>
+        <button className="btn secondary" type="submit">
+          Set the clock
+        </button>
+      </Form>
+      <Form method="post" className="stack">
+        <p>Move on by</p>
+        <div className="actions">
+          <button className="btn secondary" name="move" value="minute" type="submit">
+            1 minute
+          </button>
+          <button className="btn secondary" name="move" value="hour" type="submit">
+            1 hour
+          </button>
+          <button className="btn secondary" name="move" value="day" type="submit">
+            1 day
+          </button>
+          <button className="btn secondary" name="move" value="48h" type="submit">
+            48 hours
+          </button>
+          <button className="btn secondary" name="move" value="week" type="submit">
+            1 week
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

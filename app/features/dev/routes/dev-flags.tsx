@@ -1,0 +1,74 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { OVERRIDABLE_FLAGS, type FeatureFlags } from '~/lib/env.server';
+import { pageMeta } from '~/lib/meta';
+import { flagOverridesCookie } from '~/lib/preferences.server';
+import { routeFlags } from '~/lib/route-flags';
+
+export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleLookup: true, hideReviews: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Feature flags (development)' });
+
+const DESCRIPTIONS: Record<(typeof OVERRIDABLE_FLAGS)[number], string> = {
+  hideSupportWidget: 'Hide the support chat',
+  showWordpressRefactoringUpdates: 'Show the newer content-page layout',
+};
+
+/**
+ * Development only (spec 2 §3: feature flags can be overridden locally outside production): flags
+ * set here live in a cookie of this browser. Production answers 404 and ignores the cookie.
+ */
+function requireDevelopment(environment: string) {
+  if (environment === 'production') throw new Response('Not Found', { status: 404 });
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireDevelopment(context.config.environment);
+  const flags = context.config.featureFlags;
+  return { flags: OVERRIDABLE_FLAGS.map((name) => ({ name, description: DESCRIPTIONS[name], on: flags[name] })) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevelopment(context.config.environment);
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ error: 'Send the form again.' }, { status: 400 });
+  const overrides: Partial<FeatureFlags> = {};
+  if (form.get('intent') !== 'reset') for (const name of OVERRIDABLE_FLAGS) overrides[name] = form.get(name) === 'on';
+  return redirect('/dev/flags', { status: 303, headers: { 'Set-Cookie': flagOverridesCookie(overrides) } });
+}
+
+export default function DevFlags() {
+  const { flags } = useLoaderData<typeof loader>();
+  return (
+    <section className="card">
+      <h1>Feature flags</h1>
+      <p className="muted">Development only. What you set here applies to this browser.</p>
+      <Form method="post">
+        <fieldset>
+          <legend className="sr-only">Flags</legend>
+          {flags.map((flag) => (
+            <div className="check field" key={flag.name}>
+              <input type="checkbox" id={`flag-${flag.name}`} name={flag.name} defaultChecked={flag.on} />
+              <label htmlFor={`flag-${flag.name}`}>
+                {flag.description} <code>{flag.name}</code>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="actions">
+          <button className="btn" type="submit" name="intent" value="save">
+            Save
+          </button>
+          <button className="btn secondary" type="submit" name="intent" value="reset">
+            Back to the configured flags
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

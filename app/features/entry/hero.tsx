@@ -1,0 +1,57 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { LookupErrorPanelView } from './lookup-error-panel';
+import { VrmForm } from '../shell/vrm-form';
+import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
+
+export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
+
+/** The strapline, whose '*' leads to the price disclaimer in the footer. */
+export function Strapline() {
+  const [before, after] = STRAPLINE.split('*');
+  return (
+    <p className="strap">
+      {before}
+      <a href="#price-disclaimer" className="footnote" aria-label="About the best price">
+        *
+      </a>
+      {after}
+    </p>
+  );
+}
+
+/** The hero with the VRM entry (spec 1 §2): its title, the error panel of the last lookup, the form. */
+export function Hero({
+  title,
+  action,
+  panel,
+  lastResult,
+  text,
+  children,
+}: {
+  title: string;
+  /** Replaces the strapline (a landing page's own pitch). */
+  text?: string;
+  action: string;
+  /** The last lookup's error panel, worded by the loader (heroLookupPanel). */
+  panel: HeroLookupPanel | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  children?: ReactNode;
+}) {
+  const hasError = !!panel || !!lastResult?.error;
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <h1 id="hero-title">{title}</h1>
+      {text ? <p className="strap">{text}</p> : <Strapline />}
+      {panel ? <LookupErrorPanelView panel={panel} vrm={panel.vrm} action={action} /> : null}
+      <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
+      {hasError ? null : (
+        <p className="review-link">
+          <Link to="/reviews">Rated Excellent by sellers: read their reviews</Link>
+        </p>
+      )}
+      {children}
+    </section>
+  );
+}

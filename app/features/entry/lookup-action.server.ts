@@ -1,0 +1,57 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { enquiryStateRedirect } from '../../../contract/enquiry-states';
+import { formatVrm } from '../../../contract/vrm';
+import { lookupErrorPanel, type LookupErrorPanel } from './lookup-errors';
+import { addLookup } from './lookup-state';
+import { LookupSchema } from '../../lib/forms/validation';
+import { lookupVehicle, toLookupVehicle } from './vehicles.server';
+
+/**
+ * The hero's lookup, shared by the home and brand pages. A found vehicle goes to the mileage step,
+ * or straight to its sale step when its enquiry is already selling; any other outcome is stored as
+ * the lookup's resultError and shown by the hero after the redirect.
+ */
+export async function handleLookup(request: Request, context: AppLoadContext, paths: { hero: string; mileage: string }) {
+  const submission = parseWithZod(await request.formData(), { schema: LookupSchema });
+  const { session, gateway } = context;
+  if (submission.status !== 'success') {
+    // A new attempt: the panel of an earlier lookup no longer applies.
+    if (session.get('lookup')?.resultError) session.unset('lookup');
+    return data(submission.reply(), { status: 400 });
+  }
+
+  const { vrm } = submission.value;
+  const outcome = await lookupVehicle(gateway, vrm);
+  if (!outcome.ok) {
+    // spec 1 §7: a failed lookup is an analytics event (the code only, never the registration).
+    context.analytics.track('lookup_failed', { code: outcome.code });
+    session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
+    throw redirect(paths.hero);
+  }
+  // A signed-in seller's lookup carries their customer record: keep the header's name current.
+  const customer = outcome.response.customer;
+  const auth = session.get('auth');
+  if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
+  const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
+  // The mileage step's prefill falls back on the latest tracker valuation's mileage (spec 1 §4).
+  const tracked = customer?.vehicles?.find((v) => v.vrm === outcome.vehicle.vrm)?.userVehicleTracker;
+  vehicle.trackerMileage = tracked?.trackerValuations.at(-1)?.mileage ?? null;
+  context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });
+  session.set('lookup', addLookup(session.get('lookup'), { vehicle }));
+  throw redirect(enquiryStateRedirect(vrm, vehicle.enquiry) ?? paths.mileage);
+}
+
+/** The hero's panel for the last lookup's error, with the registration it was for. */
+export type HeroLookupPanel = LookupErrorPanel & { vrm: string };
+
+/**
+ * The panel the hero shows after a failed lookup. Worded here, on the server, so the panels' texts
+ * stay out of the scripts of every page with a hero: the home page's first visit pays for them
+ * otherwise, for a failure few visitors meet (docs/performance.md).
+ */
+export function heroLookupPanel(context: AppLoadContext): HeroLookupPanel | null {
+  const resultError = context.session.get('lookup')?.resultError;
+  if (!resultError) return null;
+  return { ...lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), context.config.brandName), vrm: resultError.vrm };
+}

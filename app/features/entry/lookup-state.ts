@@ -1,0 +1,81 @@
+import type { Enquiry, LookupErrorCode, Make } from '../../../contract/gateway';
+
+/**
+ * The vehicle lookup state of spec 1 §3–4: one vehicle at a time, or the error of the last lookup.
+ * It lives in the session (DESIGN.md rule 3), so a reload, a second tab and a browser without JS
+ * all see the same step. Kept small: it travels in the session cookie.
+ */
+export interface LookupVehicle {
+  id: number;
+  vrm: string;
+  make: Make;
+  model: string;
+  year: number;
+  colour: string;
+  fuel: string;
+  mileageEst: number | null;
+  mileageLastMot: number | null;
+  last_mot_date: string | null;
+  /** First registration, YYYY-MM: the age the mileage rules measure against. */
+  firstRegistration: string;
+  /** The mileage the seller typed on the mileage step, kept so the form shows it again. */
+  mileageEntered?: number | null;
+  enquiry?: Pick<Enquiry, 'id' | 'mileage' | 'expired' | 'dpEnquiryId' | 'dpStateSlug' | 'marketplaceEligible' | 'partnerId'> | null;
+  marketplaceEligible?: { eligible: boolean } | null;
+  /** The latest tracker valuation's mileage, when the seller tracks this car. */
+  trackerMileage?: number | null;
+}
+
+export interface LookupResultError {
+  msg: LookupErrorCode;
+  vrm: string;
+}
+
+export interface VehicleLookupState {
+  vehicle?: LookupVehicle;
+  resultError?: LookupResultError;
+}
+
+export type Warn = (message: string) => void;
+
+/** add: needs a vehicle or a resultError; replaces whatever was there. */
+export function addLookup(
+  current: VehicleLookupState | undefined,
+  next: VehicleLookupState,
+  warn: Warn = console.warn,
+): VehicleLookupState | undefined {
+  if (!next.vehicle && !next.resultError) {
+    warn('lookup.add needs a vehicle or a resultError');
+    return current;
+  }
+  return next.vehicle ? { vehicle: next.vehicle } : { resultError: next.resultError };
+}
+
+/** update: merges into the current vehicle; without one there is nothing to update. */
+export function updateLookup(
+  current: VehicleLookupState | undefined,
+  patch: Partial<LookupVehicle>,
+  warn: Warn = console.warn,
+): VehicleLookupState | undefined {
+  if (!current?.vehicle) {
+    warn('lookup.update without a vehicle');
+    return current;
+  }
+  return { vehicle: { ...current.vehicle, ...patch } };
+}
+
+/** remove: clears the lookup ('Not my car', or a fresh start). */
+export function removeLookup(): undefined {
+  return undefined;
+}
+
+/** A dealer-platform state change applies only to the enquiry it was reported for. */
+export function updateDpStateSlug(
+  current: VehicleLookupState | undefined,
+  enquiryId: number,
+  dpStateSlug: string,
+): VehicleLookupState | undefined {
+  const enquiry = current?.vehicle?.enquiry;
+  if (!current?.vehicle || !enquiry || enquiry.id !== enquiryId) return current;
+  return { vehicle: { ...current.vehicle, enquiry: { ...enquiry, dpStateSlug } } };
+}

@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ComponentType } from 'react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { Hero } from '~/features/entry/hero';
+import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/features/entry/home-sections';
+import { BenefitsContent, homeStaticMarkup, StepsContent } from '~/features/entry/home-static.server';
+import { ServerMarkup } from '~/lib/server-markup';
+import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
+import { brandFrom, pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+import { dealerLogosBlock, recentSalesBlock, reviewsBlock } from '~/features/shell/shell-data.server';
+import { useRootData } from '~/root';
+
+// The home page shows its own reviews and lookup, so the footer leaves them out (spec 2 §2.1).
+export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: `Sell your car the ${brandFrom(matches)} way`,
+    description: 'Get an instant valuation, then 7,500+ dealers compete to buy your car. Free collection, no fee.',
+    suffix: false,
+  });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [reviews, sales, dealers] = await Promise.all([reviewsBlock(context), recentSalesBlock(context), dealerLogosBlock(context)]);
+  return {
+    panel: heroLookupPanel(context),
+    reviews,
+    sales,
+    dealers,
+    video: context.config.youtubeEmbedUrl,
+    reviewsFirst: context.experiments.home_reviews_first === 'on',
+    markup: homeStaticMarkup(context),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLookup(request, context, { hero: '/', mileage: '/mileage' });
+}
+
+export default function Home() {
+  const { panel, reviews, sales, dealers, video, reviewsFirst, markup } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
+  const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
+  // The sections that are the same for everyone (ADR 012): rendered by the server only.
+  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType) => (
+    <ServerMarkup as="section" id={id} className="section" aria-labelledby={titleId} render={() => <Content />} markup={markup?.[id]} />
+  );
+  return (
+    <div className="stack">
+      <Hero title="The way to sell your car" action="/?index" panel={panel} lastResult={lastResult} />
+      {staticSection('home-benefits', 'benefits-title', BenefitsContent)}
+      {video ? <VideoSection src={video} brandName={brandName} /> : null}
+      {reviewsFirst ? reviewBlock : null}
+      {staticSection('home-steps', 'steps-title', StepsContent)}
+      {reviewsFirst ? null : reviewBlock}
+      <RecentSales sales={sales} />
+      <DealerLogos dealers={dealers} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

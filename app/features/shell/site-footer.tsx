@@ -1,0 +1,141 @@
+import { Link, useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { Review } from '../../../contract/gateway';
+import { ReviewCard } from './review-card';
+import { ServerMarkup } from '../../lib/server-markup';
+import { FooterLegal, FooterLinks } from './shell-links.server';
+import { VrmForm } from './vrm-form';
+import type { Addresses } from '~/features/shell/navigation';
+import type { RouteFlags } from '~/lib/route-flags';
+
+export interface FooterReviews {
+  rating: number;
+  countLabel: string;
+  /** At most three, already cut to the shell card's lengths. */
+  reviews: Review[];
+}
+
+/**
+ * The footer (spec 2 §2.8): which blocks show is up to the route's flags. A page without a footer
+ * still carries its links, hidden: the browser keeps them from the first document for the rest of
+ * the visit (ServerMarkup), so a client-side navigation to a page with a footer has them.
+ */
+export function SiteFooter({
+  hidden,
+  brandName,
+  year,
+  addresses,
+  flags,
+  reviews,
+  children,
+}: {
+  children?: ReactNode;
+  hidden: boolean;
+  brandName: string;
+  year: number;
+  addresses: Addresses;
+  flags: RouteFlags;
+  reviews: FooterReviews | null;
+}) {
+  return (
+    <footer className="site-footer" hidden={hidden}>
+      {hidden || flags.hideReviews || !reviews?.reviews.length ? null : <ReviewsBlock brandName={brandName} reviews={reviews} />}
+      {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? <UlezLookupBlock /> : <LookupBlock brandName={brandName} variant={flags.lookupVariant} />}
+      <div className="footer-main">
+        <div className="wrap">
+          {children}
+          <ServerMarkup id="footer-links" render={() => <FooterLinks addresses={addresses} />} />
+          {hidden ? null : <Disclaimers flags={flags} />}
+          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} year={year} />} />
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function ReviewsBlock({ brandName, reviews }: { brandName: string; reviews: FooterReviews }) {
+  return (
+    <section className="footer-reviews" aria-labelledby="footer-reviews-title">
+      <div className="wrap">
+        <h2 id="footer-reviews-title">
+          Sellers rate {brandName} {reviews.rating} out of 5
+        </h2>
+        <p>
+          <Link to="/reviews">Read {reviews.countLabel}</Link>
+        </p>
+        <div className="review-row">
+          {reviews.reviews.slice(0, 3).map((review) => (
+            <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The block's title differs on home, brand and partner pages (spec 2 §2.8). */
+export function lookupBlockTitle(brandName: string, variant: RouteFlags['lookupVariant'], make?: string): string {
+  switch (variant) {
+    case 'home':
+      return `Sell your car the ${brandName} way`;
+    case 'brand':
+      return make ? `Ready to sell your ${make}?` : 'Ready to sell your car?';
+    case 'partner':
+      return `Get your ${brandName} valuation`;
+    default:
+      return 'Find out what your car is worth';
+  }
+}
+
+function LookupBlock({ brandName, variant }: { brandName: string; variant: RouteFlags['lookupVariant'] }) {
+  // A brand page's make, when this is one.
+  const brand = useRouteLoaderData<{ make?: { display_name: string } }>('routes/brand');
+  return (
+    <section className="footer-lookup" aria-labelledby="footer-lookup-title">
+      <div className="wrap">
+        <h2 id="footer-lookup-title">{lookupBlockTitle(brandName, variant, brand?.make?.display_name)}</h2>
+        <p>7,500+ dealers compete to give you their best price. Free collection, no fee.</p>
+        <VrmForm id="footer-lookup" label="Your registration" action="/?index" buttonLabel="Get my valuation" />
+      </div>
+    </section>
+  );
+}
+
+/** The ULEZ checker's footer widget (spec 1 §2), on routes flagged useUlezVrmChecker. */
+function UlezLookupBlock() {
+  return (
+    <section className="footer-lookup" aria-labelledby="footer-lookup-title">
+      <div className="wrap">
+        <h2 id="footer-lookup-title">Is your vehicle ULEZ compliant?</h2>
+        <VrmForm id="footer-ulez" label="Enter your vehicle reg" action="/ulez-checker" buttonLabel="Check compliance" />
+      </div>
+    </section>
+  );
+}
+
+function Disclaimers({ flags }: { flags: RouteFlags }) {
+  if (!flags.showDisclaimer && !flags.showDisclaimerDetail && !flags.showTrackerDisclaimer) return null;
+  return (
+    <div className="disclaimers">
+      {flags.showDisclaimer ? (
+        <p id="price-disclaimer">
+          * Best price: the highest offer made for your car by the dealers who bid in our daily sale. Dealers set their own bids, so we
+          cannot promise a figure before the sale ends, and a car may receive no offer at all.
+        </p>
+      ) : null}
+      {flags.showDisclaimerDetail ? (
+        <p id="price-disclaimer-detail">
+          An accepted offer is binding on the dealer. At collection they check the car against your profile and photos, and may change the
+          price only for undeclared damage beyond a £150 preparation allowance, a mileage more than 200 miles above the one you gave, or
+          finance you did not tell us about.
+        </p>
+      ) : null}
+      {flags.showTrackerDisclaimer ? (
+        <p id="tracker-disclaimer">
+          Tracker values are estimates from our valuation model, using the mileage you gave us and recent sales of similar vehicles. They
+          are not an offer; the price you are offered in the sale may be higher or lower.
+        </p>
+      ) : null}
+    </div>
+  );
+}

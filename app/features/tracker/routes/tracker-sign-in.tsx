@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { formatVrm } from '../../../../contract/vrm';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { Field } from '~/lib/forms/form-parts';
+import { SignUpForm } from '~/features/account/sign-up-form';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { SignInSchema } from '~/lib/forms/validation';
+import { useRootData } from '~/root';
+import { handleSignUp } from '~/features/account/sign-up.server';
+
+const TRACKER_PATH = '/car-value-tracker';
+
+// Nothing here is for search engines.
+export const handle = routeFlags({ noRobots: true, showTrackerDisclaimer: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Car value tracker: sign in' });
+
+/**
+ * Where the seller goes once signed in: the page they were sent here from, else the car they just
+ * started tracking, else the tracker.
+ */
+function nextPath(request: Request, pendingVrm: string | undefined): string {
+  const fallback = pendingVrm ? `${TRACKER_PATH}/${pendingVrm}` : TRACKER_PATH;
+  return safeRedirect(new URL(request.url).searchParams.get('redirectTo'), fallback);
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pendingVrm = context.session.get('tracker')?.pendingVrm;
+  const next = nextPath(request, pendingVrm);
+  if (context.session.get('auth')) throw redirect(next);
+  return { next, pendingVrm: pendingVrm ? formatVrm(pendingVrm) : null };
+}
+
+/** Sign-up here: the account is created, the car the visitor started tracking becomes its own. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { session } = context;
+  const next = nextPath(request, session.get('tracker')?.pendingVrm);
+  const failed = await handleSignUp(await request.formData(), context, 'tracker', next);
+  if (failed) return failed;
+  session.set('tracker', {});
+  throw redirect(next);
+}
+
+export default function TrackerSignIn() {
+  const { next, pendingVrm } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
+  const [form, fields] = useForm({
+    id: 'tracker-sign-in',
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  const signUpAction = `${TRACKER_PATH}/sign-in${next === TRACKER_PATH ? '' : `?redirectTo=${encodeURIComponent(next)}`}`;
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="tracker-sign-in-title">
+        <h1 id="tracker-sign-in-title">Sign in to track your car&rsquo;s value</h1>
+        <p>
+          {pendingVrm
+            ? `We have valued ${pendingVrm}. Create your free account, or sign in, to see its value and how it changes each month.`
+            : 'Your tracked cars are kept in your free account. Create one, or sign in, to see them.'}
+        </p>
+      </section>
+      <section className="card" aria-labelledby="create-title">
+        <h2 id="create-title">Create your free account</h2>
+        <p className="muted">Tick the box for news and offers by e-mail and we will also e-mail you when its value changes.</p>
+        <SignUpForm action={signUpAction} lastResult={lastResult} brandName={brandName} />
+      </section>
+      <section className="card" aria-labelledby="existing-title">
+        <h2 id="existing-title">Already have an account?</h2>
+        <p>We will email you a link to sign in. No password needed.</p>
+        {/* The site's sign-in: its link brings the seller back here, to the car. */}
+        <Form method="post" action={`/sign-in?redirectTo=${encodeURIComponent(next)}`} {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={next} />
+          <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <button className="btn secondary" type="submit">
+            Email me a sign-in link
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,17 @@
+import { Form } from '@remix-run/react';
+import { BUYERS, type PartnerId } from '../../../contract/marketplace';
+
+/** The hand-off to a partner buyer for a car our dealers do not buy (spec 2 §3, /checkout/{buyer}). */
+export function PartnerHandOff({ partner }: { partner: Exclude<PartnerId, 'kerbside'> }) {
+  return (
+    <Form method="post" action={`/checkout/${partner}`} data-testid="partner">
+      <p>
+        Our dealers are not buying cars like this one right now, so we will pass your car to our {BUYERS[partner].name}, who can make you an
+        offer.
+      </p>
+      <button className="btn" type="submit">
+        Continue with our {BUYERS[partner].name}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { requireProvenAddress } from '~/features/account/require-user.server';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { formatDateTime, PriceRules } from '~/features/vehicle/sale-bits';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { formatPounds } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { decideOffer } from '~/features/vehicle/sale.server';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { vrm, sale } = await loadSellerSale(request, context, params.vrm);
+  if (!sale?.offer || sale.phase !== 'under_offer') throw redirect(`/${vrm}`);
+  requireProvenAddress(request, context, vrm);
+  return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
+}
+
+const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { message: 'Choose to accept or decline the offer' }) });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: DecisionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const decision = submission.value.intent;
+  let vrm: string;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    await decideOffer(context.gateway, sale.enquiry.id, decision);
+  } catch (error) {
+    return failureReply(submission, error, context, `offer.${decision}_failed`);
+  }
+  context.analytics.track(decision === 'accept' ? 'offer_accepted' : 'offer_declined');
+  throw redirect(decision === 'accept' ? `/${vrm}/confirm-sale-summary` : `/${vrm}`);
+}
+
+export default function AcceptOffer() {
+  const { vrm, offer, biddingDealers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <section className="card offer" aria-labelledby="offer-title">
+        <h2 id="offer-title">Your highest offer</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
+        <p className="big" data-testid="offer-amount">
+          {formatPounds(offer.amount)}
+        </p>
+        <p>
+          From {offer.dealer.name}, {offer.dealer.town}: the best of {biddingDealers} dealers who bid. Collection is free and you are paid
+          within 24 hours of it.
+        </p>
+        <p>
+          <strong>This offer stands until {formatDateTime(offer.expiresAt)}.</strong>
+        </p>
+        <div className="actions">
+          <Form method="post">
+            <button className="btn" type="submit" name="intent" value="accept">
+              Accept {formatPounds(offer.amount)}
+            </button>
+          </Form>
+          <Form method="post">
+            <button className="btn secondary" type="submit" name="intent" value="decline">
+              Decline
+            </button>
+          </Form>
+        </div>
+        <p className="muted">
+          Declining is free: you can put the car in another sale. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
+        </p>
+      </section>
+      <PriceRules />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,137 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { GatewayError } from '~/lib/gateway.server';
+import { pageMeta } from '~/lib/meta';
+import { addressSuggestions, bookCollection, collectionAvailability } from '~/features/vehicle/sale.server';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+/** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.documentsReviewedAt) throw redirect(`/${sale.vrm}/review-status`);
+  // The address search is a GET form: it works without JavaScript and changes nothing.
+  const postcode = new URL(request.url).searchParams.get('postcode') ?? context.session.get('auth')?.postcode ?? '';
+  const [availability, addresses] = await Promise.all([
+    collectionAvailability(context.gateway, sale.enquiry.id),
+    postcode ? addressSuggestions(context.gateway, postcode) : Promise.resolve({ suggestions: [] }),
+  ]);
+  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection, progress: sale.progress };
+}
+
+const CollectionSchema = z.object({
+  date: z.string({ required_error: 'Choose a day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose one of the days offered'),
+  slot: z.enum(['morning', 'afternoon'], { message: 'Choose a part of the day' }),
+  notes: z.string().max(500, 'Keep the note to 500 characters').optional(),
+  addressId: z.string().max(100).optional(),
+});
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: CollectionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { date, slot, notes, addressId } = submission.value;
+  let vrm: string;
+  let booking = false;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    booking = true;
+    await bookCollection(context.gateway, sale.enquiry.id, { date, slot, notes: notes ?? '', addressId: addressId ?? '' });
+  } catch (error) {
+    // The platform's 400 is about the day and time asked for, not about reading the sale.
+    if (booking && error instanceof GatewayError && error.status === 400) {
+      console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
+      return data(submission.reply({ formErrors: ['Choose one of the days and times offered'] }), { status: 400 });
+    }
+    return failureReply(submission, error, context, 'collection.book_failed');
+  }
+  context.analytics.track('collection_booked');
+  throw redirect(`/${vrm}/review-status`);
+}
+
+const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+export default function Collection() {
+  const { availability, postcode, addresses, booked, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  // After a failed booking the page shows what the seller chose, not what was saved before.
+  const typed = (lastResult?.initialValue ?? null) as Record<string, string | undefined> | null;
+  const errors = lastResult?.error ? Object.values(lastResult.error).flatMap((e) => e ?? []) : [];
+  return (
+    <>
+      <section className="card" aria-labelledby="collection-title">
+        <h2 id="collection-title">Book your free collection</h2>
+        {booked ? (
+          <p className="toast ok">
+            Booked: {dayName(booked.date)}, {booked.slot}
+            {booked.address ? `, at ${booked.address}` : ''}.
+          </p>
+        ) : null}
+        <FormErrors errors={errors.length ? errors : undefined} />
+        <Form method="get" className="actions">
+          <div className="field">
+            <label htmlFor="postcode">Postcode where the car is</label>
+            <input className="input" id="postcode" name="postcode" defaultValue={postcode} autoComplete="postal-code" />
+          </div>
+          <button className="btn secondary" type="submit">
+            Find the address
+          </button>
+        </Form>
+        <Form method="post">
+          {addresses.length ? (
+            <fieldset>
+              <legend>Which address?</legend>
+              <div className="choices">
+                {addresses.map((address, i) => (
+                  <label key={address.id}>
+                    <input type="radio" name="addressId" value={address.id} defaultChecked={typed?.addressId ? typed.addressId === address.id : i === 0} required /> {address.text}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <fieldset>
+            <legend>Which day?</legend>
+            <div className="choices">
+              {availability.days.map((day, i) => (
+                <label key={day}>
+                  <input type="radio" name="date" value={day} defaultChecked={typed ? typed.date === day : booked ? booked.date === day : i === 0} required /> {dayName(day)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Which part of the day?</legend>
+            <div className="choices">
+              {availability.slots.map((slot) => (
+                <label key={slot}>
+                  <input type="radio" name="slot" value={slot} defaultChecked={typed ? typed.slot === slot : booked ? booked.slot === slot : slot === 'morning'} required />{' '}
+                  {slot === 'morning' ? 'Morning (8am to 12pm)' : 'Afternoon (12pm to 5pm)'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="notes">Anything the driver should know (optional)</label>
+            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={typed ? (typed.notes ?? '') : (booked?.notes ?? '')} />
+          </div>
+          <button className="btn" type="submit">
+            {booked ? 'Change the booking' : 'Book collection'}
+          </button>
+        </Form>
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

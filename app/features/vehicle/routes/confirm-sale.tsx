@@ -1,0 +1,114 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { PriceRules, ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { formatMiles, formatPounds } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { confirmSale } from '~/features/vehicle/sale.server';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+/**
+ * `/{vrm}/confirm-sale-summary` (what the seller agreed) and `/{vrm}/confirm-sale?valuation_ref=`
+ * (confirming it: the reference is the sale's dealer-platform id, so an old link cannot confirm
+ * another sale).
+ */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Confirm sale' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const current = await loadSellerSale(request, context, params.vrm);
+  const { vrm, sale, enquiry, profile } = current;
+  if (!sale?.offer || !sale.acceptedAt) throw redirect(`/${vrm}`);
+  const url = new URL(request.url);
+  const summary = url.pathname.endsWith('/confirm-sale-summary');
+  if (!summary && url.searchParams.get('valuation_ref') !== String(enquiry.dpEnquiryId)) {
+    throw redirect(`/${vrm}/confirm-sale?valuation_ref=${enquiry.dpEnquiryId}`);
+  }
+  return {
+    vrm,
+    summary,
+    confirmed: !!sale.confirmedAt,
+    valuationRef: enquiry.dpEnquiryId,
+    offer: sale.offer,
+    mileage: enquiry.mileage,
+    finance: profile.finance,
+    progress: current.progress,
+  };
+}
+
+// The confirmation carries no fields: the reference in the address says which sale it is.
+const ConfirmSchema = z.object({});
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ConfirmSchema });
+  let vrm: string;
+  try {
+    const current = await findSellerSale(request, context, params.vrm);
+    vrm = current.vrm;
+    if (!current.sale?.confirmedAt) {
+      await confirmSale(context.gateway, current.enquiry.id);
+      context.analytics.track('sale_confirmed');
+    }
+  } catch (error) {
+    return failureReply(submission, error, context, 'sale.confirm_failed');
+  }
+  throw redirect(`/${vrm}/add-bank-details`);
+}
+
+export default function ConfirmSale() {
+  const { vrm, summary, confirmed, valuationRef, offer, mileage, finance, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <section className="card" aria-labelledby="confirm-title">
+        <h2 id="confirm-title">{summary ? 'Your sale, in summary' : 'Confirm your sale'}</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
+        <dl className="facts">
+          <dt>Price</dt>
+          <dd>{formatPounds(offer.amount)}</dd>
+          <dt>Buyer</dt>
+          <dd>
+            {offer.dealer.name}, {offer.dealer.town}
+          </dd>
+          <dt>Mileage you gave</dt>
+          <dd>{mileage !== null ? formatMiles(mileage) : '—'}</dd>
+          <dt>Finance</dt>
+          <dd>
+            {finance?.outstanding
+              ? `${formatPounds(finance.settlement ?? 0)} to ${finance.lender}, settled from the price`
+              : 'None outstanding'}
+          </dd>
+          <dt>Collection</dt>
+          <dd>Free, from your address, 3 to 7 working days after you accept</dd>
+          <dt>Payment</dt>
+          <dd>Within 24 hours of collection, to the account you give next</dd>
+        </dl>
+        {summary ? (
+          <Link className="btn" to={`/${vrm}/confirm-sale?valuation_ref=${valuationRef}`}>
+            Continue
+          </Link>
+        ) : confirmed ? (
+          <Link className="btn" to={`/${vrm}/add-bank-details`}>
+            Add your bank details
+          </Link>
+        ) : (
+          <Form method="post">
+            <p>By confirming, you agree to sell the car to {offer.dealer.name} at this price, subject to the rules below.</p>
+            <button className="btn" type="submit">
+              Confirm the sale
+            </button>
+          </Form>
+        )}
+      </section>
+      <PriceRules />
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

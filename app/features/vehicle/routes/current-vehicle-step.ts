@@ -1,0 +1,26 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { getUser } from '~/features/account/accounts.server';
+import { GatewayError } from '~/lib/gateway.server';
+
+/**
+ * The top-level /collection, /finance-payment-details and
+ * /finance-payment-details-more-funds-requested of spec 1 §2 (links in e-mails and texts that do
+ * not name the car): the same step of the seller's current vehicle, the one whose enquiry moved
+ * last. Signed out, the seller signs in first and comes back here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const step = url.pathname.replace(/^\/+|\/+$/g, '');
+  if (!context.session.get('auth')) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/${step}`)}`);
+  try {
+    const user = await getUser(context.gateway);
+    const current = (user.vehicles ?? [])
+      .filter((vehicle) => vehicle.enquiry)
+      .sort((a, b) => (b.enquiry!.updatedAt ?? '').localeCompare(a.enquiry!.updatedAt ?? ''))[0];
+    // No car in a sale: the account lists what there is.
+    throw redirect(current ? `/${current.vrm}/${step}` : '/account');
+  } catch (error) {
+    if (error instanceof GatewayError) throw redirect('/account');
+    throw error;
+  }
+}

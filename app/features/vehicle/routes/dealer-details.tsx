@@ -1,0 +1,37 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { formatPounds } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Dealer details' });
+
+/** `/{vrm}/purchasing-dealer-details`: who is buying, and what to expect of them. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.offer) throw redirect(`/${sale.vrm}`);
+  return { vrm: sale.vrm, offer: sale.sale.offer, accepted: !!sale.sale.acceptedAt };
+}
+
+export default function DealerDetails() {
+  const { vrm, offer, accepted } = useLoaderData<typeof loader>();
+  return (
+    <section className="card" aria-labelledby="dealer-title">
+      <h2 id="dealer-title">{offer.dealer.name}</h2>
+      <p>
+        A verified dealer in {offer.dealer.town}, {accepted ? 'buying' : 'offering'} {formatPounds(offer.amount)} for your car.
+      </p>
+      <ul>
+        <li>Their driver collects the car from your address, free, on the day you book.</li>
+        <li>They check it against your profile and photos, then pay you within 24 hours.</li>
+        <li>They cannot lower the price for wear and tear, or for anything you declared.</li>
+      </ul>
+      <Link to={accepted ? `/${vrm}/review-status` : `/${vrm}/accept-offer`}>Back</Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

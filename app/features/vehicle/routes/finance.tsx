@@ -1,0 +1,144 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply, loadOrOutage } from '~/lib/forms/form-failure.server';
+import type { FinanceStatus } from '../../../../contract/finance';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { formatPounds } from '~/lib/format';
+import { devToolsOn } from '~/lib/env.server';
+import { pageMeta } from '~/lib/meta';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+/**
+ * The finance routes: `/{vrm}/finance-payment-details` (how the price is split between the lender
+ * and the seller), `/{vrm}/finance-payment-details-more-funds-requested` (negative equity: the
+ * seller sends the shortfall first) and `/{vrm}/finance-funds-received`.
+ */
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta(matches, {
+    title: location.pathname.endsWith('funds-received') ? 'Funds received' : 'Finance payment (negative equity transfer)',
+  });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
+  const finance = await loadOrOutage(
+    () => context.gateway.get<FinanceStatus>('/platform/payments/finance-status', { query: { enquiryId: sale.enquiry.id } }),
+    context.config.brandName,
+  );
+  const path = new URL(request.url).pathname;
+  const base = `/${sale.vrm}`;
+  // Each of the three pages fits one situation: send the seller to the one that fits theirs.
+  const page = path.endsWith('/finance-funds-received') ? 'received' : path.endsWith('-more-funds-requested') ? 'shortfall' : 'split';
+  if (page === 'split' && finance.shortfall > 0) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
+  if (page === 'shortfall' && finance.shortfall === 0) throw redirect(`${base}/finance-payment-details`);
+  if (page === 'received' && !finance.fundsReceivedAt) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
+  if (page === 'shortfall' && finance.fundsReceivedAt) throw redirect(`${base}/finance-funds-received`);
+  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config), progress: sale.progress };
+}
+
+const FinanceFormSchema = z.object({ intent: z.enum(['declare', 'simulate-received'], { message: 'Choose what to do' }) });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: FinanceFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { intent } = submission.value;
+  let vrm: string;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    if (intent === 'declare') {
+      await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
+    } else if (devToolsOn(context.config)) {
+      await context.gateway.post(`/platform/dev/enquiries/${sale.enquiry.id}/funds-received`, {});
+      throw redirect(`/${sale.vrm}/finance-funds-received`);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `finance.${intent}_failed`);
+  }
+  throw redirect(`/${vrm}/finance-payment-details-more-funds-requested`);
+}
+
+export default function Finance() {
+  const { vrm, page, finance, devTools, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <section className="card" aria-labelledby="finance-title">
+        <FormErrors errors={formErrorsOf(lastResult)} />
+        {page === 'split' ? (
+          <>
+            <h2 id="finance-title">How your {formatPounds(finance.salePrice)} is paid</h2>
+            <dl className="facts" data-testid="finance-split">
+              {finance.outstanding ? (
+                <>
+                  <dt>To {finance.lender ?? 'your lender'}</dt>
+                  <dd>{formatPounds(finance.toLender)}, settling your finance</dd>
+                </>
+              ) : null}
+              <dt>To you</dt>
+              <dd>{formatPounds(finance.toSeller)}</dd>
+            </dl>
+            <p>We pay your lender directly when the dealer collects the car, and send you the rest within 24 hours.</p>
+          </>
+        ) : null}
+        {page === 'shortfall' && finance.clientAccount ? (
+          <>
+            <h2 id="finance-title">More funds needed to settle your finance</h2>
+            <p data-testid="shortfall">
+              Your settlement figure of {formatPounds(finance.settlement)} is {formatPounds(finance.shortfall)} more than the sale price of{' '}
+              {formatPounds(finance.salePrice)}. Please send the {formatPounds(finance.shortfall)} before the collection day, so we can
+              settle the finance and the dealer can take the car.
+            </p>
+            <dl className="facts">
+              <dt>Account name</dt>
+              <dd>{finance.clientAccount.name}</dd>
+              <dt>Sort code</dt>
+              <dd>{finance.clientAccount.sortCode}</dd>
+              <dt>Account number</dt>
+              <dd>{finance.clientAccount.accountNumber}</dd>
+              <dt>Reference</dt>
+              <dd>{finance.clientAccount.reference}</dd>
+            </dl>
+            {finance.fundsDeclaredAt ? (
+              <p className="toast ok">Thank you. We will let you know as soon as the money arrives.</p>
+            ) : (
+              <Form method="post">
+                <button className="btn" type="submit" name="intent" value="declare">
+                  I have sent the money
+                </button>
+              </Form>
+            )}
+            {devTools && finance.fundsDeclaredAt ? (
+              <Form method="post">
+                <p className="muted">Development tools: the bank transfer is simulated.</p>
+                <button className="btn secondary" type="submit" name="intent" value="simulate-received">
+                  Simulate the money arriving
+                </button>
+              </Form>
+            ) : null}
+          </>
+        ) : null}
+        {page === 'received' ? (
+          <>
+            <h2 id="finance-title">Funds received</h2>
+            <p data-testid="funds-received">
+              We have your {formatPounds(finance.shortfall)}. We settle your finance with {finance.lender ?? 'your lender'} when the dealer collects the
+              car.
+            </p>
+          </>
+        ) : null}
+        <Link to={`/${vrm}/review-status`}>Back to your sale</Link>
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

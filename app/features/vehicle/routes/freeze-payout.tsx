@@ -1,0 +1,67 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { pageMeta } from '~/lib/meta';
+import { freezePayout } from '~/features/vehicle/payments.server';
+import { routeFlags } from '~/lib/route-flags';
+
+export const handle = routeFlags({ noRobots: true, noSitemap: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Freeze my payout' });
+
+/**
+ * `/auth/freeze-payout?token=`: the "Not you? Freeze my payout" link of the e-mail sent whenever
+ * the payout account is set or changed (docs/decisions/014). It works in any browser, signed in
+ * or not: the token is the proof. Opening it changes nothing (mail scanners open links); the
+ * button freezes, and nothing is paid until support has checked with the seller.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get('token') ?? '', frozen: url.searchParams.has('frozen'), failed: url.searchParams.has('invalid') };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = String((await request.formData()).get('token') ?? '');
+  const frozen = token ? await freezePayout(context.gateway, token) : false;
+  throw redirect(frozen ? '/auth/freeze-payout?frozen' : '/auth/freeze-payout?invalid');
+}
+
+export default function FreezePayout() {
+  const { token, frozen, failed } = useLoaderData<typeof loader>();
+  if (frozen) {
+    return (
+      <section className="card stack" aria-labelledby="freeze-title">
+        <h1 id="freeze-title">Your payout is frozen</h1>
+        <p>Nothing will be paid until our support team has checked the payout account with you. They will contact you by e-mail.</p>
+        <p>If someone else changed your bank details, they may know how to sign in as you: sign in and sign out of all other devices.</p>
+        <a className="btn" href="/account">
+          Go to your account
+        </a>
+      </section>
+    );
+  }
+  if (failed || !token) {
+    return (
+      <section className="card stack" aria-labelledby="freeze-title">
+        <h1 id="freeze-title">This link does not work</h1>
+        <p>Only the link in the newest payout e-mail works. If you think someone changed your bank details, contact our support team now.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card stack" aria-labelledby="freeze-title">
+      <h1 id="freeze-title">Freeze my payout</h1>
+      <p>If you did not change where we pay you, freeze the payout: nothing is paid until our support team has checked it with you.</p>
+      <Form method="post">
+        <input type="hidden" name="token" value={token} />
+        <button className="btn" type="submit">
+          Freeze my payout
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,387 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../../../contract/sale';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { PhotoInput } from '~/features/vehicle/photo-input';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { pageMeta } from '~/lib/meta';
+import { routeFlags } from '~/lib/route-flags';
+import { enterSale, saveProfileStep } from '~/features/vehicle/sale.server';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
+import { formatPounds } from '~/lib/format';
+
+/**
+ * `/{vrm}/profile/…`: the vehicle profile dealers bid on. The timeline lists the steps; each step is
+ * a plain form that saves and comes back to the timeline. A complete profile enters the next sale.
+ */
+const STEPS = [
+  { id: 'features', title: 'Features and service history' },
+  { id: 'finance', title: 'Finance' },
+  { id: 'issues', title: 'Damage and faults' },
+  { id: 'keys', title: 'Keys' },
+  { id: 'photos', title: 'Photos' },
+] as const;
+
+// The profile timeline owns the whole screen and its scroll (spec 2 §2.3).
+export const handle = routeFlags({ hideFooter: true, manageOwnScroll: true });
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Your vehicle profile' });
+
+function stepDone(profile: VehicleProfile, step: (typeof STEPS)[number]['id']): boolean {
+  switch (step) {
+    case 'features':
+      return profile.serviceHistory !== null;
+    case 'finance':
+      return profile.finance !== null;
+    case 'issues':
+      return profile.issues !== null;
+    case 'keys':
+      return profile.keys !== null;
+    case 'photos':
+      return profile.missingPhotos.length === 0;
+  }
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const step = (params['*'] ?? '').replace(/\/$/, '') || 'timeline';
+  if (!['timeline', 'features', 'finance', 'issues', 'issues/details', 'keys', 'photos'].includes(step)) {
+    throw new Response('Not Found', { status: 404 });
+  }
+  const photos = step === 'photos' ? await listPhotos(context.gateway, sale.enquiry.id) : null;
+  return { vrm: sale.vrm, step, profile: sale.profile, eligible: sale.enquiry.marketplaceEligible?.eligible ?? false, photos };
+}
+
+const INTENTS = ['features', 'finance', 'issues', 'issue-details', 'keys', 'photo', 'enter-sale'] as const;
+// Each step's fields are read below; the schema only decides which step this is. Its reply carries
+// every typed value back, so a failed save shows what the seller chose, not what was saved before.
+const ProfileFormSchema = z.object({ intent: z.enum(INTENTS, { message: 'Choose a step to save' }) }).passthrough();
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: ProfileFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { gateway } = context;
+  const intent = submission.value.intent;
+  let base: string;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    const id = sale.enquiry.id;
+    base = `/${sale.vrm}/profile`;
+    switch (intent) {
+      case 'features':
+        await saveProfileStep(gateway, id, 'features', { features: form.getAll('features').map(String), serviceHistory: String(form.get('serviceHistory') ?? '') });
+        break;
+      case 'finance': {
+        const outstanding = form.get('outstanding') === 'yes';
+        await saveProfileStep(gateway, id, 'finance', {
+          outstanding,
+          lender: String(form.get('lender') ?? ''),
+          settlement: Number(String(form.get('settlement') ?? '').replace(/[£,\s]/g, '')),
+        });
+        break;
+      }
+      case 'issues': {
+        const kinds = form.getAll('kinds').map(String).filter((k): k is IssueKind => k in ISSUE_KINDS);
+        const declared = form.get('declared') === 'yes';
+        await saveProfileStep(gateway, id, 'issues', { items: declared ? kinds.map((kind) => ({ kind, detail: '' })) : [] });
+        if (declared && kinds.length) throw redirect(`${base}/issues/details`);
+        break;
+      }
+      case 'issue-details': {
+        const items = (sale.profile.issues?.items ?? []).map((item) => ({ kind: item.kind, detail: String(form.get(`detail-${item.kind}`) ?? '') }));
+        await saveProfileStep(gateway, id, 'issues', { items });
+        break;
+      }
+      case 'keys':
+        await saveProfileStep(gateway, id, 'keys', { keys: Number(form.get('keys')) });
+        break;
+      case 'photo': {
+        const file = form.get('file');
+        if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a photo to upload'] } }), { status: 400 });
+        const slot = String(form.get('slot') ?? '');
+        const result = await uploadPhoto(gateway, id, slot, file);
+        if (!result.ok) return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: 400 });
+        context.analytics.track('photo_uploaded', { slot });
+        throw redirect(`${base}/photos`);
+      }
+      case 'enter-sale':
+        await enterSale(gateway, id, 'enter-sale');
+        context.analytics.track('sale_entered');
+        throw redirect(`/${sale.vrm}`);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `profile.${intent}_failed`);
+  }
+  context.analytics.track('profile_step_saved', { step: intent });
+  throw redirect(`${base}/timeline`);
+}
+
+/** What the seller sent with a failed save: the form shows it in place of the saved profile. */
+type Typed = Record<string, string | string[] | undefined> | null;
+const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+
+export default function Profile() {
+  const { vrm, step, profile, eligible, photos } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const base = `/${vrm}/profile`;
+  const typed = (lastResult?.initialValue ?? null) as Typed;
+  const photoSlot = typeof typed?.slot === 'string' ? typed.slot : null;
+  const photoError = lastResult?.error?.file?.[0] ?? null;
+  const formErrors = formErrorsOf(lastResult);
+  // A photo's own error sits by its slot; anything else above the step.
+  const error = <FormErrors errors={formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />;
+
+  if (step === 'timeline') {
+    return (
+      <section className="card" aria-labelledby="profile-title">
+        <h2 id="profile-title">Your vehicle profile</h2>
+        <p>Dealers bid on what you tell them here. An honest profile is what keeps your price at collection.</p>
+        {error}
+        <ol className="timeline">
+          {STEPS.map((s) => {
+            const done = stepDone(profile, s.id);
+            return (
+              <li key={s.id} className={done ? 'done' : 'upcoming'}>
+                <span className="marker" aria-hidden="true">
+                  {done ? '✓' : ''}
+                </span>
+                <div>
+                  <Link to={`${base}/${s.id}`}>{s.title}</Link>
+                  <p className="muted">{done ? 'Done' : 'To do'}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {profile.complete && eligible ? (
+          <Form method="post">
+            <p>Your profile is complete. Your car goes into the next daily sale, where 7,500+ dealers compete.</p>
+            <button className="btn" type="submit" name="intent" value="enter-sale">
+              Enter the next sale
+            </button>
+          </Form>
+        ) : (
+          <p className="muted">Finish every step to enter the next daily sale.</p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="step-title">
+      <p>
+        <Link to={`${base}/timeline`}>Back to your profile</Link>
+      </p>
+      {error}
+      {step === 'features' ? <FeaturesStep profile={profile} typed={typed} /> : null}
+      {step === 'finance' ? <FinanceStep profile={profile} typed={typed} /> : null}
+      {step === 'issues' ? <IssuesStep profile={profile} typed={typed} /> : null}
+      {step === 'issues/details' ? <IssueDetailsStep profile={profile} typed={typed} /> : null}
+      {step === 'keys' ? <KeysStep profile={profile} typed={typed} /> : null}
+      {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={photoSlot} error={photoError} /> : null}
+    </section>
+  );
+}
+
+function SaveButton({ intent }: { intent: string }) {
+  const navigation = useNavigation();
+  return (
+    <button className="btn" type="submit" name="intent" value={intent} aria-disabled={navigation.state === 'submitting' || undefined}>
+      Save and continue
+    </button>
+  );
+}
+
+function FeaturesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const features = typed ? list(typed.features) : (profile.features ?? []);
+  const serviceHistory = typed ? typed.serviceHistory : profile.serviceHistory;
+  return (
+    <Form method="post">
+      <h2 id="step-title">Features and service history</h2>
+      <fieldset>
+        <legend>Which of these does it have?</legend>
+        <div className="choices">
+          {FEATURES.map((feature) => (
+            <label key={feature}>
+              <input type="checkbox" name="features" value={feature} defaultChecked={features.includes(feature)} /> {feature}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Service history</legend>
+        <div className="choices">
+          {Object.entries(SERVICE_HISTORY).map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="serviceHistory" value={value} defaultChecked={serviceHistory === value} required /> {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SaveButton intent="features" />
+    </Form>
+  );
+}
+
+function FinanceStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const outstanding = typed ? (typed.outstanding === 'yes' ? true : typed.outstanding === 'no' ? false : null) : profile.finance?.outstanding;
+  const lender = typed ? String(typed.lender ?? '') : (profile.finance?.lender ?? '');
+  const settlement = typed ? String(typed.settlement ?? '') : profile.finance?.settlement ? formatPounds(profile.finance.settlement) : '';
+  return (
+    <Form method="post">
+      <h2 id="step-title">Finance</h2>
+      <fieldset>
+        <legend>Is there finance outstanding on the car?</legend>
+        <div className="choices">
+          <label>
+            <input type="radio" name="outstanding" value="no" defaultChecked={outstanding === false} required /> No
+          </label>
+          <label>
+            <input type="radio" name="outstanding" value="yes" defaultChecked={outstanding === true} /> Yes: we settle it with your
+            lender from the sale price
+          </label>
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="lender">Lender (if there is finance)</label>
+        <input className="input" id="lender" name="lender" defaultValue={lender} />
+      </div>
+      <div className="field">
+        <label htmlFor="settlement">Settlement figure, in pounds (if there is finance)</label>
+        <input
+          className="input"
+          id="settlement"
+          name="settlement"
+          inputMode="numeric"
+          defaultValue={settlement}
+        />
+      </div>
+      <SaveButton intent="finance" />
+    </Form>
+  );
+}
+
+function IssuesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const kinds = new Set<string>(typed ? list(typed.kinds) : profile.issues?.items.map((i) => i.kind));
+  const declared = typed ? (typed.declared === 'yes' ? true : typed.declared === 'no' ? false : null) : profile.issues?.declared;
+  return (
+    <Form method="post">
+      <h2 id="step-title">Damage and faults</h2>
+      <p>Declared damage can never be used to cut your price at collection. Undeclared damage can.</p>
+      <fieldset>
+        <legend>Does the car have any damage or faults?</legend>
+        <div className="choices">
+          <label>
+            <input type="radio" name="declared" value="no" defaultChecked={declared === false} required /> No
+          </label>
+          <label>
+            <input type="radio" name="declared" value="yes" defaultChecked={declared === true} /> Yes
+          </label>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>If yes, which?</legend>
+        <div className="choices">
+          {Object.entries(ISSUE_KINDS).map(([value, label]) => (
+            <label key={value}>
+              <input type="checkbox" name="kinds" value={value} defaultChecked={kinds.has(value)} /> {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SaveButton intent="issues" />
+    </Form>
+  );
+}
+
+function IssueDetailsStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const items = profile.issues?.items ?? [];
+  return (
+    <Form method="post">
+      <h2 id="step-title">Tell dealers about the damage</h2>
+      {items.length === 0 ? <p>You have not declared any damage.</p> : null}
+      {items.map((item) => (
+        <div className="field" key={item.kind}>
+          <label htmlFor={`detail-${item.kind}`}>{ISSUE_KINDS[item.kind]}</label>
+          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={typed ? String(typed[`detail-${item.kind}`] ?? '') : item.detail} maxLength={500} />
+        </div>
+      ))}
+      <SaveButton intent="issue-details" />
+    </Form>
+  );
+}
+
+function KeysStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+  const keys = typed ? Number(typed.keys) : profile.keys;
+  return (
+    <Form method="post">
+      <h2 id="step-title">Keys</h2>
+      <fieldset>
+        <legend>How many keys do you have?</legend>
+        <div className="choices">
+          {[1, 2, 3].map((n) => (
+            <label key={n}>
+              <input type="radio" name="keys" value={n} defaultChecked={keys === n} required /> {n === 3 ? '3 or more' : n}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SaveButton intent="keys" />
+    </Form>
+  );
+}
+
+function PhotosStep({
+  photos,
+  errorSlot,
+  error,
+}: {
+  photos: { slots: { id: string; label: string; hint: string; required: boolean; uploaded: boolean; sharp: boolean }[] };
+  errorSlot: string | null;
+  error: string | null;
+}) {
+  return (
+    <>
+      <h2 id="step-title">Photos</h2>
+      <p>Good photos get more bids. Take them in daylight, the whole car in the frame.</p>
+      <ul className="vehicle-list uploads">
+        {photos.slots.map((slot) => (
+          <li key={slot.id} data-testid={`photo-${slot.id}`}>
+            <div>
+              <strong>{slot.label}</strong> {slot.required ? null : <span className="muted">(optional)</span>}
+              <p className="muted">
+                {slot.uploaded ? (slot.sharp ? 'Uploaded ✓' : 'Uploaded ✓ — it looks blurry: a sharper photo gets more bids') : slot.hint}
+              </p>
+              {errorSlot === slot.id && error ? (
+                <p className="field-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <Form method="post" encType="multipart/form-data">
+              <input type="hidden" name="slot" value={slot.id} />
+              <PhotoInput name="file" id={`photo-file-${slot.id}`} label={slot.uploaded ? `Replace the ${slot.label.toLowerCase()} photo` : `${slot.label} photo`} />
+              <button className="btn secondary" type="submit" name="intent" value="photo">
+                Upload
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Link className="btn" to="../timeline" relative="path">
+        Back to your profile
+      </Link>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+

@@ -1,0 +1,86 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { formatPounds } from '~/lib/format';
+import { devToolsOn } from '~/lib/env.server';
+import { pageMeta } from '~/lib/meta';
+import { simulateCollection } from '~/features/vehicle/sale.server';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+/** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt || !sale.progress) throw redirect(`/${sale.vrm}`);
+  return {
+    vrm: sale.vrm,
+    offer: sale.sale.offer,
+    progress: sale.progress,
+    canSimulate: devToolsOn(context.config) && !!sale.sale.collection && !sale.sale.collectedAt,
+    finance: sale.profile.finance?.outstanding ?? false,
+  };
+}
+
+/** Development only: stands in for the dealer arriving, collecting and paying. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: z.object({}) });
+  let vrm: string;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    vrm = sale.vrm;
+    await simulateCollection(context.gateway, sale.enquiry.id);
+  } catch (error) {
+    return failureReply(submission, error, context, 'dev.collect_failed');
+  }
+  throw redirect(`/${vrm}/sale-complete`);
+}
+
+export default function ReviewStatus() {
+  const { vrm, offer, progress, canSimulate, finance } = useLoaderData<typeof loader>();
+  const current = progress.find((s) => s.state === 'current');
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <section className="card" aria-labelledby="status-title">
+        <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
+        <FormErrors errors={formErrorsOf(lastResult)} />
+        {offer ? (
+          <p>
+            You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
+          </p>
+        ) : null}
+        {current ? <p>{current.detail}</p> : null}
+        <p>
+          {finance ? <Link to={`/${vrm}/finance-payment-details`}>Your finance settlement</Link> : null}
+          {finance ? ' · ' : null}
+          <Link to={`/${vrm}/vehicle-payment`}>Your payment</Link>
+        </p>
+        {current?.href ? (
+          <Link className="btn" to={current.href}>
+            {current.action ?? current.title}
+          </Link>
+        ) : null}
+        {canSimulate ? (
+          <Form method="post" className="dev-tools">
+            <p className="muted">Development tools: the dealer's side of the sale is simulated.</p>
+            <button className="btn secondary" type="submit">
+              Simulate the dealer collecting and paying
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      <ProgressTimeline steps={progress} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

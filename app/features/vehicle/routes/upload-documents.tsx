@@ -1,0 +1,150 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { isDocumentKind } from '../../../../contract/documents';
+import { requireProvenAddress } from '~/features/account/require-user.server';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { deleteDocument, documentsState, submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
+import { pageMeta } from '~/lib/meta';
+import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+/**
+ * `/{vrm}/upload-documents/:kind?`: one plain multipart form per document kind; the platform checks
+ * each file's real type and size. `:kind` opens one kind's form alone. The same page serves
+ * `/{vrm}/request/:kind?` (links in our reminders), `/{vrm}/automated-docs-upload/:step?` (one kind
+ * after another) and `/{vrm}/get-ahead/upload-documents/:kind?`: uploading before the sale ends, so
+ * the car can be collected sooner (sending them for checking waits until an offer is accepted).
+ */
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents' });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  const getAhead = new URL(request.url).pathname.includes('/get-ahead/');
+  if (!getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
+  requireProvenAddress(request, context, sale.vrm);
+  const state = await documentsState(context.gateway, sale.enquiry.id);
+  const requested = params.kind ?? params.step;
+  const automated = params.step !== undefined || new URL(request.url).pathname.endsWith('/automated-docs-upload');
+  // The automated upload walks through the kinds: its step is the first one still missing.
+  const kind = automated
+    ? ((requested && isDocumentKind(requested) ? requested : state.kinds.find((k) => k.required && !k.complete)?.kind) ?? null)
+    : requested && isDocumentKind(requested)
+      ? requested
+      : null;
+  if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
+  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt, progress: sale.progress };
+}
+
+const DocumentsFormSchema = z
+  .object({
+    intent: z.enum(['upload', 'delete', 'submit'], { message: 'Choose what to do with your documents' }),
+    kind: z.string().max(40).optional(),
+    documentId: z.string().max(100).optional(),
+  })
+  .passthrough();
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: DocumentsFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { intent, kind = '', documentId = '' } = submission.value;
+  const here = new URL(request.url).pathname;
+  try {
+    const sale = await findSellerSale(request, context, params.vrm);
+    if (intent === 'delete') {
+      await deleteDocument(context.gateway, sale.enquiry.id, documentId);
+      throw redirect(here);
+    }
+    if (intent === 'submit') {
+      const result = await submitDocuments(context.gateway, sale.enquiry.id);
+      if (!result.ok) return data(submission.reply({ formErrors: [`Upload these first: ${result.missing.join(', ')}`] }), { status: 409 });
+      context.analytics.track('documents_submitted');
+      throw redirect(`/${sale.vrm}/review-status`);
+    }
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a file to upload'] } }), { status: 400 });
+    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
+    if (!uploaded.ok) return data(submission.reply({ fieldErrors: { file: [uploaded.message] } }), { status: 400 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return failureReply(submission, error, context, `documents.${intent}_failed`, { field: intent === 'upload' && kind ? 'file' : undefined });
+  }
+  context.analytics.track('document_uploaded', { kind });
+  throw redirect(here);
+}
+
+export default function UploadDocuments() {
+  const { vrm, kind, state, getAhead, canSubmit, progress } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const failedKind = typeof lastResult?.initialValue?.kind === 'string' ? lastResult.initialValue.kind : null;
+  const fileError = lastResult?.error?.file?.[0] ?? null;
+  const formErrors = formErrorsOf(lastResult) ?? (fileError && !failedKind ? [fileError] : undefined);
+  const kinds = kind ? state.kinds.filter((k) => k.kind === kind) : state.kinds;
+  return (
+    <>
+      <section className="card" aria-labelledby="documents-title">
+        <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>
+        <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
+        {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
+        <FormErrors errors={formErrors} />
+        <ul className="vehicle-list uploads">
+          {kinds.map((k) => (
+            <li key={k.kind} data-testid={`document-${k.kind}`}>
+              <div>
+                <strong>{k.label}</strong> {k.required ? null : <span className="muted">(optional)</span>}
+                <p className="muted">{k.hint}</p>
+                {k.documents.map((doc) => (
+                  <Form method="post" key={doc.id} className="actions">
+                    <span>
+                      {doc.originalName ?? 'Uploaded file'} ✓{doc.sharp ? '' : ' — it looks blurry: a sharper photo avoids delays'}
+                    </span>
+                    <input type="hidden" name="documentId" value={doc.id} />
+                    <button className="btn link" type="submit" name="intent" value="delete">
+                      Delete
+                    </button>
+                  </Form>
+                ))}
+                {fileError && failedKind === k.kind ? (
+                  <p className="field-error" role="alert">
+                    {fileError}
+                  </p>
+                ) : null}
+              </div>
+              <Form method="post" encType="multipart/form-data">
+                <input type="hidden" name="kind" value={k.kind} />
+                <div className="field">
+                  <label htmlFor={`file-${k.kind}`}>{k.documents.length ? `Add another ${k.label.toLowerCase()} file` : `${k.label} file`}</label>
+                  <input id={`file-${k.kind}`} name="file" type="file" accept={k.accepts.join(',')} required />
+                </div>
+                <button className="btn secondary" type="submit" name="intent" value="upload">
+                  Upload
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        {kind || !canSubmit ? (
+          <Link to={canSubmit ? `/${vrm}/upload-documents` : `/${vrm}`}>{canSubmit ? 'All documents' : 'Back to your car'}</Link>
+        ) : state.submitted ? (
+          <p className="toast ok">Sent for checking.</p>
+        ) : (
+          <Form method="post">
+            {state.complete ? null : <p className="muted">Upload the V5C logbook and your driving licence to send them.</p>}
+            <button className="btn" type="submit" name="intent" value="submit" disabled={!state.complete}>
+              Send my documents for checking
+            </button>
+          </Form>
+        )}
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,284 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Suspense } from 'react';
+import { z } from 'zod';
+import type { MotHistory, PremiumOffer, Valuation } from '../../../../contract/gateway';
+import { normaliseVrm } from '../../../../contract/vrm';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
+import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { SignUpForm } from '~/features/account/sign-up-form';
+import { handleSignUp } from '~/features/account/sign-up.server';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { currentEnquiry, enterSale } from '~/features/vehicle/sale.server';
+import { formatDateTime } from '~/features/vehicle/sale-bits';
+import { useVehicleData } from '~/features/vehicle/routes/vehicle';
+import { useRootData } from '~/root';
+import { getPremiumOffer, valuateVehicle } from '~/features/entry/enquiries.server';
+import { formatDate, formatMiles, formatPounds } from '~/lib/format';
+import { getMotHistory } from '~/features/entry/vehicles.server';
+import { MotSummary } from '~/features/mot/mot';
+import { safeRedirect } from '~/lib/safe-redirect';
+
+/**
+ * The vehicle page body. The vehicle header is the layout's critical data; the valuation, the
+ * dealer offer estimate and the MOT history come from slower providers, so they are deferred:
+ * streamed to browsers that run scripts, already in the document for those that do not.
+ * Deferred work never fails the page: each section says so itself.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  const { gateway, session } = context;
+  const looked = session.get('lookup')?.vehicle;
+  const enquiry = looked?.vrm === vrm ? (looked.enquiry ?? null) : null;
+  const mileage = enquiry?.mileage ?? null;
+  const eligible = enquiry?.marketplaceEligible?.eligible ?? null;
+  const signedIn = !!session.get('auth');
+
+  // Start every slow call before returning, so they run side by side.
+  const valuation = mileage !== null ? valuateVehicle(gateway, vrm, mileage).catch(() => null) : null;
+  const offer = signedIn && enquiry && eligible ? getPremiumOffer(gateway, vrm, enquiry.id).catch(() => null) : null;
+  const motHistory = getMotHistory(gateway, vrm).catch(() => null);
+
+  return {
+    vrm,
+    signedIn,
+    mileage,
+    eligibility: enquiry?.marketplaceEligible ?? null,
+    partner: enquiry?.partnerId ?? null,
+    valuation,
+    offer,
+    motHistory,
+  };
+}
+
+/**
+ * Sign-up on the vehicle page (creates the account, takes over this enquiry, signs the seller in),
+ * and relisting a car that did not sell.
+ */
+const RelistSchema = z.object({ intent: z.literal('relist') });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  const formData = await request.formData();
+  if (formData.get('intent') === 'relist') {
+    const relist = parseWithZod(formData, { schema: RelistSchema });
+    try {
+      const current = await currentEnquiry(context.gateway, vrm);
+      if (current) await enterSale(context.gateway, current.enquiry.id, 'relist');
+    } catch (error) {
+      return failureReply(relist, error, context, 'sale.relist_failed');
+    }
+    throw redirect(safeRedirect(`/${vrm}`));
+  }
+  const failed = await handleSignUp(formData, context, 'vehicle', `/${vrm}`);
+  if (failed) return failed;
+  throw redirect(safeRedirect(`/${vrm}`));
+}
+
+export default function VehicleIndex() {
+  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { brandName } = useRootData();
+  const { current } = useVehicleData();
+  return (
+    <>
+      {current ? <SalePanel vrm={vrm} current={current} /> : null}
+      {valuation && mileage !== null ? (
+        <section className="card" aria-labelledby="valuation-title">
+          <h2 id="valuation-title">Your instant valuation</h2>
+          <Suspense fallback={<p className="skeleton">Working out your valuation for {formatMiles(mileage)}…</p>}>
+            <Await resolve={valuation} errorElement={<ValuationUnavailable vrm={vrm} />}>
+              {(value) =>
+                !value ? <ValuationUnavailable vrm={vrm} /> : signedIn ? <ValuationView valuation={value} /> : <ValuationRange valuation={value} />
+              }
+            </Await>
+          </Suspense>
+          {signedIn ? null : (
+            <div className="stack">
+              <h3>See your full valuation</h3>
+              <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
+              <SignUpForm action={`/${vrm}?index`} lastResult={lastResult} brandName={brandName} />
+            </div>
+          )}
+          {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
+            <>
+              <PartnerHandOff partner={partner} />
+              <p>
+                <Link to={`/${vrm}/ineligible`}>Why can&rsquo;t dealers bid on this car?</Link>
+              </p>
+            </>
+          ) : null}
+        </section>
+      ) : (
+        <section className="card" aria-labelledby="valuation-title">
+          <h2 id="valuation-title">Get your instant valuation</h2>
+          <p>Tell us the mileage and we will value this car, free.</p>
+          <Form method="post" action="/?index">
+            <input type="hidden" name="vrm" value={vrm} />
+            <button className="btn" type="submit">
+              Value this car
+            </button>
+          </Form>
+        </section>
+      )}
+
+      {offer ? (
+        <section className="card" aria-labelledby="offer-title">
+          <h2 id="offer-title">What dealers are likely to offer</h2>
+          <Suspense fallback={<p className="skeleton">Asking our dealer network…</p>}>
+            <Await resolve={offer} errorElement={<OfferUnavailable />}>
+              {(estimate) => (estimate ? <OfferView offer={estimate} /> : <OfferUnavailable />)}
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="mot-title">
+        <h2 id="mot-title">MOT history</h2>
+        <Suspense fallback={<p className="skeleton">Checking the MOT history…</p>}>
+          <Await resolve={motHistory} errorElement={<MotUnavailable />}>
+            {(history) => (history ? <MotSummary history={history} /> : <MotUnavailable />)}
+          </Await>
+        </Suspense>
+      </section>
+    </>
+  );
+}
+
+function ValuationView({ valuation }: { valuation: Valuation }) {
+  return (
+    <div data-testid="valuation">
+      <p className="big">{formatPounds(valuation.price)}</p>
+      <p>
+        Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between{' '}
+        {formatPounds(valuation.low)} and {formatPounds(valuation.high)}.
+      </p>
+    </div>
+  );
+}
+
+function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnType<typeof useVehicleData>['current']> }) {
+  const { enquiry, sale, profile } = current;
+  const lastResult = useActionData<typeof action>();
+  if (!enquiry.marketplaceEligible?.eligible) return null;
+  const relist = (
+    <Form method="post">
+      {lastResult?.initialValue?.intent === 'relist' ? <FormErrors errors={formErrorsOf(lastResult)} /> : null}
+      <button className="btn" type="submit" name="intent" value="relist">
+        Put it in the next sale
+      </button>
+    </Form>
+  );
+  let body;
+  switch (sale?.phase) {
+    case undefined:
+      body = (
+        <>
+          <p>Build your vehicle profile and 7,500+ dealers compete for your car in the next daily sale.</p>
+          <Link className="btn" to={`/${vrm}/profile/timeline`}>
+            {profile.complete ? 'Review your profile' : 'Build your profile'}
+          </Link>
+        </>
+      );
+      break;
+    case 'ready_for_sale':
+      body = <p data-testid="sale-status">Your car is in the next sale, which starts {formatDateTime(sale.startsAt)}.</p>;
+      break;
+    case 'sale_active':
+      body = (
+        <p data-testid="sale-status">
+          The sale is live: {sale.biddingDealers} {sale.biddingDealers === 1 ? 'dealer has' : 'dealers have'} bid so far. It ends{' '}
+          {formatDateTime(sale.endsAt)}. <a href={`/${vrm}`}>Refresh</a>
+        </p>
+      );
+      break;
+    case 'under_offer':
+      body = (
+        <>
+          <p data-testid="sale-status">
+            The sale has ended. Your highest offer is <strong>{formatPounds(sale.offer?.amount ?? 0)}</strong>, open until{' '}
+            {sale.offer ? formatDateTime(sale.offer.expiresAt) : ''}.
+          </p>
+          <Link className="btn" to={`/${vrm}/accept-offer`}>
+            See your offer
+          </Link>
+        </>
+      );
+      break;
+    case 'unsold_no_bids':
+    case 'unsold_below_reserve_bid':
+    case 'declined':
+    case 'expired':
+      body = (
+        <>
+          <p data-testid="sale-status">
+            {sale.phase === 'declined'
+              ? 'You declined the offer.'
+              : sale.phase === 'expired'
+                ? 'The offer expired.'
+                : sale.phase === 'unsold_no_bids'
+                  ? 'No dealer bid this time.'
+                  : 'The highest bid did not reach your reserve.'}{' '}
+            You can put the car in another sale, free.
+          </p>
+          {relist}
+        </>
+      );
+      break;
+    default:
+      body = null;
+  }
+  return (
+    <section className="card" aria-labelledby="sale-title">
+      <h2 id="sale-title">Sell to our dealers</h2>
+      {body}
+    </section>
+  );
+}
+
+function ValuationRange({ valuation }: { valuation: Valuation }) {
+  return (
+    <div data-testid="valuation-range">
+      <p className="big">
+        {formatPounds(valuation.low)} – {formatPounds(valuation.high)}
+      </p>
+      <p>Based on {formatMiles(valuation.mileage)}.</p>
+    </div>
+  );
+}
+
+function ValuationUnavailable({ vrm }: { vrm: string }) {
+  return (
+    <p>
+      We couldn't work out your valuation just now. <a href={`/${vrm}`}>Try again</a>
+    </p>
+  );
+}
+
+function OfferView({ offer }: { offer: PremiumOffer }) {
+  return (
+    <div data-testid="offer-estimate">
+      <p className="big">
+        {formatPounds(offer.offerLow)} – {formatPounds(offer.offerHigh)}
+      </p>
+      <p>
+        {offer.interestedDealers} dealers bought a car like this in the last 90 days. This estimate holds until{' '}
+        {formatDate(offer.validUntil)}.
+      </p>
+    </div>
+  );
+}
+
+function OfferUnavailable() {
+  return <p>We couldn't reach our dealer network just now. Your valuation still stands.</p>;
+}
+
+function MotUnavailable() {
+  return <p>We couldn't load the MOT history just now. It will be back shortly.</p>;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

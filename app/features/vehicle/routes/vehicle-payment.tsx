@@ -1,0 +1,68 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import type { PaymentStatus, PaymentStatusesResponse } from '../../../../contract/bank-details';
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { formatPounds } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { getBeneficiary } from '~/features/vehicle/payments.server';
+import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle payment' });
+
+const LABELS: Record<PaymentStatus, string> = {
+  awaiting_bank_details: 'Your bank details',
+  awaiting_collection: 'The dealer collects the car',
+  payment_scheduled: 'Payment sent (within 24 hours of collection)',
+  paid: 'Paid',
+};
+
+/** `/{vrm}/vehicle-payment`: where the money is (payments calls, 20 s timeout). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const sale = await loadSellerSale(request, context, params.vrm);
+  if (!sale.sale?.acceptedAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
+  const [{ statuses, frozen }, { beneficiary }] = await Promise.all([
+    context.gateway.get<PaymentStatusesResponse>('/platform/payments/payments/statuses', { query: { enquiryId: sale.enquiry.id } }),
+    getBeneficiary(context.gateway, sale.enquiry.id),
+  ]);
+  return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary, progress: sale.progress };
+}
+
+export default function VehiclePayment() {
+  const { amount, statuses, frozen, beneficiary, progress } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="card" aria-labelledby="payment-title">
+        <h2 id="payment-title">Your payment of {formatPounds(amount)}</h2>
+        {beneficiary ? (
+          <p>
+            To {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
+          </p>
+        ) : null}
+        {frozen ? (
+          <p className="toast" role="status" data-testid="payout-frozen">
+            Your payout is frozen: nothing is paid until our support team has checked the payout account with you.
+          </p>
+        ) : null}
+        <ol className="timeline" data-testid="payment-statuses">
+          {statuses.map((step) => (
+            <li key={step.status} className={step.state}>
+              <span className="marker" aria-hidden="true">
+                {step.state === 'done' ? '✓' : ''}
+              </span>
+              <div>
+                <strong>{LABELS[step.status]}</strong>
+                <p className="muted">{step.state === 'done' ? 'Done' : step.state === 'current' ? 'Next' : 'To come'}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {progress ? <ProgressTimeline steps={progress} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
