@@ -1,6 +1,5 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { clockNow } from '~/lib/clock.server';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
+import type { MetaFunction } from '@remix-run/cloudflare';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AuthBroadcast } from '~/features/shell/auth-broadcast';
 import { CookieNotice } from '~/features/shell/cookie-notice';
@@ -11,71 +10,17 @@ import { SiteHeader } from '~/features/shell/site-header';
 import { StickyVrm } from '~/features/shell/sticky-vrm';
 import { SupportChat } from '~/features/shell/support-chat';
 import { SIGNED_OUT_MESSAGE } from '~/lib/auth-messages';
-import { visibleFields } from '~/lib/forms/kept-form';
-import { initials, signOut } from '~/lib/auth.server';
 import { SCRIPTS_HINT_COOKIE } from '~/lib/client-hints';
 import { brandFrom } from '~/lib/meta';
 import { useNonce } from '~/lib/nonce';
 import { flagsFor } from '~/lib/route-flags';
-import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { styles } from '~/styles.server';
-import { safeRedirect } from '~/lib/safe-redirect';
+import { loadRootData } from '~/features/shell/root-data.server';
+import { useRootData } from '~/features/shell/root-data';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: brandFrom(matches) }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { session, config, preferences } = context;
-  const url = new URL(request.url);
-  // Another tab signed out: end this one's session too, and take the marker out of the URL.
-  if (url.searchParams.get('logout') === 'broadcast') {
-    if (session.get('auth')) signOut(session);
-    url.searchParams.delete('logout');
-    // The path is the request's own: `//evil.example/?logout=broadcast` must not lead there.
-    throw redirect(safeRedirect(url.pathname + url.search));
-  }
-  const auth = session.get('auth');
-  const consented = preferences.consent === 'granted';
-  return {
-    brandName: config.brandName,
-    helpCentreUrl: config.helpCentreUrl,
-    dealerSiteUrl: config.dealerSiteUrl,
-    year: clockNow().getUTCFullYear(),
-    user: auth ? { firstName: auth.firstName, initials: initials(auth) } : null,
-    logoutNotice: url.searchParams.get('logout') === 'notify',
-    authEvent: session.get('authEvent') ?? null,
-    consent: preferences.consent,
-    stickyVrmDismissed: preferences.stickyVrmDismissed,
-    chatEnabled: !config.featureFlags.hideSupportWidget,
-    /** For the page's dataLayer, only with consent. */
-    analytics: consented ? { experiments: context.experiments } : null,
-    // The home page shows its own reviews carousel instead.
-    /** What a plain form post sent, for the page-load failure to hand back if the page can't load. */
-    keptForm: context.keptForm && { ...context.keptForm, visible: visibleFields(context.keptForm) },
-    footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
-  };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-const FALLBACK_ROOT_DATA: RootData = {
-  brandName: 'Kerbside',
-  helpCentreUrl: '',
-  dealerSiteUrl: '',
-  year: new Date().getUTCFullYear(),
-  user: null,
-  logoutNotice: false,
-  authEvent: null,
-  consent: null,
-  stickyVrmDismissed: true,
-  chatEnabled: false,
-  analytics: null,
-  keptForm: null,
-  footerReviews: null,
-};
-
-export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>('root') ?? FALLBACK_ROOT_DATA;
-}
+export const loader = loadRootData;
 
 // Tells the server this browser runs scripts, so later documents may stream (see ADR 004).
 const scriptsHint = `document.cookie="${SCRIPTS_HINT_COOKIE}=1;path=/;samesite=lax"`;

@@ -13,7 +13,7 @@ const SOURCES = ['platform/src', 'contract', 'app', 'server.ts'];
 /** The clocks themselves, and code that runs only in the browser, whose clock is the seller's. */
 const ALLOWED: Record<string, string> = {
   'contract/clock.ts': 'the clock: real time is what it offsets',
-  'app/root.tsx': "FALLBACK_ROOT_DATA's year, used when the root loader has failed (the browser's own clock there)",
+  'app/features/shell/root-data.ts': "FALLBACK_ROOT_DATA's year, used when the root loader has failed (the browser's own clock there)",
 };
 const REAL_CLOCK = /\bDate\.now\b|new Date\(\s*\)|\bperformance\.now\b/;
 

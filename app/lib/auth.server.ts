@@ -1,29 +1,9 @@
 import type { AuthResponse, AuthTokens, User } from '../../contract/accounts';
 import { clockNowMs } from './clock.server';
 import { GatewayError, type GatewayClient } from './gateway.server';
-import type { AppSession } from './session.server';
+import type { AppSession, SessionAuth } from './session.server';
 
-/**
- * The signed-in seller in the session (DESIGN.md rule 2): who they are and their gateway tokens.
- * Lives only in the HttpOnly cookie; pages get the first name and initials, never a token.
- */
-export interface SessionAuth {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Where their cars usually are: the first guess for collection. */
-  postcode?: string;
-  idToken: string;
-  refreshToken: string;
-  /** Seconds the id token lives, as the gateway said. */
-  expiresIn: number;
-  /** When the current id token was issued (ms since epoch). */
-  issuedAt: number;
-  authToken: string;
-  /** Whether the address is proven; until it is, money and documents wait (docs/decisions/014). */
-  emailVerified: boolean;
-}
+export type { SessionAuth };
 
 export const DEFAULT_EXPIRES_IN = 86_400;
 /** Refresh when the id token has this little life left (spec: every expiresIn − 60 s). */

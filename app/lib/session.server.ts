@@ -1,12 +1,29 @@
 import { createSession, type Session, type SessionStorage } from '@remix-run/cloudflare';
-import type { SessionAuth } from './auth.server';
 import type { CampaignState } from './campaign';
-import type { UlezVehicleData } from '../features/ulez/ulez.server';
 import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
-import type { VehicleLookupState } from '../features/entry/lookup-state';
-import type { TrackerStepState } from '../features/tracker/tracker-state';
-import type { MotReminderConfirmed, MotReminderResponse } from '../../contract/mot';
+
+/**
+ * The signed-in seller in the session (DESIGN.md rule 2): who they are and their gateway tokens.
+ * Lives only in the HttpOnly cookie; pages get the first name and initials, never a token.
+ */
+export interface SessionAuth {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Where their cars usually are: the first guess for collection. */
+  postcode?: string;
+  idToken: string;
+  refreshToken: string;
+  /** Seconds the id token lives, as the gateway said. */
+  expiresIn: number;
+  /** When the current id token was issued (ms since epoch). */
+  issuedAt: number;
+  authToken: string;
+  /** Whether the address is proven; until it is, money and documents wait (docs/decisions/014). */
+  emailVerified: boolean;
+}
 
 /**
  * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
@@ -14,10 +31,11 @@ import type { MotReminderConfirmed, MotReminderResponse } from '../../contract/m
  * is HttpOnly, so none of it reaches page HTML or client JS, and it is encrypted and authenticated
  * (AES-GCM), so whoever holds the cookie cannot read it either.
  */
+// Each feature wing declares what it keeps in the session beside its own types (a `declare module`
+// block adding to SessionData or SessionFlashData), so this module depends on no feature.
 export interface SessionData {
   /** Sent to the gateway as the requester id; also keys the request-loop report. */
   requesterId: string;
-  lookup?: VehicleLookupState;
   /** The signed-in seller and their gateway tokens. */
   auth?: SessionAuth;
   /** A partner buyer the seller chose, and the page of theirs to go to (the checkout hand-off). */
@@ -28,10 +46,6 @@ export interface SessionData {
   affiliate?: string;
   /** The referral code of the friend's link the seller arrived through, sent with their sign-up. */
   referral?: string;
-  /** The ULEZ checker's last result (spec 1 §9 ulezVehicleData), so a reload shows it. */
-  ulezVehicleData?: UlezVehicleData;
-  /** The car value tracker's steps: the car being added, or the error of the last attempt. */
-  tracker?: TrackerStepState;
   /**
    * A random key that makes the links e-mailed from this browser its own: opened here they sign
    * in at once, anywhere else they ask first (docs/decisions/014). Never leaves the sealed cookie
@@ -48,10 +62,6 @@ export interface SessionFlashData {
   authEvent: 'signin' | 'signout';
   /** The address a sign-in link was just sent to, for the 'email sent' view. */
   signInEmail: string;
-  /** MOT reminders just asked for, for the results page to say a confirmation link is on its way. */
-  motReminder: MotReminderResponse;
-  /** MOT reminders just confirmed from the e-mailed link, for the page that says they are on. */
-  motReminderConfirmed: MotReminderConfirmed;
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;

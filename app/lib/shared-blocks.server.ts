@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/cloudflare';
 import { clockNowMs } from './clock.server';
 
 /**
@@ -52,3 +53,20 @@ export class SharedBlocks {
 
 /** The isolate's own: module scope lives as long as the isolate, across its requests. */
 export const sharedBlocks = new SharedBlocks();
+
+/** A public platform answer, the same for every visitor: kept per isolate by `sharedBlocks`. */
+export function sharedBlock<T>(context: AppLoadContext, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+  const key = `${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
+  return sharedBlocks.get(key, context.config.sharedBlocksSeconds * 1000, () => context.gateway.get<T>(path, { query }));
+}
+
+/**
+ * A block whose service failed is hidden and the failure logged (spec 1 §8: reported silently),
+ * never the page's error.
+ */
+export function hiddenOnFailure<T>(block: string): (error: unknown) => T | null {
+  return (error) => {
+    console.warn(JSON.stringify({ event: 'block.unavailable', block, error: String(error) }));
+    return null;
+  };
+}

@@ -79,3 +79,10 @@ export function updateDpStateSlug(
   if (!current?.vehicle || !enquiry || enquiry.id !== enquiryId) return current;
   return { vehicle: { ...current.vehicle, enquiry: { ...enquiry, dpStateSlug } } };
 }
+
+declare module '~/lib/session.server' {
+  interface SessionData {
+    /** The vehicle lookup state: the car being valued, or the error of the last lookup. */
+    lookup?: VehicleLookupState;
+  }
+}

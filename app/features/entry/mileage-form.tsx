@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import { MILEAGE_MAX_LENGTH } from '~/features/entry/mileage';
-import { MileageFormSchema } from '~/lib/forms/validation';
+import { MileageFormSchema } from '~/features/entry/mileage-schema';
 
 /** The mileage field: digits and commas, at most 7 characters, the numeric keypad on phones. */
 export function MileageForm({

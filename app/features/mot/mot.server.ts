@@ -70,3 +70,12 @@ export async function confirmReminders(gateway: GatewayClient, vrm: string, toke
   if (status === 200 && data && 'unsubscribePath' in data) return { ok: true, confirmed: data };
   return { ok: false, code: status === 410 ? 'confirmation_expired' : 'confirmation_invalid' };
 }
+
+declare module '~/lib/session.server' {
+  interface SessionFlashData {
+    /** MOT reminders just asked for, for the results page to say a confirmation link is on its way. */
+    motReminder: MotReminderResponse;
+    /** MOT reminders just confirmed from the e-mailed link, for the page that says they are on. */
+    motReminderConfirmed: MotReminderConfirmed;
+  }
+}

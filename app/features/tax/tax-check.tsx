@@ -9,6 +9,9 @@ import { fuelName, formatDate, formatNumber, sentenceCase } from '~/lib/format';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { costText, GOV_UK_RATES_URL, ratesText, statusText } from '~/features/tax/tax-text';
 
+/** The tool's one-line introduction, on the form and above a result. */
+export const TAX_CHECK_INTRO = 'Is it taxed, when is the tax due, and what does it cost? Enter a registration to find out.';
+
 export const TAX_CHECK_ACTION = '/car-tax-check';
 export const TAX_CHECK_BUTTON = 'Check tax';
 

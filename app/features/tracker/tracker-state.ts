@@ -24,3 +24,10 @@ export interface TrackerStepState {
   /** A car the visitor started tracking, waiting for them to sign in or sign up. */
   pendingVrm?: string;
 }
+
+declare module '~/lib/session.server' {
+  interface SessionData {
+    /** The car value tracker's steps: the car being added, or the error of the last attempt. */
+    tracker?: TrackerStepState;
+  }
+}

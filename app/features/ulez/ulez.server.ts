@@ -29,3 +29,10 @@ export function keepUlezResult(result: UlezCheckResponse): UlezVehicleData {
   const { isCompliant, euroStatus, basis, vehicle, checkedAt } = result;
   return { isCompliant, euroStatus, basis, vehicle, checkedAt };
 }
+
+declare module '~/lib/session.server' {
+  interface SessionData {
+    /** The ULEZ checker's last result (spec 1 §9 ulezVehicleData), so a reload shows it. */
+    ulezVehicleData?: UlezVehicleData;
+  }
+}

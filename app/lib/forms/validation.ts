@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, isEmail, isFullName, looksLikePhone, normalisePostcode } from '../../../contract/contact-rules';
-import { MILEAGE_MESSAGES, mileageInputError, parseMileage } from '../../features/entry/mileage';
 import { VRM_INVALID_MESSAGE, normaliseVrm } from '../../../contract/vrm';
 import { REQUIRED_MESSAGE, VRM_RAW_MAX_LENGTH, vrmProblem } from './vrm-field';
 
@@ -18,19 +17,6 @@ export const VrmSchema = z
   });
 
 export const LookupSchema = z.object({ vrm: VrmSchema });
-
-export const MileageSchema = z
-  .string({ required_error: MILEAGE_MESSAGES.required, invalid_type_error: MILEAGE_MESSAGES.invalid })
-  .transform((value, ctx) => {
-    const problem = mileageInputError(value);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return parseMileage(value)!;
-  });
-
-export const MileageFormSchema = z.object({ mileage: MileageSchema });
 
 const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim();
 

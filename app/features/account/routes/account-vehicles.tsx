@@ -16,7 +16,7 @@ import { loadAccount, requireUser } from '~/features/account/require-user.server
 import { LookupSchema } from '~/lib/forms/validation';
 import { listSessions, signOutOtherSessions } from '~/features/account/sessions.server';
 import { lookupVehicle } from '~/features/entry/vehicles.server';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 

@@ -11,7 +11,7 @@ import { sendSignInLink } from '~/features/account/accounts.server';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 import { SignInSchema } from '~/lib/forms/validation';
 
 // Nothing here is for search engines.

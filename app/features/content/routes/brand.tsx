@@ -7,10 +7,11 @@ import { Hero } from '~/features/entry/hero';
 import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { makeContent } from '~/features/content/content.server';
-import { dealerInterestBlock, recentSalesBlock, reviewsBlock } from '~/features/shell/shell-data.server';
+import { reviewsBlock } from '~/features/shell/shell-data.server';
+import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 /** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

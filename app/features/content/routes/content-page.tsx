@@ -8,7 +8,7 @@ import { articleOf, getEntry } from '~/features/content/content.server';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 /**
  * Every page of content/pages: one module, a route per file (remix.config.js). The path is the

@@ -14,7 +14,7 @@ import { referralCodeOf } from '~/features/content/referrals';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
-import { dealerLogosBlock, recentSalesBlock } from '~/features/shell/shell-data.server';
+import { dealerLogosBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 
 /**
  * Every landing page (spec 2 §2.2) from one module and its data files: /sell-my-car and its

@@ -9,8 +9,9 @@ import { ServerMarkup } from '~/lib/server-markup';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { dealerLogosBlock, recentSalesBlock, reviewsBlock } from '~/features/shell/shell-data.server';
-import { useRootData } from '~/root';
+import { reviewsBlock } from '~/features/shell/shell-data.server';
+import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
+import { useRootData } from '~/features/shell/root-data';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (spec 2 §2.1).
 export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });

@@ -14,11 +14,11 @@ import { updateLookup } from '~/features/entry/lookup-state';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
-import { MileageFormSchema } from '~/lib/forms/validation';
+import { MileageFormSchema } from '~/features/entry/mileage-schema';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
 import type { MakeSummary } from '../../../../contract/gateway';
 import { formatVrm } from '../../../../contract/vrm';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true, translucentHeader: true, hideVehicleLookup: true });

@@ -16,7 +16,7 @@ import { failureReply } from '~/lib/forms/form-failure.server';
 import { checkMot, requestReminders } from '~/features/mot/mot.server';
 import { routeFlags } from '~/lib/route-flags';
 import { EmailSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 // One vehicle's history: not a page for search engines or the sitemap.
 export const handle = routeFlags({ noRobots: true, noSitemap: true });

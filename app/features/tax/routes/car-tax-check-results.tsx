@@ -2,14 +2,13 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { isValidVrm, normaliseVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { TAX_CHECK_ACTION, TAX_CHECK_BUTTON, TaxCheckHero, TaxResults } from '~/features/tax/tax-check';
+import { TAX_CHECK_ACTION, TAX_CHECK_BUTTON, TAX_CHECK_INTRO, TaxCheckHero, TaxResults } from '~/features/tax/tax-check';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { checkVehicleTax } from '~/features/tax/vehicle-tax.server';
-import { useRootData } from '~/root';
-import { TAX_CHECK_INTRO } from './car-tax-check';
+import { useRootData } from '~/features/shell/root-data';
 
 // One vehicle's answer: nothing for search engines; a registration field of its own.
 export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleLookup: true });

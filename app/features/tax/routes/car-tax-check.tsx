@@ -2,11 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { TaxCheckHero } from '~/features/tax/tax-check';
+import { TAX_CHECK_INTRO, TaxCheckHero } from '~/features/tax/tax-check';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 // The same for everyone; its own registration field, so no second one in the footer.
 export const handle = routeFlags({ cache: true, hideVehicleLookup: true });
@@ -17,7 +17,6 @@ export const meta: MetaFunction = ({ matches }) =>
     description: 'Check whether a car, van or motorcycle is taxed, when its tax is due, and what it costs to tax.',
   });
 
-export const TAX_CHECK_INTRO = 'Is it taxed, when is the tax due, and what does it cost? Enter a registration to find out.';
 
 /**
  * /car-tax-check: the form. A well-formed registration goes to the results page, whose address

@@ -12,8 +12,8 @@ import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } fr
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { addTracker } from '~/features/tracker/trackers.server';
-import { MileageFormSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { MileageFormSchema } from '~/features/entry/mileage-schema';
+import { useRootData } from '~/features/shell/root-data';
 
 const TRACKER_PATH = '/car-value-tracker';
 const MILEAGE_PATH = `${TRACKER_PATH}/mileage`;

@@ -10,7 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { SignInSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 import { handleSignUp } from '~/features/account/sign-up.server';
 
 const TRACKER_PATH = '/car-value-tracker';

@@ -11,7 +11,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { listTrackers, trackVehicle } from '~/features/tracker/trackers.server';
 import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 export const TRACKER_PATH = '/car-value-tracker';
 

@@ -14,7 +14,7 @@ import type { RouteFlags } from '~/lib/route-flags';
 import { ulezErrorPanel, ulezErrorStatus } from '~/features/ulez/ulez-errors';
 import { checkUlez, keepUlezResult, type UlezVehicleData } from '~/features/ulez/ulez.server';
 import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/root';
+import { useRootData } from '~/features/shell/root-data';
 
 /**
  * The ULEZ checker (spec 1 §2, §8, §9; spec 2 §2.1): `/ulez-checker`, the form, and

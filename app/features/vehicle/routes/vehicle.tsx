@@ -1,48 +1,12 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { isValidVrm, normaliseVrm } from '../../../../contract/vrm';
+import type { MetaFunction } from '@remix-run/cloudflare';
+import { Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { VehicleHeader } from '~/features/vehicle/vehicle-header';
-import { loadOrOutage } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { currentEnquiry, saleStatus } from '~/features/vehicle/sale.server';
-import { stepRedirect } from '~/features/vehicle/sale-steps';
-import { getVehicle } from '~/features/entry/vehicles.server';
+import { loadVehicleLayout } from '../vehicle-layout.server';
 
-/**
- * `/{vrm}`: the layout of every vehicle page. The vehicle is the critical data, awaited here;
- * child segments defer what is slow.
- */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const vrm = normaliseVrm(params.vrm ?? '');
-  if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
-  const signedIn = !!context.session.get('auth');
-  const { brandName } = context.config;
-  // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
-  // not the generic error page.
-  const [vehicle, current] = await loadOrOutage(
-    () => Promise.all([getVehicle(context.gateway, vrm), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
-    brandName,
-  );
-  if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
-
-  // The seller's sale decides which step of /{vrm}/… they may be on (spec 2 §4).
-  let status = null;
-  if (current) {
-    const slug = current.enquiry.dpStateSlug;
-    if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
-      status = await loadOrOutage(() => saleStatus(context.gateway, current.enquiry.id), brandName);
-    }
-    const url = new URL(request.url);
-    const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');
-    const facts = current.sale && status ? { sale: current.sale, ...status } : null;
-    const target = stepRedirect(vrm, status?.dpStateSlug ?? slug, step, facts);
-    if (target && target.split('?')[0] !== url.pathname) throw redirect(target);
-  }
-  return { vehicle, current, status };
-}
-
+export const loader = loadVehicleLayout;
 
 // Nothing here is for search engines.
 // Nothing under a registration is for search engines; the path carries the reg.
@@ -59,11 +23,6 @@ export default function VehicleLayout() {
       <Outlet />
     </div>
   );
-}
-
-/** The vehicle layout's data, for the steps below it. */
-export function useVehicleData() {
-  return useRouteLoaderData<typeof loader>('routes/vehicle')!;
 }
 
 export function VehicleNotFound() {

@@ -1,0 +1,40 @@
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
+import { loadOrOutage } from '~/lib/forms/form-failure.server';
+import { currentEnquiry, saleStatus } from './sale.server';
+import { stepRedirect } from './sale-steps';
+import { getVehicle } from '~/features/entry/vehicles.server';
+
+/**
+ * `/{vrm}`: the layout of every vehicle page. The vehicle is the critical data, awaited here;
+ * child segments defer what is slow.
+ */
+export async function loadVehicleLayout({ request, params, context }: LoaderFunctionArgs) {
+  const vrm = normaliseVrm(params.vrm ?? '');
+  if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
+  const signedIn = !!context.session.get('auth');
+  const { brandName } = context.config;
+  // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
+  // not the generic error page.
+  const [vehicle, current] = await loadOrOutage(
+    () => Promise.all([getVehicle(context.gateway, vrm), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
+    brandName,
+  );
+  if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
+
+  // The seller's sale decides which step of /{vrm}/… they may be on (spec 2 §4).
+  let status = null;
+  if (current) {
+    const slug = current.enquiry.dpStateSlug;
+    if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
+      status = await loadOrOutage(() => saleStatus(context.gateway, current.enquiry.id), brandName);
+    }
+    const url = new URL(request.url);
+    const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');
+    const facts = current.sale && status ? { sale: current.sale, ...status } : null;
+    const target = stepRedirect(vrm, status?.dpStateSlug ?? slug, step, facts);
+    if (target && target.split('?')[0] !== url.pathname) throw redirect(target);
+  }
+  return { vehicle, current, status };
+}
+
