@@ -1,4 +1,4 @@
-import type { Enquiry, Make } from './gateway';
+import type { Enquiry, Make } from './vehicles';
 import type { TrackerValuation } from './trackers';
 
 export interface UserVehicleTracker {

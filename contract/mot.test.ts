@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MotTest } from './gateway';
+import type { MotTest } from './vehicles';
 import { analyseMot, groupDefects } from './mot';
 
 const test = (date: string, result: 'PASSED' | 'FAILED', odometer: number | null, unit: 'MI' | 'KM' = 'MI', expiry: string | null = null): MotTest => ({

@@ -1,4 +1,4 @@
-import type { MotTest } from './gateway';
+import type { MotTest } from './vehicles';
 
 /**
  * The MOT check (spec 1 §7, spec 2 §7.2):

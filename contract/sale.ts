@@ -1,4 +1,4 @@
-import type { Enquiry } from './gateway';
+import type { Enquiry } from './vehicles';
 
 /** The vehicle profile and the dealer sale as the gateway reports them. */
 
@@ -81,3 +81,33 @@ export const PRICE_RULES = {
     'The dealer changing their mind: the offer is binding once you accept it',
   ],
 } as const;
+
+/** GET /platform/post-sale/enquiries/{id}/sale-status: where the sold car's paperwork stands. */
+export interface SaleStatus {
+  dpStateSlug: string | null;
+  bankDetailsConfirmed: boolean;
+  documentsSubmitted: boolean;
+}
+
+/** GET /platform/collection-preferences/availability: the days (YYYY-MM-DD) and times a dealer can collect. */
+export interface CollectionAvailability {
+  days: string[];
+  slots: ('morning' | 'afternoon')[];
+}
+
+/** GET /platform/location/address/suggestions?input={postcode} */
+export interface AddressSuggestions {
+  suggestions: { id: string; text: string }[];
+}
+
+/** POST /platform/seller-preferences/{enquiryId}: the collection the seller chose. */
+export interface CollectionBooking {
+  date: string;
+  slot: string;
+  notes: string;
+  addressId: string;
+}
+
+export interface CollectionBooked {
+  collection: { date: string; slot: 'morning' | 'afternoon'; notes: string | null; address: string | null };
+}

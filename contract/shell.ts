@@ -105,3 +105,17 @@ export interface DealerInterestCounts {
   /** Bids placed on them, all dealers together. */
   bids: number;
 }
+
+export interface Review {
+  author: string;
+  rating: number;
+  title: string;
+  body: string;
+  timestamp: string;
+}
+
+/** GET /platform/reviews: the reviews service's summary and reviews. */
+export interface ReviewsResponse {
+  summary: { rating: number; totalReviews: number };
+  reviews: Review[];
+}

@@ -1,4 +1,4 @@
-import type { LookupErrorCode } from './gateway';
+import type { LookupErrorCode } from './vehicles';
 
 /**
  * GET /platform/vehicle-checker/tax/{vrm}: a vehicle's tax status from the register and what it

@@ -1,4 +1,4 @@
-import type { LookupErrorCode, Make, Vehicle } from './gateway';
+import type { LookupErrorCode, Make, Vehicle } from './vehicles';
 
 /**
  * The car value tracker (spec 1 §7, spec 2 §5, §6, §7.2 Trackers): shapes shared by the platform

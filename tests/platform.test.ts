@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthResponse, LookupResponse, MotHistory, Vehicle } from '../contract/gateway';
+import type { HealthResponse } from '../contract/gateway';
+import type { LookupResponse } from '../contract/lookup';
+import type { MotHistory, Vehicle } from '../contract/vehicles';
 import { Browser, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 

@@ -1,4 +1,4 @@
-import type { MakeSummary } from '../../contract/gateway';
+import type { MakeSummary } from '../../contract/vehicles';
 import type { PlatformEnv } from './env';
 import { json } from './http';
 import { makeOf } from './register';

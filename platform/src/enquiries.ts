@@ -1,6 +1,6 @@
 import { affiliateOf } from './affiliates';
 import { campaignColumn } from './analytics';
-import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../contract/gateway';
+import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../contract/vehicles';
 import { marketplaceEligibility, partnerFor } from '../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { authenticate, invalidToken, ownerKey } from './auth';

@@ -1,4 +1,4 @@
-import type { Make, MotHistory, MotTest, Vehicle, VehicleType } from '../../contract/gateway';
+import type { Make, MotHistory, MotTest, Vehicle, VehicleType } from '../../contract/vehicles';
 import { formatVrm } from '../../contract/vrm';
 
 /** A row of register_vehicles (platform/migrations/0001_register.sql). */

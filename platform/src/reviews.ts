@@ -1,4 +1,4 @@
-import type { ReviewsResponse } from '../../contract/gateway';
+import type { ReviewsResponse } from '../../contract/shell';
 import { json } from './http';
 
 /**

@@ -1,4 +1,4 @@
-import type { Valuation } from '../../contract/gateway';
+import type { Valuation } from '../../contract/vehicles';
 
 /**
  * The instant valuation: a deterministic, documented model (docs/valuation.md). The price the

@@ -1,4 +1,4 @@
-import type { LookupResponse } from '../../contract/gateway';
+import type { LookupResponse } from '../../contract/lookup';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { authenticate, invalidToken, ownerKey, toUser, vehicleLimit } from './auth';
 import { findEnquiry, toEnquiry } from './enquiries';

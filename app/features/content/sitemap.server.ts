@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import type { MakeSummary } from '../../../contract/gateway';
+import type { MakeSummary } from '../../../contract/vehicles';
 import { CITIES } from '~/features/content/cities';
 import { SELL_MY_CAR_VARIANTS } from '~/features/content/landing-pages';
 import { blogPostPath, getEntry, listEntries } from './content.server';

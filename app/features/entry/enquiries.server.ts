@@ -1,4 +1,4 @@
-import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../../contract/gateway';
+import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../../contract/vehicles';
 import type { GatewayClient } from '../../lib/gateway.server';
 
 /** POST /platform/create-enquiry?vrm= {mileage}: mileage, valuation, eligibility and partner. */

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
-import type { Review } from '../../../contract/gateway';
+import type { Review } from '../../../contract/shell';
 import { Carousel } from './carousel';
 import { ReviewCard } from '../shell/review-card';
 import { formatDate, formatPounds } from '~/lib/format';

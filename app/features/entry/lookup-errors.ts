@@ -1,4 +1,4 @@
-import type { LookupErrorCode } from '../../../contract/gateway';
+import type { LookupErrorCode } from '../../../contract/vehicles';
 
 /**
  * The hero's lookup error panels (spec 1 §8, worded as spec 2 §8). Codes the hero has no text for

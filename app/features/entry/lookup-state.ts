@@ -1,4 +1,4 @@
-import type { Enquiry, LookupErrorCode, Make } from '../../../contract/gateway';
+import type { Enquiry, LookupErrorCode, Make } from '../../../contract/vehicles';
 
 /**
  * The vehicle lookup state of spec 1 §3–4: one vehicle at a time, or the error of the last lookup.

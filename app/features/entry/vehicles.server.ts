@@ -1,4 +1,5 @@
-import { toLookupErrorCode, type Enquiry, type LookupErrorCode, type LookupResponse, type MotHistory, type Vehicle } from '../../../contract/gateway';
+import { toLookupErrorCode, type Enquiry, type LookupErrorCode, type MotHistory, type Vehicle } from '../../../contract/vehicles';
+import { type LookupResponse } from '../../../contract/lookup';
 import { formFailure } from '../../lib/forms/form-failure.server';
 import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
 import type { LookupVehicle } from './lookup-state';

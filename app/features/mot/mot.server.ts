@@ -1,4 +1,4 @@
-import { toLookupErrorCode, type LookupErrorCode } from '../../../contract/gateway';
+import { toLookupErrorCode, type LookupErrorCode } from '../../../contract/vehicles';
 import { MOT_CHECKER_VIEW, type MotCheck, type MotConfirmErrorCode, type MotReminderConfirmed, type MotReminderResponse } from '../../../contract/mot';
 import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
 

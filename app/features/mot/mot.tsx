@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { MotHistory } from '../../../contract/gateway';
+import type { MotHistory } from '../../../contract/vehicles';
 import { groupDefects, MOT_RULES, type MotCheck } from '../../../contract/mot';
 import { formatDate, formatMiles } from '~/lib/format';
 import { mileageChart } from '~/features/mot/mot-chart';

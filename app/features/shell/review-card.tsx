@@ -1,4 +1,4 @@
-import type { Review } from '../../../contract/gateway';
+import type { Review } from '../../../contract/shell';
 import { formatDate } from '~/lib/format';
 
 /** One review: the stars are text for screen readers and a picture for everyone else. */

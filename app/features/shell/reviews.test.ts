@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Review } from '../../../contract/gateway';
+import type { Review } from '../../../contract/shell';
 import { reviewCountLabel, reviewsToShow, SHELL_CARD } from './reviews';
 
 const review = (rating: number, title: string, body = 'Fine.'): Review => ({ author: 'A', rating, title, body, timestamp: '2026-01-01T00:00:00Z' });

@@ -1,4 +1,4 @@
-import type { Review } from '../../../contract/gateway';
+import type { Review } from '../../../contract/shell';
 import { formatNumber } from '../../lib/format';
 
 /** Review display rules (spec 1 §9). */

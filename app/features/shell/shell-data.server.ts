@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import type { ReviewsResponse } from '../../../contract/gateway';
+import type { ReviewsResponse } from '../../../contract/shell';
 import { hiddenOnFailure, sharedBlock } from '~/lib/shared-blocks.server';
 import { DEFAULT_RATING, reviewCountLabel, reviewsToShow, SHELL_CARD } from './reviews';
 

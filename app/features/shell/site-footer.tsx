@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { Review } from '../../../contract/gateway';
+import type { Review } from '../../../contract/shell';
 import { ReviewCard } from './review-card';
 import { ServerMarkup } from '../../lib/server-markup';
 import { FooterLegal, FooterLinks } from './shell-links.server';

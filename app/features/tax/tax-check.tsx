@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Fragment } from 'react';
-import type { LookupErrorCode } from '../../../contract/gateway';
+import type { LookupErrorCode } from '../../../contract/vehicles';
 import type { VehicleTax } from '../../../contract/tax';
 import { formatVrm } from '../../../contract/vrm';
 import { LookupErrorPanelView } from '../entry/lookup-error-panel';

@@ -1,4 +1,4 @@
-import { toLookupErrorCode, type LookupErrorCode } from '../../../contract/gateway';
+import { toLookupErrorCode, type LookupErrorCode } from '../../../contract/vehicles';
 import type { VehicleTax, VehicleTaxResponse } from '../../../contract/tax';
 import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
 

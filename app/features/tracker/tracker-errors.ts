@@ -1,4 +1,4 @@
-import { LOOKUP_ERROR_CODES, type LookupErrorCode } from '../../../contract/gateway';
+import { LOOKUP_ERROR_CODES, type LookupErrorCode } from '../../../contract/vehicles';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR, type TrackerOutcomeCode } from '../../../contract/trackers';
 import { lookupErrorPanel } from '../entry/lookup-errors';
 

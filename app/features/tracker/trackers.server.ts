@@ -1,4 +1,4 @@
-import type { LookupErrorCode } from '../../../contract/gateway';
+import type { LookupErrorCode } from '../../../contract/vehicles';
 import type { Tracker, TrackerListResponse, TrackerOutcomeCode, TrackResponse } from '../../../contract/trackers';
 import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
 

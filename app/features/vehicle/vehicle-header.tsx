@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { Vehicle } from '../../../contract/gateway';
+import type { Vehicle } from '../../../contract/vehicles';
 import { fuelName, sentenceCase } from '~/lib/format';
 
 export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {

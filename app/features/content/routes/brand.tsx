@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { MakeSummary } from '../../../../contract/gateway';
+import type { MakeSummary } from '../../../../contract/vehicles';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { SourceList } from '~/features/shell/content-article';
 import { Hero } from '~/features/entry/hero';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
-import type { MakeSummary } from '../../../../contract/gateway';
+import type { MakeSummary } from '../../../../contract/vehicles';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';

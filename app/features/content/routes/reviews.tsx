@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import type { ReviewsResponse } from '../../../../contract/gateway';
+import type { ReviewsResponse } from '../../../../contract/shell';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ReviewCard } from '~/features/shell/review-card';
 import { brandFrom, pageMeta } from '~/lib/meta';

@@ -16,7 +16,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
 import { MileageFormSchema } from '~/features/entry/mileage-schema';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
-import type { MakeSummary } from '../../../../contract/gateway';
+import type { MakeSummary } from '../../../../contract/vehicles';
 import { formatVrm } from '../../../../contract/vrm';
 import { useRootData } from '~/features/shell/root-data';
 

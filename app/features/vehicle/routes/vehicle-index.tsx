@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
 import { z } from 'zod';
-import type { MotHistory, PremiumOffer, Valuation } from '../../../../contract/gateway';
+import type { MotHistory, PremiumOffer, Valuation } from '../../../../contract/vehicles';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';

@@ -1,0 +1,187 @@
+import type {
+  AuthResponse,
+  CrmTier,
+  EmailCheckResponse,
+  LinkInfoResponse,
+  PhoneValidationResponse,
+  ReferralLinkResponse,
+  SignInLinkRequest,
+  SignUpLinkSent,
+  SignUpRequest,
+  User,
+} from './accounts';
+import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
+import type { ClockState } from './clock';
+import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, VehiclePhoto } from './documents';
+import { endpointTable, get, post } from './endpoint';
+import type { FinanceStatus } from './finance';
+import type { HealthResponse } from './gateway';
+import type { LookupResponse } from './lookup';
+import type { MarketplaceEligibility, PartnerId } from './marketplace';
+import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
+import type { AddressSuggestions, CollectionAvailability, CollectionBooking, CollectionBooked, CurrentEnquiry, SaleStatus, VehicleProfile } from './sale';
+import type { RevokeOthersResponse, SessionListResponse } from './sessions';
+import type {
+  AnalyticsEventsRequest,
+  AnalyticsEventsResponse,
+  ChatLoginResponse,
+  DealerInterestCounts,
+  DealerLogosResponse,
+  RecentSalesResponse,
+  ReviewsResponse,
+  StoredAnalyticsEvent,
+} from './shell';
+import type { VehicleTaxResponse } from './tax';
+import type { AddTrackerRequest, Tracker, TrackerListResponse, TrackResponse } from './trackers';
+import type { UlezCheckResponse } from './ulez';
+import type { CreateEnquiryResponse, MakeSummary, MotHistory, PremiumOffer, Valuation, Vehicle } from './vehicles';
+
+/**
+ * Every platform endpoint, once: method, path, what it takes, what it answers, which statuses are
+ * outcomes the seller's page shows, and its timeout class. Grouped by the app's feature wings. The
+ * platform registers one handler per entry (platform/src/index.ts refuses a table it does not
+ * cover), and the app calls them only through its gateway client, which returns the answer or a
+ * PlatformFailure.
+ */
+
+/** The lookup answers every outcome with a {code} body the hero's panels show (docs/behaviour/entry.md#lookup-errors). */
+const LOOKUP_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503] as const;
+/** The registration tools answer with the lookup's codes, timeouts included. */
+const TOOL_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503, 504] as const;
+
+export const endpoints = endpointTable({
+  /** The registration lookup, the mileage step and the valuation. */
+  entry: {
+    lookup: post<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', { outcomes: LOOKUP_OUTCOMES }),
+    vehicle: get<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
+    motHistory: get<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
+    createEnquiry: post<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()('/platform/create-enquiry'),
+    valuate: post<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
+    eligibility: get<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
+    premiumOffer: get<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
+  },
+
+  /** Signing up and in, sessions, the seller's account and contact preferences. */
+  account: {
+    signUp: post<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
+    sendSignInLink: post<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
+    signIn: post<{ token: string; browserKey?: string; adopt?: boolean }, AuthResponse>()('/platform/api/authn/signin', { outcomes: [400, 410] }),
+    linkInfo: post<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
+    refreshToken: post<{ refreshToken: string }, { idToken: string; expiresIn?: number }>()('/platform/api/authn/refreshtoken'),
+    logout: get<null>()('/platform/api/logout'),
+    session: get<User>()('/platform/api/session'),
+    sessions: get<SessionListResponse>()('/platform/api/sessions'),
+    revokeOtherSessions: post<Record<string, never>, RevokeOthersResponse>()('/platform/api/sessions/revoke-others'),
+    user: get<User, { include?: 'tracker' }>()('/platform/user'),
+    emailCheck: post<{ email: string }, EmailCheckResponse>()('/platform/email-check'),
+    phoneValidation: get<PhoneValidationResponse, { mobileOnly?: 'true' }>()('/platform/api/phone-number-validation/:number'),
+    updateInfo: post<{ name?: string; phone?: string; postcode?: string }, User>()('/platform/update-info'),
+    removeVehicle: post<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
+    updateCrmTier: post<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
+    referralLink: post<Record<string, never>, ReferralLinkResponse>()('/platform/referrals/link'),
+    unsubscribe: post<{ code: string }, { unsubscribed: string }>()('/platform/v3/customers/unsubscribe', { outcomes: [400, 404, 410] }),
+  },
+
+  /** The vehicle's profile, the daily sale and every step after it, up to payment. */
+  sale: {
+    current: get<CurrentEnquiry, { vrm: string }>()('/platform/premium-v3/enquiries/current', { outcomes: [401, 404] }),
+    updateProfile: post<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()('/platform/premium-v3/enquiries/:id/vehicleDetails/update'),
+    update: post<{ action: 'enter-sale' | 'relist' }, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update'),
+    confirm: post<Record<string, never>, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm'),
+    acceptOffer: post<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/accept-offer'),
+    declineOffer: post<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/decline-offer'),
+    photos: get<PhotosState, { enquiryId: number }>()('/platform/premium/photos'),
+    uploadPhoto: post<FormData, { photo: VehiclePhoto }>()('/platform/premium/photos'),
+    photoFile: get<string, { enquiryId: number }>()('/platform/premium/photos/:slot/file'),
+    status: get<SaleStatus>()('/platform/post-sale/enquiries/:id/sale-status'),
+    collectionAvailability: get<CollectionAvailability, { enquiryId: number }>()('/platform/collection-preferences/availability'),
+    // Before `address`: the router takes the first path that matches.
+    addressSuggestions: get<AddressSuggestions, { input: string }>()('/platform/location/address/suggestions'),
+    address: get<{ id: string; text: string }>()('/platform/location/address/:id'),
+    bookCollection: post<CollectionBooking, CollectionBooked>()('/platform/seller-preferences/:id'),
+    documents: get<DocumentsState, { enquiryId: number }>()('/platform/vehicle/documents/state'),
+    uploadDocument: post<FormData, { document: UploadedDocument }>()('/platform/vehicle/documents/upload'),
+    checkSharpness: post<FormData, SharpnessResult>()('/platform/vehicle/documents/checkSharpness'),
+    deleteDocument: post<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()('/platform/vehicle/documents/delete'),
+    submitDocuments: post<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
+    documentFile: get<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
+    beneficiary: get<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
+    updateBeneficiary: post<BankDetailsInput & { enquiryId: number; linkBase: string }, BeneficiaryResponse | PayeeChangePending>()(
+      '/platform/payments/beneficiaries/update',
+      { timeout: 'payments' },
+    ),
+    confirmBeneficiary: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', { timeout: 'payments' }),
+    confirmPayeeChange: post<{ enquiryId: number; code: string; linkBase: string }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirm-change', {
+      outcomes: [400, 410],
+      timeout: 'payments',
+    }),
+    freezePayout: post<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', { outcomes: [400], timeout: 'payments' }),
+    paymentStatuses: get<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', { timeout: 'payments' }),
+    financeStatus: get<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
+    declareFunds: post<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
+    checkoutOffer: post<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()('/platform/checkout-offer'),
+  },
+
+  ulez: {
+    check: post<{ vrm: string }, UlezCheckResponse>()('/platform/v3/ulez/check', { outcomes: TOOL_OUTCOMES }),
+  },
+
+  mot: {
+    check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
+    requestReminders: post<{ email: string; mobile?: string; linkBase: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
+      outcomes: [400, 409],
+    }),
+    confirmReminders: post<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', { outcomes: [404, 410] }),
+  },
+
+  tax: {
+    check: get<VehicleTaxResponse>()('/platform/vehicle-checker/tax/:vrm', { outcomes: TOOL_OUTCOMES }),
+  },
+
+  tracker: {
+    track: post<{ vrm: string }, TrackResponse>()('/platform/v3/trackers/track', { outcomes: LOOKUP_OUTCOMES }),
+    add: post<AddTrackerRequest, Tracker>()('/platform/v3/trackers', { outcomes: LOOKUP_OUTCOMES }),
+    list: get<TrackerListResponse, { vrm?: string }>()('/platform/v3/trackers/list'),
+    remove: post<{ vrm: string }, null>()('/platform/v3/trackers/remove'),
+  },
+
+  /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
+  shell: {
+    health: get<HealthResponse>()('/api/health'),
+    reviews: get<ReviewsResponse>()('/platform/reviews'),
+    makes: get<{ makes: MakeSummary[] }>()('/platform/makes'),
+    recentSales: get<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
+    featuredDealers: get<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),
+    dealerInterest: get<DealerInterestCounts, { makeSlug: string }>()('/platform/bidding/bids/dealer-interest-counts'),
+    vehicleImage: get<string>()('/platform/images/vehicles/:file'),
+    dealerLogo: get<string>()('/platform/images/dealers/:file'),
+    events: post<AnalyticsEventsRequest, AnalyticsEventsResponse>()('/platform/events'),
+    chatLogin: get<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
+    chatWidget: get<string>()('/platform/chat/widget.js'),
+    affiliate: post<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
+  },
+
+  /** Development and test only: the platform refuses them in production. */
+  dev: {
+    outbox: get<{ emails: OutboxEmail[] }>()('/platform/dev/outbox'),
+    events: get<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
+    clock: get<ClockState>()('/platform/dev/clock'),
+    moveClock: post<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
+    runScheduled: post<{ at?: string }, { motReminders: unknown; trackerRevaluations: unknown }>()('/platform/dev/scheduled'),
+    revalueTrackers: post<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
+    collect: post<Record<string, never>, unknown>()('/platform/dev/enquiries/:id/collect'),
+    fundsReceived: post<Record<string, never>, unknown>()('/platform/dev/enquiries/:id/funds-received'),
+  },
+});
+
+/** An e-mail in the development outbox. */
+export interface OutboxEmail {
+  id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+}
+
+export type Endpoints = typeof endpoints;

@@ -1,0 +1,14 @@
+import type { User } from './accounts';
+import type { Enquiry, LookupErrorCode, Vehicle } from './vehicles';
+
+/** The signed-in seller a lookup merges in, with their vehicles (spec 1 §6). */
+export type Customer = User;
+
+/** POST /platform/vehicles/lookup {vrm} — spec 1 §7: it returns code, customer, enquiry, error and vehicle. */
+export interface LookupResponse {
+  code: 'ok' | LookupErrorCode;
+  customer: Customer | null;
+  enquiry: Enquiry | null;
+  error: { message: string } | null;
+  vehicle: Vehicle | null;
+}
