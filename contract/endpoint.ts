@@ -37,8 +37,9 @@ export type AnyEndpoint = Endpoint<string, any, any, any>;
 export type ResponseOf<E> = E extends Endpoint<string, unknown, unknown, infer R> ? R : never;
 
 type ParamsPart<P extends string> = [PathParams<P>] extends [never] ? unknown : { params: Record<PathParams<P>, string | number> };
-type QueryPart<Q> = [Q] extends [never] ? unknown : { query: Q };
-type BodyPart<B> = [B] extends [never] ? unknown : { body: B };
+// A query or body whose fields are all optional may be left out.
+type QueryPart<Q> = [Q] extends [never] ? unknown : Record<string, never> extends Q ? { query?: Q } : { query: Q };
+type BodyPart<B> = [B] extends [never] ? unknown : Record<string, never> extends B ? { body?: B } : { body: B };
 
 /** What a call to the endpoint passes: its path's params, its query and its body, each only if it has one. */
 export type InputOf<E> = E extends Endpoint<infer P, infer Q, infer B, unknown> ? ParamsPart<P> & QueryPart<Q> & BodyPart<B> : never;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHOTO_SLOTS } from '../contract/documents';
 import { PREFERENCES_FAILED_MESSAGE, ROBOT_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../app/lib/auth-messages';
-import { TIMEOUT_MESSAGE } from '../app/lib/forms/form-failure.server';
+import { TIMEOUT_MESSAGE } from '../app/lib/failures.server';
 import { timeoutFor } from '../app/lib/gateway.server';
 import { Browser, mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';

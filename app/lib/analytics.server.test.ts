@@ -3,13 +3,15 @@ import { createAnalytics } from './analytics.server';
 import type { GatewayClient } from './gateway.server';
 
 function setup(consent: { value: boolean }) {
-  const post = vi.fn(async () => ({ accepted: 1 }));
+  // Stands for the gateway client's `call`, seen as the path it posts to and the body it sends.
+  const post = vi.fn(async (_path: string, _body: unknown) => ({ accepted: 1 }));
+  const call = (endpoint: { path: string }, input: { body: unknown }) => post(endpoint.path, input.body);
   const analytics = createAnalytics({
     consented: () => consent.value,
     path: '/mileage',
     campaign: () => ({ params: { utm_source: 'news' }, at: 0 }),
     experiments: { home_reviews_first: 'on' },
-    gateway: () => ({ post }) as unknown as GatewayClient,
+    gateway: () => ({ call }) as unknown as GatewayClient,
     now: () => new Date('2026-11-23T10:00:00Z'),
   });
   return { analytics, post };

@@ -2,6 +2,7 @@ import type { AnalyticsEvent, AnalyticsEventsRequest, EventValue } from '../../c
 import { clockNow } from './clock.server';
 import type { CampaignState } from './campaign';
 import type { GatewayClient } from './gateway.server';
+import { endpoints } from '../../contract/endpoints';
 
 /**
  * First-party analytics (spec 2 §7.4), privacy first: events are recorded through the gateway into
@@ -44,7 +45,7 @@ export function createAnalytics(options: {
       if (!events.length || !options.consented()) return;
       const body: AnalyticsEventsRequest = { events: events.slice(0, 20) };
       try {
-        await options.gateway().post('/platform/events', body);
+        await options.gateway().call(endpoints.shell.events, { body });
       } catch (error) {
         console.warn(JSON.stringify({ event: 'analytics.flush_failed', error: String(error) }));
       }

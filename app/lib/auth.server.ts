@@ -1,7 +1,8 @@
 import type { AuthResponse, AuthTokens, User } from '../../contract/accounts';
 import { clockNowMs } from './clock.server';
-import { GatewayError, type GatewayClient } from './gateway.server';
+import { PlatformFailure, type GatewayClient } from './gateway.server';
 import type { AppSession, SessionAuth } from './session.server';
+import { endpoints } from '../../contract/endpoints';
 
 export type { SessionAuth };
 
@@ -92,10 +93,10 @@ export async function refreshIdToken(
   for (let attempt = 0; attempt <= MAX_REFRESH_RETRIES; attempt++) {
     if (attempt > 0) await wait(100 * 2 ** (attempt - 1));
     try {
-      const body = await gateway.post<{ idToken: string; expiresIn?: number }>('/platform/api/authn/refreshtoken', { refreshToken });
+      const body = await gateway.call(endpoints.account.refreshToken, { body: { refreshToken } });
       return { kind: 'refreshed', idToken: body.idToken, expiresIn: normaliseExpiresIn(body.expiresIn, log), issuedAt: now() };
     } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
+      if (!(error instanceof PlatformFailure)) throw error;
       if ([400, 401, 403].includes(error.status)) {
         log('auth.refresh_rejected', { status: error.status, message: error.message });
         return { kind: 'signed_out' };

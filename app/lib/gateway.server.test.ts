@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  GatewayError,
-  GatewayUnavailableError,
-  LoopDetector,
-  createGatewayClient,
-  errorMessage,
-  timeoutFor,
-  type GatewayClientOptions,
-  type GatewayTokens,
-} from './gateway.server';
-
+import { endpointTable, get, post } from '../../contract/endpoint';
+import { endpoints } from '../../contract/endpoints';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
+import { LoopDetector, PlatformFailure, createGatewayClient, errorMessage, timeoutFor, type GatewayClientOptions, type GatewayTokens } from './gateway.server';
+
+/** Endpoints of no feature, for answers the platform never gives. */
+const test = endpointTable({
+  test: {
+    x: get<unknown>()('/x'),
+    postX: post<Record<string, unknown>, unknown>()('/platform/x'),
+    lookupWithOutcome: post<Record<string, unknown>, unknown>()('/platform/vehicles/lookup', { outcomes: [404] }),
+  },
+}).test;
+const { user } = endpoints.account;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -39,21 +41,21 @@ afterEach(() => vi.useRealTimers());
 describe('gateway headers', () => {
   it('sends the id token as x-mway-authorization when a refresh token and an id token exist', async () => {
     const { gateway, seen } = client(() => json({}), { tokens: { idToken: 'id', refreshToken: 'r', authToken: 'a' } });
-    await gateway.get('/platform/user');
+    await gateway.call(user);
     expect(seen[0]!.headers.get('x-mway-authorization')).toBe('id');
     expect(seen[0]!.headers.get('x-access-token')).toBeNull();
   });
 
   it('falls back to the auth token as x-access-token without a refresh token', async () => {
     const { gateway, seen } = client(() => json({}), { tokens: { idToken: 'id', authToken: 'a' } });
-    await gateway.get('/platform/user');
+    await gateway.call(user);
     expect(seen[0]!.headers.get('x-access-token')).toBe('a');
     expect(seen[0]!.headers.get('x-mway-authorization')).toBeNull();
   });
 
   it('sends no token for an anonymous seller, and always a requester id', async () => {
     const { gateway, seen } = client(() => json({}));
-    await gateway.post('/platform/vehicles/lookup', { vrm: 'KE19FTA' });
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
     const request = seen[0]!;
     expect(request.headers.get('x-requester-id')).toBe('req-1');
     expect(request.headers.get('x-access-token')).toBeNull();
@@ -63,8 +65,8 @@ describe('gateway headers', () => {
 
   it('proves every call comes from the app with the shared gateway secret', async () => {
     const { gateway, seen } = client(() => json({}), { gatewaySecret: 'shared-secret-0123456789abcdef0123456789' });
-    await gateway.get('/platform/user');
-    await gateway.post('/platform/vehicles/lookup', { vrm: 'KE19FTA' });
+    await gateway.call(user);
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
     expect(seen.map((request) => request.headers.get(GATEWAY_SECRET_HEADER))).toEqual([
       'shared-secret-0123456789abcdef0123456789',
       'shared-secret-0123456789abcdef0123456789',
@@ -73,11 +75,11 @@ describe('gateway headers', () => {
 
   it("forwards the seller's address and User-Agent, so a new session can name its device", async () => {
     const { gateway, seen } = client(() => json({}), { clientIp: '192.0.2.7', clientUserAgent: 'Mozilla/5.0 (Android 14) Firefox/127.0' });
-    await gateway.post('/platform/api/authn/signin', { token: 't' });
+    await gateway.call(endpoints.account.signIn, { body: { token: 't' } });
     expect(seen[0]!.headers.get('x-client-ip')).toBe('192.0.2.7');
     expect(seen[0]!.headers.get('x-client-user-agent')).toBe('Mozilla/5.0 (Android 14) Firefox/127.0');
     const { gateway: bare, seen: bareSeen } = client(() => json({}));
-    await bare.get('/platform/user');
+    await bare.call(user);
     expect(bareSeen[0]!.headers.get('x-client-user-agent')).toBeNull();
   });
 
@@ -86,7 +88,7 @@ describe('gateway headers', () => {
     const form = new FormData();
     form.set('kind', 'v5c');
     form.set('file', new File([new Uint8Array([1, 2, 3])], 'logbook.pdf', { type: 'application/pdf' }));
-    await gateway.post('/platform/vehicle/documents/upload', form);
+    await gateway.call(endpoints.sale.uploadDocument, { body: form });
     expect(seen[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const received = await seen[0]!.formData();
     expect(received.get('kind')).toBe('v5c');
@@ -95,7 +97,7 @@ describe('gateway headers', () => {
 
   it('puts the query on the URL, leaving out empty values', async () => {
     const { gateway, seen } = client(() => json({}));
-    await gateway.get('/platform/premium-offer', { query: { vrm: 'KE19FTA', valuation_ref: 12, empty: undefined } });
+    await gateway.call(endpoints.entry.premiumOffer, { query: { vrm: 'KE19FTA', valuation_ref: 12, empty: undefined } as never });
     expect(seen[0]!.url).toBe('https://gateway.test/platform/premium-offer?vrm=KE19FTA&valuation_ref=12');
   });
 });
@@ -105,6 +107,11 @@ describe('gateway timeouts', () => {
     expect(timeoutFor('/platform/vehicles/lookup')).toBe(5_000);
     expect(timeoutFor('/platform/premium-offer')).toBe(10_000);
     expect(timeoutFor('/platform/payments/beneficiaries/1')).toBe(20_000);
+    expect(timeoutFor(endpoints.entry.premiumOffer)).toBe(10_000);
+    // Every call under /platform/payments/ is a payments call.
+    const payments = Object.values(endpoints.sale).filter((e) => e.path.startsWith('/platform/payments/'));
+    expect(payments.length).toBeGreaterThan(5);
+    for (const endpoint of payments) expect(timeoutFor(endpoint)).toBe(20_000);
   });
 
   it('aborts a slow call with "Timed out in {ms}ms"', async () => {
@@ -113,20 +120,20 @@ describe('gateway timeouts', () => {
       (request) =>
         new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
     );
-    const pending = gateway.get('/platform/vehicles/KE19FTA');
-    const assertion = expect(pending).rejects.toThrow(new GatewayUnavailableError('Timed out in 5000ms', 'timeout'));
+    const pending = gateway.call(endpoints.entry.vehicle, { params: { vrm: 'KE19FTA' } });
+    const assertion = expect(pending).rejects.toThrow(new PlatformFailure(endpoints.entry.vehicle, 'Timed out in 5000ms', 0, 'timeout', null));
     await vi.advanceTimersByTimeAsync(5_000);
     await assertion;
     expect(log).toHaveBeenCalledWith('gateway.timeout', expect.objectContaining({ timeoutMs: 5000 }));
   });
 
-  it('honours a per-call timeout', async () => {
+  it("honours the endpoint's timeout class", async () => {
     vi.useFakeTimers();
     const { gateway } = client(
       (request) =>
         new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
     );
-    const pending = gateway.get('/platform/payments/statuses');
+    const pending = gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: 1 } });
     const assertion = expect(pending).rejects.toThrow('Timed out in 20000ms');
     await vi.advanceTimersByTimeAsync(19_999);
     await vi.advanceTimersByTimeAsync(1);
@@ -135,33 +142,36 @@ describe('gateway timeouts', () => {
 
   it('turns a network failure into an unavailable error, not a crash', async () => {
     const { gateway } = client(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await gateway.get('/platform/user').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GatewayUnavailableError);
-    expect((error as GatewayError).status).toBe(0);
+    const error = await gateway.call(user).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformFailure);
+    expect((error as PlatformFailure).status).toBe(0);
+    expect((error as PlatformFailure).kind).toBe('unavailable');
+    expect((error as PlatformFailure).outage).toBe(true);
   });
 });
 
 describe('gateway answers', () => {
   it('parses JSON bodies and passes text through', async () => {
-    expect(await client(() => json({ a: 1 })).gateway.get('/x')).toEqual({ a: 1 });
-    expect(await client(() => new Response('plain')).gateway.get('/x')).toBe('plain');
-    expect(await client(() => new Response(null, { status: 204 })).gateway.get('/x')).toBeNull();
+    expect(await client(() => json({ a: 1 })).gateway.call(test.x)).toEqual({ a: 1 });
+    expect(await client(() => new Response('plain')).gateway.call(test.x)).toBe('plain');
+    expect(await client(() => new Response(null, { status: 204 })).gateway.call(test.x)).toBeNull();
   });
 
   it('treats a success whose JSON does not parse as a failure, never as saved', async () => {
     const truncated = () => new Response('{"enquiry":{"id":12,"mil', { status: 200, headers: { 'content-type': 'application/json' } });
     const { gateway, log } = client(truncated);
-    const error = await gateway.post('/platform/create-enquiry', { mileage: 1 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GatewayUnavailableError);
-    expect((error as GatewayError).code).toBe('malformed');
+    const error = await gateway.call(endpoints.entry.createEnquiry, { query: { vrm: 'KE19FTA' }, body: { mileage: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformFailure);
+    expect((error as PlatformFailure).code).toBe('malformed');
+    expect((error as PlatformFailure).status).toBe(0);
     expect(log).toHaveBeenCalledWith('gateway.malformed_body', expect.objectContaining({ path: '/platform/create-enquiry', status: 200 }));
     // Cut off before the first byte, or a proxy's page in place of the answer: not saved either.
     const empty = () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } });
-    expect(await client(empty).gateway.post('/platform/x', {}).catch((e: unknown) => (e as GatewayError).code)).toBe('malformed');
+    expect(await client(empty).gateway.call(test.postX, { body: {} }).catch((e: unknown) => (e as PlatformFailure).code)).toBe('malformed');
     const page = () => new Response('<html><body>Service unavailable</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
-    expect(await client(page).gateway.post('/platform/x', {}).catch((e: unknown) => (e as GatewayError).code)).toBe('malformed');
+    expect(await client(page).gateway.call(test.postX, { body: {} }).catch((e: unknown) => (e as PlatformFailure).code)).toBe('malformed');
     // An SVG or a script is not JSON and never said it was.
-    expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.get('/x')).toBe('<svg/>');
+    expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.call(test.x)).toBe('<svg/>');
   });
 
   it('prefers the body message, then code, then status text, then status', () => {
@@ -171,38 +181,55 @@ describe('gateway answers', () => {
     expect(errorMessage(502, '', null)).toBe('502');
   });
 
-  it('throws a GatewayError carrying status and code for a non-OK answer', async () => {
+  it('throws a PlatformFailure carrying status and code for a non-OK answer', async () => {
     const { gateway } = client(() => json({ code: 'invalid_vrm', message: 'Not a valid registration' }, 400));
-    const error = (await gateway.get('/x').catch((e: unknown) => e)) as GatewayError;
-    expect(error).toBeInstanceOf(GatewayError);
+    const error = (await gateway.call(test.x).catch((e: unknown) => e)) as PlatformFailure;
+    expect(error).toBeInstanceOf(PlatformFailure);
+    expect(error.kind).toBe('refused');
+    expect(error.endpoint).toBe('test.x');
     expect(error.message).toBe('Not a valid registration');
     expect(error.status).toBe(400);
     expect(error.code).toBe('invalid_vrm');
   });
 
-  it('returns the body of an explicitly allowed status', async () => {
+  it("marks a status the endpoint lists as an outcome, with the body's code", async () => {
     const { gateway } = client(() => json({ code: 'vehicle_lookup_failed' }, 404));
-    const result = await gateway.request('POST', '/platform/vehicles/lookup', { body: {}, allowStatuses: [404] });
-    expect(result).toEqual({ status: 404, data: { code: 'vehicle_lookup_failed' } });
+    const result = await gateway.attempt(test.lookupWithOutcome, { body: {} });
+    expect(result.ok).toBe(false);
+    const { failure } = result as { ok: false; failure: PlatformFailure };
+    expect(failure).toMatchObject({ kind: 'outcome', status: 404, code: 'vehicle_lookup_failed', outcome: 'vehicle_lookup_failed', outage: false });
+    expect(failure.body).toEqual({ code: 'vehicle_lookup_failed' });
+    // The same status from an endpoint that does not list it is a record gone, not an outcome.
+    const other = (await client(() => json({ code: 'vehicle_lookup_failed' }, 404)).gateway.attempt(test.x)) as { ok: false; failure: PlatformFailure };
+    expect(other.failure).toMatchObject({ kind: 'not_found', outcome: null });
+  });
+
+  it('tells the platform failing from its refusing', async () => {
+    const kindOf = async (status: number) =>
+      ((await client(() => json({ code: 'c' }, status)).gateway.attempt(test.x)) as { ok: false; failure: PlatformFailure }).failure;
+    expect(await kindOf(409)).toMatchObject({ kind: 'refused', outage: false });
+    expect(await kindOf(429)).toMatchObject({ kind: 'rate_limited', outage: true });
+    expect(await kindOf(502)).toMatchObject({ kind: 'unavailable', outage: true });
+    expect(await kindOf(401)).toMatchObject({ kind: 'unauthorised', outage: true });
   });
 });
 
 describe('within one request', () => {
   it('asks the same GET once, and again after a POST', async () => {
     const { gateway, seen } = client(() => json({ n: 1 }));
-    const [a, b] = await Promise.all([gateway.get('/platform/user'), gateway.get('/platform/user')]);
+    const [a, b] = await Promise.all([gateway.call(user), gateway.call(user)]);
     expect(a).toEqual(b);
     expect(seen).toHaveLength(1);
-    await gateway.post('/platform/update-info', {});
-    await gateway.get('/platform/user');
+    await gateway.call(endpoints.account.updateInfo, { body: {} });
+    await gateway.call(user);
     expect(seen.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('does not keep a failed GET', async () => {
     let n = 0;
     const { gateway } = client(() => (++n === 1 ? json({}, 503) : json({ ok: true })));
-    await expect(gateway.get('/x')).rejects.toMatchObject({ status: 503 });
-    expect(await gateway.get('/x')).toEqual({ ok: true });
+    await expect(gateway.call(test.x)).rejects.toMatchObject({ status: 503 });
+    expect(await gateway.call(test.x)).toEqual({ ok: true });
   });
 });
 
@@ -217,7 +244,7 @@ describe('token refresh hook', () => {
       (request) => (request.headers.get('x-mway-authorization') === 'new' ? json({ ok: true }) : json({}, 401)),
       { getTokens: () => tokens, refreshTokens },
     );
-    expect(await gateway.get('/platform/user')).toEqual({ ok: true });
+    expect(await gateway.call(user)).toEqual({ ok: true });
     expect(refreshTokens).toHaveBeenCalledTimes(1);
     expect(seen.map((r) => r.headers.get('x-mway-authorization'))).toEqual(['old', 'new']);
   });
@@ -225,11 +252,11 @@ describe('token refresh hook', () => {
   it('does not refresh without a refresh token, nor more than once', async () => {
     const refreshTokens = vi.fn(async () => true);
     const anonymous = client(() => json({}, 403), { refreshTokens });
-    await expect(anonymous.gateway.get('/x')).rejects.toMatchObject({ status: 403 });
+    await expect(anonymous.gateway.call(test.x)).rejects.toMatchObject({ status: 403 });
     expect(refreshTokens).not.toHaveBeenCalled();
 
     const signedIn = client(() => json({}, 401), { refreshTokens, tokens: { idToken: 'i', refreshToken: 'r' } });
-    await expect(signedIn.gateway.get('/x')).rejects.toMatchObject({ status: 401 });
+    await expect(signedIn.gateway.call(test.x)).rejects.toMatchObject({ status: 401 });
     expect(refreshTokens).toHaveBeenCalledTimes(1);
     expect(signedIn.seen).toHaveLength(2);
   });
@@ -250,9 +277,12 @@ describe('request loops', () => {
   });
 
   it('logs the loop through the client', async () => {
-    const { gateway, log } = client(() => json({}), { loopDetector: new LoopDetector(), now: () => 0 });
-    // A loop spans requests (each has its own client, so no shared GETs): the raw request path.
-    for (let i = 0; i < 20; i++) await gateway.request('GET', '/platform/vehicles/KE19FTA');
+    // A loop spans requests, each with its own client (the same GET within one request is one call).
+    const loopDetector = new LoopDetector();
+    const log = vi.fn();
+    for (let i = 0; i < 20; i++) {
+      await client(() => json({}), { loopDetector, now: () => 0, log }).gateway.call(endpoints.entry.vehicle, { params: { vrm: 'KE19FTA' } });
+    }
     expect(log).toHaveBeenCalledWith('gateway.request_loop', expect.objectContaining({ path: '/platform/vehicles/KE19FTA' }));
   });
 });

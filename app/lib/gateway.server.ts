@@ -1,24 +1,26 @@
+import { fillPath, pathPattern, type AnyEndpoint, type InputArgs, type ResponseOf, type TimeoutClass } from '../../contract/endpoint';
+import { endpoints } from '../../contract/endpoints';
+import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
-import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 
 /**
  * The one door to the platform gateway (DESIGN.md rule 1, spec 2 §7.3). Every loader and action
- * talks to the gateway through a client made here, so headers, timeouts, error messages, token
- * refresh and loop reports behave the same everywhere.
+ * calls the platform's endpoints (contract/endpoints.ts) through a client made here, so headers,
+ * timeouts, error messages, token refresh and loop reports behave the same everywhere, and every
+ * answer is the endpoint's response or one PlatformFailure.
  */
 
-export const DEFAULT_TIMEOUT_MS = 5_000;
-export const LONG_TIMEOUT_MS = 10_000;
-export const PAYMENTS_TIMEOUT_MS = 20_000;
+export const TIMEOUTS_MS: Record<TimeoutClass, number> = { default: 5_000, long: 10_000, payments: 20_000 };
 
-/** Calls the spec gives a 10 s timeout. Payments calls get 20 s by their path prefix. */
-const LONG_TIMEOUT_PATHS = [/^\/platform\/premium-offer(\/|$|\?)/];
+const ALL_ENDPOINTS: AnyEndpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));
 
-export function timeoutFor(path: string): number {
-  if (/^\/platform\/payments\//.test(path)) return PAYMENTS_TIMEOUT_MS;
-  if (LONG_TIMEOUT_PATHS.some((pattern) => pattern.test(path))) return LONG_TIMEOUT_MS;
-  return DEFAULT_TIMEOUT_MS;
+/** The timeout of an endpoint, or of the endpoint a platform path belongs to (5 s for a path of none). */
+export function timeoutFor(endpointOrPath: AnyEndpoint | string): number {
+  if (typeof endpointOrPath !== 'string') return TIMEOUTS_MS[endpointOrPath.timeout];
+  const path = endpointOrPath.split('?')[0]!;
+  const endpoint = ALL_ENDPOINTS.find((e) => pathPattern(e.path).pattern.test(path));
+  return TIMEOUTS_MS[endpoint?.timeout ?? 'default'];
 }
 
 export interface GatewayTokens {
@@ -34,29 +36,64 @@ export function authHeaders(tokens: GatewayTokens): Record<string, string> {
   return {};
 }
 
-export class GatewayError extends Error {
+/**
+ * What kind of failure a call met, decided once here so that forms, pages and panels read it alike:
+ * - `outcome`: a status the endpoint lists as an answer to show (its `{code}` says which);
+ * - `refused`: the platform refused what was asked under its rules (its message is for the seller);
+ * - `not_found`: something the call named is gone, or never was;
+ * - `unauthorised`: a 401 after the one token refresh;
+ * - `rate_limited`: 429;
+ * - `timeout`, `unavailable`: no usable answer, or the platform failing (5xx).
+ */
+export type FailureKind = 'outcome' | 'refused' | 'not_found' | 'unauthorised' | 'rate_limited' | 'timeout' | 'unavailable';
+
+/** Statuses the platform uses to refuse what was asked under its rules; its message is written for the seller. */
+export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 403, 409, 410, 413, 415, 422]);
+
+/**
+ * The one way a platform call fails. `status` 0 means no usable answer arrived (a timeout, the
+ * network, or a success whose JSON did not parse: a truncated answer must never pass for a saved
+ * one); `code` is then 'timeout', 'network' or 'malformed'.
+ */
+export class PlatformFailure extends Error {
+  /** The endpoint's name in the table (`entry.lookup`). */
+  readonly endpoint: string;
   readonly status: number;
   readonly code: string | null;
   readonly body: unknown;
-  constructor(message: string, status: number, code: string | null, body: unknown) {
+  readonly kind: FailureKind;
+  constructor(endpoint: Pick<AnyEndpoint, 'name' | 'outcomes'>, message: string, status: number, code: string | null, body: unknown) {
     super(message);
-    this.name = 'GatewayError';
+    this.name = 'PlatformFailure';
+    this.endpoint = endpoint.name;
     this.status = status;
     this.code = code;
     this.body = body;
+    this.kind = failureKind(endpoint.outcomes, status, code);
+  }
+
+  /** The `{code}` of an outcome (an answer the endpoint lists for the seller's page), else null. */
+  get outcome(): string | null {
+    return this.kind === 'outcome' ? this.code : null;
+  }
+
+  /** The platform itself failed or could not be reached, as opposed to answering or refusing. */
+  get outage(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unavailable' || this.kind === 'rate_limited' || this.kind === 'unauthorised';
   }
 }
 
-/**
- * Status 0: no usable answer arrived (timeout, the network failed, or a success whose JSON body
- * did not parse: a truncated answer must never pass for a saved one).
- */
-export class GatewayUnavailableError extends GatewayError {
-  constructor(message: string, code: 'timeout' | 'network' | 'malformed') {
-    super(message, 0, code, null);
-    this.name = 'GatewayUnavailableError';
-  }
+function failureKind(outcomes: readonly number[], status: number, code: string | null): FailureKind {
+  if (status === 0) return code === 'timeout' ? 'timeout' : 'unavailable';
+  if (outcomes.includes(status)) return 'outcome';
+  if (status === 429) return 'rate_limited';
+  if (status === 401) return 'unauthorised';
+  if (status === 404) return 'not_found';
+  if (REFUSAL_STATUSES.has(status)) return 'refused';
+  return 'unavailable';
 }
+
+export type PlatformResult<T> = { ok: true; value: T } | { ok: false; failure: PlatformFailure };
 
 /** Spec 7.3: the body's message, then its code, then the status text, then the status. */
 export function errorMessage(status: number, statusText: string, body: unknown): string {
@@ -122,19 +159,6 @@ export interface GatewayClientOptions {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
-  query?: Query;
-  body?: unknown;
-  timeoutMs?: number;
-  /** Non-OK statuses the caller handles itself: their body is returned instead of thrown. */
-  allowStatuses?: readonly number[];
-}
-
-export interface GatewayResult<T> {
-  status: number;
-  data: T;
-}
-
 export type GatewayClient = ReturnType<typeof createGatewayClient>;
 
 export function createGatewayClient(options: GatewayClientOptions) {
@@ -149,7 +173,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return url.toString();
   }
 
-  async function attempt(method: string, url: string, path: string, init: RequestOptions) {
+  const noAnswer = (endpoint: AnyEndpoint, message: string, code: 'timeout' | 'network' | 'malformed') =>
+    new PlatformFailure(endpoint, message, 0, code, null);
+
+  async function attemptOnce(endpoint: AnyEndpoint, url: string, path: string, body: unknown) {
+    const method = endpoint.method;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-requester-id': options.requesterId,
@@ -159,10 +187,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
     if (options.clientUserAgent) headers[CLIENT_USER_AGENT_HEADER] = options.clientUserAgent;
     // Uploads go through as multipart, the body's own content type (with its boundary) intact.
-    const multipart = init.body instanceof FormData;
-    if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
-    const timeoutMs = Math.max(1, Math.round((init.timeoutMs ?? timeoutFor(path)) * (options.timeoutScale ?? 1)));
+    const timeoutMs = Math.max(1, Math.round(timeoutFor(endpoint) * (options.timeoutScale ?? 1)));
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -174,82 +202,88 @@ export function createGatewayClient(options: GatewayClientOptions) {
         new Request(url, {
           method,
           headers,
-          body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
+          body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
           signal: controller.signal,
         }),
       );
       const text = await response.text();
-      const body = parseBody(text);
+      const answer = parseBody(text);
       const contentType = response.headers.get('content-type') ?? '';
       const promisedJson = contentType.includes('json');
       // A JSON answer that does not parse or arrived empty, or an HTML page (a proxy's, never the
       // gateway's), is not an answer: SVGs and scripts the gateway serves pass through as text.
       const unreadable =
-        (promisedJson && (typeof body === 'string' || (text === '' && response.status !== 204))) || contentType.includes('text/html');
+        (promisedJson && (typeof answer === 'string' || (text === '' && response.status !== 204))) || contentType.includes('text/html');
       if (response.ok && unreadable) {
         log('gateway.malformed_body', { method, path, status: response.status, length: text.length });
-        throw new GatewayUnavailableError('The service sent an answer that could not be read', 'malformed');
+        throw noAnswer(endpoint, 'The service sent an answer that could not be read', 'malformed');
       }
-      return { response, body };
+      return { response, answer };
     } catch (error) {
-      if (error instanceof GatewayUnavailableError) throw error;
+      if (error instanceof PlatformFailure) throw error;
       if (timedOut) {
         log('gateway.timeout', { method, path, timeoutMs });
-        throw new GatewayUnavailableError(`Timed out in ${timeoutMs}ms`, 'timeout');
+        throw noAnswer(endpoint, `Timed out in ${timeoutMs}ms`, 'timeout');
       }
       log('gateway.network_error', { method, path, error: String(error) });
-      throw new GatewayUnavailableError('The service could not be reached', 'network');
+      throw noAnswer(endpoint, 'The service could not be reached', 'network');
     } finally {
       clearTimeout(timer);
     }
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, init: RequestOptions = {}): Promise<GatewayResult<T>> {
-    const url = buildUrl(path, init.query);
-    if (options.loopDetector?.record(`${options.requesterId} ${method} ${url}`, now())) {
-      log('gateway.request_loop', { method, path, requesterId: options.requesterId });
+  async function send(endpoint: AnyEndpoint, url: string, path: string, body: unknown): Promise<unknown> {
+    if (options.loopDetector?.record(`${options.requesterId} ${endpoint.method} ${url}`, now())) {
+      log('gateway.request_loop', { method: endpoint.method, path, requesterId: options.requesterId });
     }
 
-    let { response, body } = await attempt(method, url, path, init);
+    let { response, answer } = await attemptOnce(endpoint, url, path, body);
     if ((response.status === 401 || response.status === 403) && options.getTokens().refreshToken && options.refreshTokens) {
-      if (await options.refreshTokens()) ({ response, body } = await attempt(method, url, path, init));
+      if (await options.refreshTokens()) ({ response, answer } = await attemptOnce(endpoint, url, path, body));
     }
 
-    if (!response.ok && !init.allowStatuses?.includes(response.status)) {
-      const code = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
-        ? (body as { code: string }).code
-        : null;
-      throw new GatewayError(errorMessage(response.status, response.statusText, body), response.status, code, body);
+    if (!response.ok) {
+      const code =
+        answer && typeof answer === 'object' && typeof (answer as { code?: unknown }).code === 'string' ? (answer as { code: string }).code : null;
+      throw new PlatformFailure(endpoint, errorMessage(response.status, response.statusText, answer), response.status, code, answer);
     }
-    return { status: response.status, data: body as T };
+    return answer;
   }
 
   // One client serves one request, whose loaders run side by side: the same GET asked twice (the
   // vehicle layout and its page both need the enquiry) is one call. A POST may change what a GET
   // would answer, so it clears them.
   const gets = new Map<string, Promise<unknown>>();
-  async function get<T>(path: string, init?: Omit<RequestOptions, 'body'>): Promise<T> {
-    const key = `${buildUrl(path, init?.query)} ${init?.timeoutMs ?? ''} ${init?.allowStatuses?.join(',') ?? ''}`;
-    let pending = gets.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = request<T>('GET', path, init).then((r) => r.data);
-      gets.set(key, pending);
-      pending.catch(() => gets.delete(key));
+
+  /** Calls an endpoint of the table: its answer, or a PlatformFailure thrown. */
+  async function call<E extends AnyEndpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<ResponseOf<E>> {
+    const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown };
+    const path = fillPath(endpoint.path, params);
+    const url = buildUrl(path, query);
+    if (endpoint.method === 'POST') {
+      gets.clear();
+      return (await send(endpoint, url, path, body ?? {})) as ResponseOf<E>;
     }
-    return pending;
+    let pending = gets.get(url);
+    if (!pending) {
+      pending = send(endpoint, url, path, undefined);
+      gets.set(url, pending);
+      pending.catch(() => gets.delete(url));
+    }
+    return (await pending) as ResponseOf<E>;
   }
 
-  return {
-    request: <T>(method: 'GET' | 'POST', path: string, init: RequestOptions = {}) => {
-      if (method === 'POST') gets.clear();
-      return request<T>(method, path, init);
-    },
-    get,
-    post: async <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) => {
-      gets.clear();
-      return (await request<T>('POST', path, { ...init, body: body ?? {} })).data;
-    },
-  };
+  /** The same call with a failure as a value, for callers that answer it on the spot (forms, panels). */
+  async function attempt<E extends AnyEndpoint>(endpoint: E, ...args: InputArgs<E>): Promise<PlatformResult<ResponseOf<E>>> {
+    try {
+      return { ok: true, value: await call(endpoint, ...args) };
+    } catch (error) {
+      if (error instanceof PlatformFailure) return { ok: false, failure: error };
+      throw error;
+    }
+  }
+
+  return { call, attempt };
 }
 
 function parseBody(text: string): unknown {

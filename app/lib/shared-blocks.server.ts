@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
+import type { AnyEndpoint, InputArgs, ResponseOf } from '../../contract/endpoint';
 import { clockNowMs } from './clock.server';
 
 /**
@@ -55,9 +56,9 @@ export class SharedBlocks {
 export const sharedBlocks = new SharedBlocks();
 
 /** A public platform answer, the same for every visitor: kept per isolate by `sharedBlocks`. */
-export function sharedBlock<T>(context: AppLoadContext, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
-  const key = `${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
-  return sharedBlocks.get(key, context.config.sharedBlocksSeconds * 1000, () => context.gateway.get<T>(path, { query }));
+export function sharedBlock<E extends AnyEndpoint>(context: AppLoadContext, endpoint: E, ...args: InputArgs<E>): Promise<ResponseOf<E>> {
+  const key = `${endpoint.name} ${JSON.stringify(args[0] ?? {})}`;
+  return sharedBlocks.get(key, context.config.sharedBlocksSeconds * 1000, () => context.gateway.call(endpoint, ...args));
 }
 
 /**

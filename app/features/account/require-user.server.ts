@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
-import { getUser } from './accounts.server';
 import { signOut, type SessionAuth } from '../../lib/auth.server';
-import { loadOrOutage } from '../../lib/forms/form-failure.server';
-import { GatewayError } from '../../lib/gateway.server';
+import { loadOrOutage } from '../../lib/failures.server';
+import { PlatformFailure } from '../../lib/gateway.server';
+import { endpoints } from '../../../contract/endpoints';
 
 /** Pages that need a signed-in seller send others to sign in, and back here afterwards. */
 export function requireUser(request: Request, context: AppLoadContext): SessionAuth {
@@ -17,9 +17,9 @@ export async function loadAccount(request: Request, context: AppLoadContext) {
   requireUser(request, context);
   return loadOrOutage(async () => {
     try {
-      return await getUser(context.gateway);
+      return await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } });
     } catch (error) {
-      if (error instanceof GatewayError && (error.status === 401 || error.status === 403)) {
+      if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
         signOut(context.session);
         const url = new URL(request.url);
         throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import type { MakeSummary } from '../../../contract/vehicles';
 import { CITIES } from '~/features/content/cities';
 import { SELL_MY_CAR_VARIANTS } from '~/features/content/landing-pages';
 import { blogPostPath, getEntry, listEntries } from './content.server';
 import type { RouteTable } from '../../lib/context.server';
 import { flagsFor } from '../../lib/route-flags';
+import { endpoints } from '../../../contract/endpoints';
 
 /**
  * The indexable pages, derived from the route table and its flags (spec 2 §2.6): every page route
@@ -61,7 +61,7 @@ export async function sitemapEntries(context: AppLoadContext): Promise<SitemapEn
   }
   for (const [slug, city] of Object.entries(CITIES)) entries.push({ path: `/sell-your-car/${slug}`, title: `Sell your car in ${city.name}` });
   // Brand pages exist for the makes the register knows; without the gateway they are left out.
-  const makes = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes').catch(() => null);
+  const makes = await context.gateway.call(endpoints.shell.makes).catch(() => null);
   for (const make of makes?.makes ?? []) entries.push({ path: `/sell-my-car/brands/${make.slug}`, title: `Sell your ${make.display_name}` });
   const seen = new Set<string>();
   return entries.filter((entry) => !seen.has(entry.path) && seen.add(entry.path));

@@ -5,7 +5,10 @@ import { formatVrm } from '../../../contract/vrm';
 import { lookupErrorPanel, type LookupErrorPanel } from './lookup-errors';
 import { addLookup } from './lookup-state';
 import { LookupSchema } from '../../lib/forms/validation';
-import { lookupVehicle, toLookupVehicle } from './vehicles.server';
+import { toLookupVehicle } from './vehicles.server';
+import { endpoints } from '../../../contract/endpoints';
+import { toLookupErrorCode } from '../../../contract/vehicles';
+import { panelFailure } from '../../lib/failures.server';
 
 /**
  * The hero's lookup, shared by the home and brand pages. A found vehicle goes to the mileage step,
@@ -22,20 +25,23 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   }
 
   const { vrm } = submission.value;
-  const outcome = await lookupVehicle(gateway, vrm);
-  if (!outcome.ok) {
+  const result = await gateway.attempt(endpoints.entry.lookup, { body: { vrm } });
+  // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
+  const found = result.ok ? result.value.vehicle : null;
+  if (!result.ok || !found) {
+    const code = toLookupErrorCode(result.ok ? result.value.code : panelFailure(result.failure, 'lookup.failed').code);
     // spec 1 §7: a failed lookup is an analytics event (the code only, never the registration).
-    context.analytics.track('lookup_failed', { code: outcome.code });
-    session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: outcome.code, vrm } }));
+    context.analytics.track('lookup_failed', { code });
+    session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: code, vrm } }));
     throw redirect(paths.hero);
   }
   // A signed-in seller's lookup carries their customer record: keep the header's name current.
-  const customer = outcome.response.customer;
+  const customer = result.value.customer;
   const auth = session.get('auth');
   if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
-  const vehicle = toLookupVehicle(outcome.vehicle, outcome.response);
+  const vehicle = toLookupVehicle(found, result.value);
   // The mileage step's prefill falls back on the latest tracker valuation's mileage (spec 1 §4).
-  const tracked = customer?.vehicles?.find((v) => v.vrm === outcome.vehicle.vrm)?.userVehicleTracker;
+  const tracked = customer?.vehicles?.find((v) => v.vrm === found.vrm)?.userVehicleTracker;
   vehicle.trackerMileage = tracked?.trackerValuations.at(-1)?.mileage ?? null;
   context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });
   session.set('lookup', addLookup(session.get('lookup'), { vehicle }));

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
+import { endpoints } from '../../../contract/endpoints';
 import type { ReviewsResponse } from '../../../contract/shell';
 import { hiddenOnFailure, sharedBlock } from '~/lib/shared-blocks.server';
 import { DEFAULT_RATING, reviewCountLabel, reviewsToShow, SHELL_CARD } from './reviews';
@@ -8,7 +9,7 @@ import { DEFAULT_RATING, reviewCountLabel, reviewsToShow, SHELL_CARD } from './r
  * isolate; hidden when the reviews service fails (reported silently, never the page's error).
  */
 export async function reviewsBlock(context: AppLoadContext, make?: string) {
-  const data = await sharedBlock<ReviewsResponse>(context, '/platform/reviews').catch(hiddenOnFailure<ReviewsResponse>('reviews'));
+  const data = await sharedBlock(context, endpoints.shell.reviews).catch(hiddenOnFailure<ReviewsResponse>('reviews'));
   if (!data) return null;
   return {
     rating: data.summary.rating ?? DEFAULT_RATING,

@@ -1,7 +1,8 @@
-import { PHOTO_SLOTS, type DocumentsState, type PhotosState, type UploadedDocument, type VehiclePhoto } from '../../../contract/documents';
-import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
+import { PHOTO_SLOTS } from '../../../contract/documents';
+import { endpoints } from '../../../contract/endpoints';
+import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** Documents and photos (spec 2 §7.2 Marketplace and documents, Premium photos). */
+/** Documents and photos whose answers need reading (spec 2 §7.2 Marketplace and documents, Premium photos). */
 
 export type UploadOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -10,13 +11,13 @@ async function upload<T>(call: () => Promise<T>): Promise<UploadOutcome<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    if (error instanceof GatewayError && (error.status === 400 || error.status === 413)) return { ok: false, message: error.message };
+    if (error instanceof PlatformFailure && (error.status === 400 || error.status === 413)) return { ok: false, message: error.message };
     throw error;
   }
 }
 
 export async function listPhotos(gateway: GatewayClient, enquiryId: number) {
-  const state = await gateway.get<PhotosState>('/platform/premium/photos', { query: { enquiryId } });
+  const state = await gateway.call(endpoints.sale.photos, { query: { enquiryId } });
   const bySlot = new Map(state.photos.map((p) => [p.slot as string, p]));
   return {
     slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: bySlot.has(slot.id), sharp: bySlot.get(slot.id)?.sharp ?? true })),
@@ -29,11 +30,7 @@ export function uploadPhoto(gateway: GatewayClient, enquiryId: number, slot: str
   form.set('enquiryId', String(enquiryId));
   form.set('slot', slot);
   form.set('file', file);
-  return upload(() => gateway.post<{ photo: VehiclePhoto }>('/platform/premium/photos', form));
-}
-
-export function documentsState(gateway: GatewayClient, enquiryId: number) {
-  return gateway.get<DocumentsState>('/platform/vehicle/documents/state', { query: { enquiryId } });
+  return upload(() => gateway.call(endpoints.sale.uploadPhoto, { body: form }));
 }
 
 export function uploadDocument(gateway: GatewayClient, enquiryId: number, kind: string, file: File) {
@@ -41,20 +38,16 @@ export function uploadDocument(gateway: GatewayClient, enquiryId: number, kind: 
   form.set('enquiryId', String(enquiryId));
   form.set('kind', kind);
   form.set('file', file);
-  return upload(() => gateway.post<{ document: UploadedDocument }>('/platform/vehicle/documents/upload', form));
-}
-
-export function deleteDocument(gateway: GatewayClient, enquiryId: number, documentId: string) {
-  return gateway.post('/platform/vehicle/documents/delete', { enquiryId, documentId });
+  return upload(() => gateway.call(endpoints.sale.uploadDocument, { body: form }));
 }
 
 export async function submitDocuments(gateway: GatewayClient, enquiryId: number): Promise<{ ok: true } | { ok: false; missing: string[] }> {
   try {
-    await gateway.post('/platform/vehicle/documents/review/markAsSubmitted', { enquiryId });
+    await gateway.call(endpoints.sale.submitDocuments, { body: { enquiryId } });
     return { ok: true };
   } catch (error) {
     // The refusal that names missing documents; any other is the shared refusal (its own words).
-    const missing = error instanceof GatewayError && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
+    const missing = error instanceof PlatformFailure && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
     if (Array.isArray(missing) && missing.length) return { ok: false, missing: missing.map(String) };
     throw error;
   }

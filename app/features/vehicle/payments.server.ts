@@ -1,11 +1,8 @@
-import type { BeneficiaryResponse, InvalidBankDetailsBody, PayeeChangePending } from '../../../contract/bank-details';
-import { GatewayError, type GatewayClient } from '../../lib/gateway.server';
+import type { InvalidBankDetailsBody } from '../../../contract/bank-details';
+import { endpoints } from '../../../contract/endpoints';
+import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** Payments calls: the client gives them 20 s by their path (spec 7.3). */
-
-export function getBeneficiary(gateway: GatewayClient, enquiryId: number) {
-  return gateway.get<BeneficiaryResponse>(`/platform/payments/beneficiaries/${enquiryId}`);
-}
+/** Payments calls whose answers need reading (their 20 s timeout is the table's, spec 7.3). */
 
 export type SaveOutcome =
   | { ok: true }
@@ -24,17 +21,15 @@ export async function saveBeneficiary(
   linkBase: string,
 ): Promise<SaveOutcome> {
   try {
-    const { status, data } = await gateway.request<BeneficiaryResponse | PayeeChangePending>('POST', '/platform/payments/beneficiaries/update', {
-      body: { enquiryId, ...details, linkBase },
-    });
-    if (status === 202 && 'pendingChange' in data) return { ok: 'pending', accountNumberLast4: data.pendingChange.accountNumberLast4 };
+    const answer = await gateway.call(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details, linkBase } });
+    if ('pendingChange' in answer) return { ok: 'pending', accountNumberLast4: answer.pendingChange.accountNumberLast4 };
   } catch (error) {
-    if (error instanceof GatewayError && error.status === 400) {
+    if (error instanceof PlatformFailure && error.status === 400) {
       return { ok: false, fields: (error.body as InvalidBankDetailsBody | null)?.fields ?? {} };
     }
     throw error;
   }
-  await gateway.post<BeneficiaryResponse>('/platform/payments/beneficiaries/confirmation', { enquiryId });
+  await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };
 }
 
@@ -42,17 +37,19 @@ export type ChangeOutcome = { ok: true } | { ok: false; message: string; expired
 
 /** The code from the e-mail applies the waiting change; a wrong or spent code says so. */
 export async function confirmPayeeChange(gateway: GatewayClient, enquiryId: number, code: string, linkBase: string): Promise<ChangeOutcome> {
-  const { status, data } = await gateway.request<BeneficiaryResponse & { message?: string }>('POST', '/platform/payments/beneficiaries/confirm-change', {
-    body: { enquiryId, code, linkBase },
-    allowStatuses: [400, 410],
-  });
-  if (status === 400 || status === 410) return { ok: false, message: data.message ?? 'That code is not right', expired: status === 410 };
-  await gateway.post<BeneficiaryResponse>('/platform/payments/beneficiaries/confirmation', { enquiryId });
+  const result = await gateway.attempt(endpoints.sale.confirmPayeeChange, { body: { enquiryId, code, linkBase } });
+  if (!result.ok) {
+    if (result.failure.kind !== 'outcome') throw result.failure;
+    const message = (result.failure.body as { message?: string } | null)?.message ?? 'That code is not right';
+    return { ok: false, message, expired: result.failure.status === 410 };
+  }
+  await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };
 }
 
 /** The e-mailed "Not you? Freeze my payout" link: no sign-in needed, the token is the proof. */
 export async function freezePayout(gateway: GatewayClient, token: string): Promise<boolean> {
-  const { status } = await gateway.request('POST', '/platform/payments/freeze', { body: { token }, allowStatuses: [400] });
-  return status === 200;
+  const result = await gateway.attempt(endpoints.sale.freezePayout, { body: { token } });
+  if (!result.ok && result.failure.kind !== 'outcome') throw result.failure;
+  return result.ok;
 }

@@ -2,9 +2,10 @@ import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { normaliseVrm } from '../../../contract/vrm';
 import { progressSteps } from '../../../contract/progress';
 import { requireUser } from '../account/require-user.server';
-import { loadOrOutage } from '../../lib/forms/form-failure.server';
-import { currentEnquiry, saleStatus } from './sale.server';
+import { loadOrOutage } from '../../lib/failures.server';
+import { currentEnquiry } from './sale.server';
 import { safeRedirect } from '../../lib/safe-redirect';
+import { endpoints } from '../../../contract/endpoints';
 
 /**
  * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
@@ -26,7 +27,7 @@ export async function findSellerSale(request: Request, context: AppLoadContext, 
   requireUser(request, context);
   const vrm = normaliseVrm(vrmParam ?? '');
   const current = await currentEnquiry(context.gateway, vrm);
-  const status = current?.sale?.acceptedAt ? await saleStatus(context.gateway, current.enquiry.id) : null;
+  const status = current?.sale?.acceptedAt ? await context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }) : null;
   if (!current) throw redirect(safeRedirect(`/${vrm}`));
   const progress =
     current.sale?.acceptedAt && status

@@ -1,9 +1,10 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { loadOrOutage } from '~/lib/forms/form-failure.server';
-import { currentEnquiry, saleStatus } from './sale.server';
+import { loadOrOutage } from '~/lib/failures.server';
+import { currentEnquiry } from './sale.server';
 import { stepRedirect } from './sale-steps';
-import { getVehicle } from '~/features/entry/vehicles.server';
+import { endpoints } from '../../../contract/endpoints';
+import { PlatformFailure } from '~/lib/gateway.server';
 
 /**
  * `/{vrm}`: the layout of every vehicle page. The vehicle is the critical data, awaited here;
@@ -17,7 +18,10 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
   // not the generic error page.
   const [vehicle, current] = await loadOrOutage(
-    () => Promise.all([getVehicle(context.gateway, vrm), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
+    () => Promise.all([context.gateway
+        .call(endpoints.entry.vehicle, { params: { vrm } })
+        // The register has no such vehicle: the page says so (404), not the page-load failure.
+        .catch((error: unknown) => (error instanceof PlatformFailure && error.status === 404 ? null : Promise.reject(error))), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
     brandName,
   );
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
@@ -27,7 +31,7 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   if (current) {
     const slug = current.enquiry.dpStateSlug;
     if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
-      status = await loadOrOutage(() => saleStatus(context.gateway, current.enquiry.id), brandName);
+      status = await loadOrOutage(() => context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }), brandName);
     }
     const url = new URL(request.url);
     const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');

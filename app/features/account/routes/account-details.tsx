@@ -5,12 +5,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { CONTACT_MESSAGES } from '../../../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
-import { phoneProblem, updateInfo } from '~/features/account/accounts.server';
+import { phoneProblem } from '~/features/account/accounts.server';
 import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
 import { DetailsSchema } from '~/lib/forms/validation';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details' });
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (await phoneProblem(context.gateway, submission.value.phone)) {
       return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
     }
-    const user = await updateInfo(context.gateway, submission.value);
+    const user = await context.gateway.call(endpoints.account.updateInfo, { body: submission.value });
     context.session.set('auth', { ...auth, firstName: user.firstName, lastName: user.lastName, postcode: user.postcode });
   } catch (error) {
     return failureReply(submission, error, context, 'account.details_failed');

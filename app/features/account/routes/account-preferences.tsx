@@ -2,13 +2,13 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { updateCrmTier } from '~/features/account/accounts.server';
 import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
 import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    await updateCrmTier(context.gateway, submission.value.marketing ? 'marketing' : 'service');
+    await context.gateway.call(endpoints.account.updateCrmTier, { body: { tier: submission.value.marketing ? 'marketing' : 'service' } });
   } catch (error) {
     return failureReply(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
   }

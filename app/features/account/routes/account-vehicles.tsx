@@ -7,15 +7,15 @@ import { formatVrm } from '../../../../contract/vrm';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { removeVehicle } from '~/features/account/accounts.server';
 import { formatDate, formatMiles } from '~/lib/format';
-import { GatewayError, type GatewayClient } from '~/lib/gateway.server';
+import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
 import { LookupSchema } from '~/lib/forms/validation';
-import { listSessions, signOutOtherSessions } from '~/features/account/sessions.server';
-import { lookupVehicle } from '~/features/entry/vehicles.server';
+import { endpoints } from '../../../../contract/endpoints';
+import { toLookupErrorCode } from '../../../../contract/vehicles';
+import { panelFailure } from '~/lib/failures.server';
 import { useRootData } from '~/features/shell/root-data';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
@@ -34,9 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The seller's signed-in devices; the vehicles are the page, so a failure here only leaves the list out. */
 async function loadSessions(gateway: GatewayClient) {
   try {
-    return await listSessions(gateway);
+    return (await gateway.call(endpoints.account.sessions)).sessions;
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
+    if (!(error instanceof PlatformFailure)) throw error;
     console.warn(JSON.stringify({ event: 'account.sessions_failed', status: error.status, code: error.code }));
     return null;
   }
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: SignOutOthersSchema });
     if (submission.status !== 'success') return data({ form: 'sessions' as const, result: submission.reply() }, { status: 400 });
     try {
-      await signOutOtherSessions(context.gateway);
+      await context.gateway.call(endpoints.account.revokeOtherSessions);
     } catch (error) {
       const reply = failureReply(submission, error, context, 'account.sign_out_others_failed');
       return data({ form: 'sessions' as const, result: reply.data }, { status: reply.init?.status ?? 503 });
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (removal.status !== 'success') return data({ form: 'remove' as const, vehicleId: null, result: removal.reply() }, { status: 400 });
     const { vehicleId } = removal.value;
     try {
-      await removeVehicle(context.gateway, vehicleId);
+      await context.gateway.call(endpoints.account.removeVehicle, { body: { vehicleId } });
     } catch (error) {
       const reply = failureReply(removal, error, context, 'account.remove_vehicle_failed');
       return data({ form: 'remove' as const, vehicleId, result: reply.data }, { status: reply.init?.status ?? 503 });
@@ -78,10 +78,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: LookupSchema });
   if (submission.status !== 'success') return data({ form: 'add' as const, result: submission.reply(), panel: null }, { status: 400 });
-  const outcome = await lookupVehicle(context.gateway, submission.value.vrm, 'add');
-  if (!outcome.ok) {
-    const panel = lookupErrorPanel(outcome.code, formatVrm(submission.value.vrm), context.config.brandName);
-    const status = outcome.status === 429 ? 429 : outcome.status === 504 ? 504 : outcome.status >= 500 ? 503 : 400;
+  const result = await context.gateway.attempt(endpoints.entry.lookup, { body: { vrm: submission.value.vrm, mode: 'add' } });
+  // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
+  if (!result.ok || !result.value.vehicle) {
+    const failed = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
+    const panel = lookupErrorPanel(toLookupErrorCode(failed.code), formatVrm(submission.value.vrm), context.config.brandName);
+    const status = failed.status === 429 ? 429 : failed.status === 504 ? 504 : failed.status >= 500 ? 503 : 400;
     return data({ form: 'add' as const, result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status });
   }
   throw redirect('/account');

@@ -4,10 +4,11 @@ import { useEffect, useRef } from 'react';
 import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { linkInfo, signInWithLink } from '~/features/account/accounts.server';
+import { signInWithLink } from '~/features/account/accounts.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { endpoints } from '../../../../contract/endpoints';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
   if (!token) throw redirect('/token-expired');
   const { session } = context;
-  const info = await linkInfo(context.gateway, token, session.get('browserKey') ?? '');
+  const info = await context.gateway.call(endpoints.account.linkInfo, { body: { token, browserKey: session.get('browserKey') ?? '' } });
   if (!info.valid) throw redirect('/token-expired');
   const lookedUp = session.get('auth') ? null : session.get('lookup')?.vehicle?.vrm;
   return { token, sameBrowser: info.sameBrowser, maskedEmail: info.maskedEmail, lookedUpVrm: lookedUp ? formatVrm(lookedUp) : null };

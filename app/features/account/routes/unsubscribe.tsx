@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { GatewayError } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { endpoints } from '../../../../contract/endpoints';
 
 // A seller's own link: nothing for search engines, and no lookup to distract.
 export const handle = routeFlags({ noRobots: true, hideVehicleLookup: true });
@@ -45,12 +45,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const code = form?.get('code');
   if (typeof code !== 'string' || !code) return data({ error: MESSAGES[400]! }, { status: 400 });
-  try {
-    const { status } = await context.gateway.request('POST', '/platform/v3/customers/unsubscribe', { body: { code }, allowStatuses: [400, 404, 410] });
-    if (status !== 200) return data({ error: MESSAGES[status] ?? MESSAGES[400]! }, { status });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(error) }));
+  const result = await context.gateway.attempt(endpoints.account.unsubscribe, { body: { code } });
+  if (!result.ok) {
+    const { failure } = result;
+    if (failure.kind === 'outcome') return data({ error: MESSAGES[failure.status] ?? MESSAGES[400]! }, { status: failure.status });
+    console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(failure) }));
     return data({ error: 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.' }, { status: 503 });
   }
   const mot = isMotList(new URL(request.url));

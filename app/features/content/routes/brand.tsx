@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { MakeSummary } from '../../../../contract/vehicles';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { SourceList } from '~/features/shell/content-article';
 import { Hero } from '~/features/entry/hero';
@@ -12,10 +11,11 @@ import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blo
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
 
 /** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { makes } = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes');
+  const { makes } = await context.gateway.call(endpoints.shell.makes);
   const make = makes.find((m) => m.slug === params.brand);
   if (!make) throw new Response('Not Found', { status: 404 });
   // Reviews that mention the make come first; recent sales are of the make.

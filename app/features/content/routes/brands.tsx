@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
-import type { MakeSummary } from '../../../../contract/vehicles';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { endpoints } from '../../../../contract/endpoints';
 
 
 export const handle = routeFlags({ cache: true });
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** /sell-my-car/brands: every make of the register (the gateway's /platform/makes). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { makes } = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes');
+  const { makes } = await context.gateway.call(endpoints.shell.makes);
   return { makes: makes.map(({ slug, display_name }) => ({ slug, name: display_name })) };
 }
 

@@ -3,12 +3,12 @@ import { useLoaderData } from '@remix-run/react';
 import { ContentArticle } from '~/features/shell/content-article';
 import { CookieChoice } from '~/features/shell/cookie-choice';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import type { ReferralLinkResponse } from '../../../../contract/accounts';
 import { articleOf, getEntry } from '~/features/content/content.server';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * Every page of content/pages: one module, a route per file (remix.config.js). The path is the
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 async function ownReferralLink(context: LoaderFunctionArgs['context'], origin: string): Promise<{ link: string } | { unavailable: true }> {
   try {
-    const { code } = await context.gateway.post<ReferralLinkResponse>('/platform/referrals/link', {});
+    const { code } = await context.gateway.call(endpoints.account.referralLink);
     return { link: referralLink(origin, code) };
   } catch (error) {
     console.warn(JSON.stringify({ event: 'referral.link_unavailable', error: String(error) }));

@@ -15,6 +15,7 @@ import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.se
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 import { dealerLogosBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * Every landing page (spec 2 §2.2) from one module and its data files: /sell-my-car and its
@@ -111,7 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 async function rememberAffiliate(context: LoaderFunctionArgs['context'], affiliate: string) {
   if (context.session.get('affiliate') === affiliate) return;
   context.session.set('affiliate', affiliate);
-  await context.gateway.post('/platform/api/affiliates', { affiliate }).catch((error: unknown) => {
+  await context.gateway.call(endpoints.shell.affiliate, { body: { affiliate } }).catch((error: unknown) => {
     console.warn(JSON.stringify({ event: 'affiliate.not_recorded', affiliate, error: String(error) }));
   });
 }

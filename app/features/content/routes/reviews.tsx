@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import type { ReviewsResponse } from '../../../../contract/shell';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ReviewCard } from '~/features/shell/review-card';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { DEFAULT_RATING, reviewCountLabel, reviewsToShow } from '~/features/shell/reviews';
+import { endpoints } from '../../../../contract/endpoints';
 
 // The page is the reviews: the footer does not repeat them.
 export const handle = routeFlags({ hideReviews: true });
@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: LoaderFunctionArgs) {
   // A failed reviews service hides the reviews (spec 1 §8), it does not fail the page.
-  const data = await context.gateway.get<ReviewsResponse>('/platform/reviews').catch(() => null);
+  const data = await context.gateway.call(endpoints.shell.reviews).catch(() => null);
   return {
     rating: data?.summary.rating ?? DEFAULT_RATING,
     count: reviewCountLabel(data?.summary.totalReviews),

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { clockNow, followClock } from '~/lib/clock.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import type { ClockState } from '../../../../contract/clock';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleLookup: true, hideReviews: true });
 
@@ -21,7 +21,7 @@ function requireDevelopment(environment: string) {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireDevelopment(context.config.environment);
-  const platform = await context.gateway.get<ClockState>('/platform/dev/clock');
+  const platform = await context.gateway.call(endpoints.dev.clock);
   return { app: clockNow().toISOString(), platform: platform.now, offsetMs: platform.offsetMs };
 }
 
@@ -46,8 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body = { advanceMs: move };
   }
   if (!body) return data({ error: 'Give a date and time (UTC), or how many seconds to move on.' }, { status: 400 });
-  const moved = await context.gateway.request<ClockState>('POST', '/platform/dev/clock', { body });
-  followClock(moved.data.offsetMs);
+  const moved = await context.gateway.call(endpoints.dev.moveClock, { body });
+  followClock(moved.offsetMs);
   throw redirect('/dev/clock', 303);
 }
 

@@ -5,20 +5,12 @@ import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { endpoints } from '../../../../contract/endpoints';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Mailbox (development)' });
-
-interface Email {
-  id: number;
-  to_email: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-}
 
 /** What the e-mail's one link does, as its button says. */
 function linkName(link: string): string {
@@ -31,7 +23,7 @@ function linkName(link: string): string {
 /** Development only: the e-mails the platform would have sent, so sign-in links can be opened. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  const { emails } = await context.gateway.get<{ emails: Email[] }>('/platform/dev/outbox');
+  const { emails } = await context.gateway.call(endpoints.dev.outbox);
   return { emails };
 }
 
@@ -44,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An optional day to run as, so the week-before reminder can be tried without waiting for it.
   const day = String((await request.formData()).get('day') ?? '');
   const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T07:00:00Z` : undefined;
-  await context.gateway.request('POST', '/platform/dev/scheduled', { body: { at } });
+  await context.gateway.call(endpoints.dev.runScheduled, { body: { at } });
   throw redirect('/dev/mailbox', 303);
 }
 

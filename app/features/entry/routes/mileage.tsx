@@ -7,7 +7,6 @@ import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
 import { Strapline } from '~/features/entry/hero';
 import { MileageCard } from '~/features/entry/mileage-form';
-import { createEnquiry } from '~/features/entry/enquiries.server';
 import { fuelName, sentenceCase } from '~/lib/format';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { updateLookup } from '~/features/entry/lookup-state';
@@ -16,9 +15,9 @@ import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
 import { MileageFormSchema } from '~/features/entry/mileage-schema';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
-import type { MakeSummary } from '../../../../contract/vehicles';
 import { formatVrm } from '../../../../contract/vrm';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true, translucentHeader: true, hideVehicleLookup: true });
@@ -92,7 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   context.analytics.track('mileage_submitted', { verdict: verdict.kind, confirmed: intent === 'confirm' });
 
   try {
-    const { enquiry } = await createEnquiry(gateway, vehicle.vrm, mileage, session.get('campaign')?.params);
+    const campaign = session.get('campaign')?.params;
+    const { enquiry } = await gateway.call(endpoints.entry.createEnquiry, { query: { vrm: vehicle.vrm }, body: { mileage, ...(campaign ? { campaign } : {}) } });
     context.analytics.track('enquiry_created', { eligible: enquiry.marketplaceEligible?.eligible ?? null });
     session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
   } catch (error) {
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 async function brandName(context: LoaderFunctionArgs['context'], slug: string): Promise<string | null> {
-  const makes = await context.gateway.get<{ makes: MakeSummary[] }>('/platform/makes').catch(() => null);
+  const makes = await context.gateway.call(endpoints.shell.makes).catch(() => null);
   return makes?.makes.find((m) => m.slug === slug)?.display_name ?? null;
 }
 

@@ -3,8 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { formatDate } from '~/lib/format';
-import { formFailure, logFailure } from '~/lib/forms/form-failure.server';
-import { GatewayError } from '~/lib/gateway.server';
+import { failureView, logFailure } from '~/lib/failures.server';
+import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { confirmReminders } from '~/features/mot/mot.server';
 import { routeFlags } from '~/lib/route-flags';
@@ -53,9 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await confirmReminders(context.gateway, vrm, token);
   } catch (error) {
-    const failure = formFailure(error, context.config.brandName);
+    const failure = failureView(error, context.config.brandName);
     if (!failure) throw error;
-    logFailure('mot_reminders.confirm_failed', error as GatewayError, failure);
+    logFailure('mot_reminders.confirm_failed', error as PlatformFailure, failure);
     // Nothing was confirmed: the same button, with the reason, to press again.
     return data({ error: failure.message, final: false, expired: false, token }, { status: failure.status });
   }

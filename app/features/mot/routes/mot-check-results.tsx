@@ -13,10 +13,14 @@ import { formatDate, fuelName, sentenceCase } from '~/lib/format';
 import { lookupErrorPanel, lookupErrorStatus } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { failureReply } from '~/lib/forms/form-failure.server';
-import { checkMot, requestReminders } from '~/features/mot/mot.server';
+import { requestReminders } from '~/features/mot/mot.server';
 import { routeFlags } from '~/lib/route-flags';
 import { EmailSchema } from '~/lib/forms/validation';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
+import { MOT_CHECKER_VIEW } from '../../../../contract/mot';
+import { toLookupErrorCode } from '../../../../contract/vehicles';
+import { panelFailure } from '~/lib/failures.server';
 
 // One vehicle's history: not a page for search engines or the sitemap.
 export const handle = routeFlags({ noRobots: true, noSitemap: true });
@@ -45,13 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reminder = context.session.get('motReminder');
   if (!vrm) return { vrm: '', check: null, error: null, reminder: null };
   if (!isValidVrm(vrm)) return data({ vrm, check: null, error: 'invalid_vrm' as const, reminder: null }, { status: 400 });
-  const outcome = await checkMot(context.gateway, vrm);
-  if (!outcome.ok) {
-    context.analytics.track('mot_check_failed', { code: outcome.code });
-    return data({ vrm, check: null, error: outcome.code, reminder: null }, { status: lookupErrorStatus(outcome.code, outcome.outage) });
+  const result = await context.gateway.attempt(endpoints.mot.check, { params: { vrm, view: MOT_CHECKER_VIEW } });
+  if (!result.ok) {
+    const failed = panelFailure(result.failure, 'mot_check.failed');
+    const code = toLookupErrorCode(failed.code);
+    context.analytics.track('mot_check_failed', { code });
+    return data({ vrm, check: null, error: code, reminder: null }, { status: lookupErrorStatus(code, failed.outage) });
   }
-  context.analytics.track('mot_checked', { status: outcome.check.status });
-  return { vrm, check: outcome.check, error: null, reminder: reminder?.vrm === vrm ? reminder : null };
+  context.analytics.track('mot_checked', { status: result.value.status });
+  return { vrm, check: result.value, error: null, reminder: reminder?.vrm === vrm ? reminder : null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import type { ChatLoginResponse } from '../../../../contract/shell';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The chat login for a signed-in seller (spec 2 §4, "chat-login token call"): the gateway issues a
@@ -9,7 +9,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'private, no-store' };
   if (!context.session.get('auth')) return Response.json({ error: 'signed_out' }, { status: 401, headers });
   try {
-    const { token } = await context.gateway.get<ChatLoginResponse>('/platform/virtual-assistant/auth');
+    const { token } = await context.gateway.call(endpoints.shell.chatLogin);
     if (typeof token !== 'string' || !token) throw new Error('no token in the answer');
     return Response.json({ token }, { headers });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The support chat's script, from the gateway, served on our own origin so that the page's CSP
@@ -6,7 +7,7 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   try {
-    const script = await context.gateway.get<unknown>('/platform/chat/widget.js');
+    const script = await context.gateway.call(endpoints.shell.chatWidget);
     if (typeof script !== 'string' || !script) throw new Error('no script in the answer');
     return new Response(script, {
       headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -7,8 +7,10 @@ import { VrmForm } from '~/features/shell/vrm-form';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { checkVehicleTax } from '~/features/tax/vehicle-tax.server';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
+import { toLookupErrorCode } from '../../../../contract/vehicles';
+import { panelFailure } from '~/lib/failures.server';
 
 // One vehicle's answer: nothing for search engines; a registration field of its own.
 export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleLookup: true });
@@ -29,13 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // One address per registration: 'ke19 fta' → KE19FTA.
   if (raw !== vrm) throw redirect(`/car-tax-check/results?vrm=${encodeURIComponent(vrm)}`, 301);
 
-  const outcome = await checkVehicleTax(context.gateway, vrm);
-  if (!outcome.ok) {
-    context.analytics.track('tax_check_failed', { code: outcome.code });
-    return data({ kind: 'error' as const, code: outcome.code, vrm }, { status: lookupErrorStatus(outcome.code, outcome.outage) });
+  const result = await context.gateway.attempt(endpoints.tax.check, { params: { vrm } });
+  const tax = result.ok ? result.value.tax : null;
+  if (!tax) {
+    const failed = result.ok ? { code: result.value.code, outage: false } : panelFailure(result.failure, 'tax_check.failed');
+    const code = toLookupErrorCode(failed.code);
+    context.analytics.track('tax_check_failed', { code });
+    return data({ kind: 'error' as const, code, vrm }, { status: lookupErrorStatus(code, failed.outage) });
   }
-  context.analytics.track('tax_checked', { state: outcome.tax.status.state, basis: outcome.tax.assessment.kind });
-  return { kind: 'ok' as const, tax: outcome.tax };
+  context.analytics.track('tax_checked', { state: tax.status.state, basis: tax.assessment.kind });
+  return { kind: 'ok' as const, tax };
 }
 
 export default function CarTaxCheckResults() {

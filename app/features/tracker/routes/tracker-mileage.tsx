@@ -11,9 +11,10 @@ import { pageMeta } from '~/lib/meta';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
-import { addTracker } from '~/features/tracker/trackers.server';
+import { trackerFailureCode } from '~/features/tracker/trackers.server';
 import { MileageFormSchema } from '~/features/entry/mileage-schema';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
 const MILEAGE_PATH = `${TRACKER_PATH}/mileage`;
@@ -68,10 +69,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm`);
   if (verdict.kind === 'seems_low' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm=low`);
 
-  const outcome = await addTracker(gateway, vehicle.vrm, mileage, context.origin);
-  if (!outcome.ok) {
-    context.analytics.track('tracker_failed', { code: outcome.code, step: 'mileage' });
-    session.set('tracker', { vehicle: { ...vehicle, mileageEntered: mileage }, error: { code: outcome.code, vrm: vehicle.vrm, step: 'mileage' } });
+  const result = await gateway.attempt(endpoints.tracker.add, { body: { vrm: vehicle.vrm, mileage, linkBase: context.origin } });
+  if (!result.ok) {
+    const code = trackerFailureCode(result.failure);
+    context.analytics.track('tracker_failed', { code, step: 'mileage' });
+    session.set('tracker', { vehicle: { ...vehicle, mileageEntered: mileage }, error: { code, vrm: vehicle.vrm, step: 'mileage' } });
     throw redirect(MILEAGE_PATH);
   }
   context.analytics.track('tracker_added', { signedIn: !!session.get('auth') });

@@ -3,16 +3,15 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { TrackerChart } from '~/features/tracker/tracker-chart-view';
-import { getUser } from '~/features/account/accounts.server';
 import { formatMiles, formatPounds } from '~/lib/format';
-import { GatewayError } from '~/lib/gateway.server';
+import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { requireUser } from '~/features/account/require-user.server';
 import { routeFlags } from '~/lib/route-flags';
 import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange } from '~/features/tracker/tracker-chart';
-import { listTrackers, removeTracker } from '~/features/tracker/trackers.server';
 import { signOut } from '~/lib/auth.server';
 import { devToolsOn } from '~/lib/env.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
 
@@ -36,13 +35,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const range = parseRange(new URL(request.url).searchParams.get('range'));
   let list;
   try {
-    [list] = await Promise.all([listTrackers(context.gateway, vrm)]);
+    list = await context.gateway.call(endpoints.tracker.list, { query: { vrm } });
   } catch (error) {
-    if (error instanceof GatewayError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
       signOut(context.session);
       throw redirect(`${TRACKER_PATH}/sign-in?redirectTo=${encodeURIComponent(`${TRACKER_PATH}/${vrm}`)}`);
     }
-    if (!(error instanceof GatewayError)) throw error;
+    if (!(error instanceof PlatformFailure)) throw error;
     // The platform is down or slow: say so on the page, with a way to try again.
     console.warn(JSON.stringify({ event: 'tracker.list_failed', status: error.status, message: error.message }));
     return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: true }, { status: 503 });
@@ -50,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tracker = list.trackers[0];
   if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: false }, { status: 404 });
   // Whether the value e-mails reach the seller: only with news and offers by e-mail (docs/trackers.md).
-  const user = await getUser(context.gateway).catch(() => null);
+  const user = await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } }).catch(() => null);
   const shown = valuationsInRange(tracker.trackerValuations, range);
   const latest = tracker.trackerValuations.at(-1)!;
   const added = tracker.trackerValuations.find((v) => v.source === 'entered');
@@ -78,16 +77,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
   const formData = await request.formData();
   if (formData.get('intent') === 'remove') {
-    await removeTracker(context.gateway, vrm);
+    // A tracker already gone (removed in another tab) or a failed removal: the list says which.
+    await context.gateway.attempt(endpoints.tracker.remove, { body: { vrm } });
     throw redirect(TRACKER_PATH);
   }
   if (formData.get('intent') === 'next-month' && devToolsOn(context.config)) {
     // The scheduled handler's run at the start of the month after this car's latest valuation.
-    const { trackers } = await listTrackers(context.gateway, vrm);
+    const { trackers } = await context.gateway.call(endpoints.tracker.list, { query: { vrm } });
     const latest = trackers[0]?.trackerValuations.at(-1)?.month;
     if (latest) {
       const [y, m] = latest.split('-').map(Number);
-      await context.gateway.post('/platform/dev/trackers/revalue', { now: new Date(Date.UTC(y!, m!, 1, 6)).toISOString() });
+      await context.gateway.call(endpoints.dev.revalueTrackers, { body: { now: new Date(Date.UTC(y!, m!, 1, 6)).toISOString() } });
     }
   }
   throw redirect(`${TRACKER_PATH}/${vrm}`);

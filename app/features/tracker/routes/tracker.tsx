@@ -9,9 +9,10 @@ import { formatPounds, fuelName, sentenceCase } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
-import { listTrackers, trackVehicle } from '~/features/tracker/trackers.server';
+import { trackerFailureCode } from '~/features/tracker/trackers.server';
 import { LookupSchema } from '~/lib/forms/validation';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const TRACKER_PATH = '/car-value-tracker';
 
@@ -29,7 +30,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const signedIn = !!session.get('auth');
   const error = session.get('tracker')?.error;
   // The list is a bonus on this page: if it cannot load, the form still works.
-  const list = signedIn ? await listTrackers(gateway).catch(() => null) : null;
+  const list = signedIn ? await gateway.call(endpoints.tracker.list).catch(() => null) : null;
   return {
     signedIn,
     error: error?.step === 'reg' ? error : null,
@@ -53,13 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply(), { status: 400 });
   }
   const { vrm } = submission.value;
-  const outcome = await trackVehicle(gateway, vrm);
-  if (!outcome.ok) {
-    context.analytics.track('tracker_failed', { code: outcome.code, step: 'reg' });
-    session.set('tracker', { error: { code: outcome.code, vrm, step: 'reg' } });
+  const result = await gateway.attempt(endpoints.tracker.track, { body: { vrm } });
+  if (!result.ok) {
+    const code = trackerFailureCode(result.failure);
+    context.analytics.track('tracker_failed', { code, step: 'reg' });
+    session.set('tracker', { error: { code, vrm, step: 'reg' } });
     throw redirect(TRACKER_PATH);
   }
-  const vehicle = outcome.value.vehicle;
+  const vehicle = result.value.vehicle;
   session.set('tracker', {
     vehicle: {
       vrm: vehicle.vrm,

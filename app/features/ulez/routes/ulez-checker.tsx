@@ -12,9 +12,12 @@ import { formatDate, fuelName } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
 import { ulezErrorPanel, ulezErrorStatus } from '~/features/ulez/ulez-errors';
-import { checkUlez, keepUlezResult, type UlezVehicleData } from '~/features/ulez/ulez.server';
+import { keepUlezResult, type UlezVehicleData } from '~/features/ulez/ulez.server';
 import { LookupSchema } from '~/lib/forms/validation';
 import { useRootData } from '~/features/shell/root-data';
+import { endpoints } from '../../../../contract/endpoints';
+import { ulezErrorCode } from '../../../../contract/ulez';
+import { panelFailure } from '~/lib/failures.server';
 
 /**
  * The ULEZ checker (spec 1 §2, §8, §9; spec 2 §2.1): `/ulez-checker`, the form, and
@@ -33,12 +36,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const year = clockNow().getUTCFullYear();
   if (kept?.vehicle.vrm === vrm) return { view: 'result' as const, result: kept, year, flags };
 
-  const outcome = await checkUlez(context.gateway, vrm);
-  if (!outcome.ok) {
-    context.analytics.track('ulez_check_failed', { code: outcome.code });
-    return data({ view: 'error' as const, vrm, code: outcome.code, flags }, { status: ulezErrorStatus(outcome.code) });
+  const checked = await context.gateway.attempt(endpoints.ulez.check, { body: { vrm } });
+  if (!checked.ok || !checked.value.vehicle) {
+    const code = ulezErrorCode(checked.ok ? null : panelFailure(checked.failure, 'ulez_check.failed').code);
+    context.analytics.track('ulez_check_failed', { code });
+    return data({ view: 'error' as const, vrm, code, flags }, { status: ulezErrorStatus(code) });
   }
-  const result = keepUlezResult(outcome.result);
+  const result = keepUlezResult(checked.value);
   context.session.set('ulezVehicleData', result);
   context.analytics.track('ulez_checked', { compliant: result.isCompliant });
   return { view: 'result' as const, result, year, flags };

@@ -9,8 +9,8 @@ import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { decideOffer } from '~/features/vehicle/sale.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
 
@@ -31,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
-    await decideOffer(context.gateway, sale.enquiry.id, decision);
+    await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, { body: { enquiryId: sale.enquiry.id } });
   } catch (error) {
     return failureReply(submission, error, context, `offer.${decision}_failed`);
   }

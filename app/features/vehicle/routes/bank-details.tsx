@@ -4,13 +4,14 @@ import { checkBankDetails, type BankDetailsField } from '../../../../contract/ba
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
-import { formFailure, logFailure, loadOrOutage } from '~/lib/forms/form-failure.server';
-import type { GatewayError } from '~/lib/gateway.server';
+import { failureView, logFailure, loadOrOutage } from '~/lib/failures.server';
+import type { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
-import { confirmPayeeChange, getBeneficiary, saveBeneficiary } from '~/features/vehicle/payments.server';
+import { confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
 import { maskEmail } from '../../../../contract/accounts';
 import { requireUser, requireProvenAddress } from '~/features/account/require-user.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * `/{vrm}/add-bank-details`, and `/{vrm}/request/bank-details` (+ `/confirmed`) for the link in our
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
   requireProvenAddress(request, context, sale.vrm);
-  const { beneficiary } = await loadOrOutage(() => getBeneficiary(context.gateway, sale.enquiry.id), context.config.brandName);
+  const { beneficiary } = await loadOrOutage(() => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }), context.config.brandName);
   const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
   const waiting = context.session.get('payeeChange');
   const pendingChange = waiting?.vrm === sale.vrm && beneficiary ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
@@ -45,9 +46,9 @@ async function confirmChange(request: Request, form: FormData, context: ActionFu
       return data({ fields: none, formError: outcome.expired ? outcome.message : null, codeError: outcome.expired ? null : outcome.message, typed: undefined }, { status: 400 });
     }
   } catch (error) {
-    const failure = formFailure(error, context.config.brandName);
+    const failure = failureView(error, context.config.brandName);
     if (!failure) throw error;
-    logFailure('bank_details.change_failed', error as GatewayError, failure);
+    logFailure('bank_details.change_failed', error as PlatformFailure, failure);
     return data({ fields: none, formError: failure.message, codeError: null, typed: undefined }, { status: failure.status });
   }
   context.session.unset('payeeChange');
@@ -81,9 +82,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    const failure = formFailure(error, context.config.brandName);
+    const failure = failureView(error, context.config.brandName);
     if (!failure) throw error;
-    logFailure('bank_details.save_failed', error as GatewayError, failure);
+    logFailure('bank_details.save_failed', error as PlatformFailure, failure);
     const none: Partial<Record<BankDetailsField, string>> = {};
     return data({ fields: none, formError: failure.message, codeError: null, typed }, { status: failure.status });
   }

@@ -2,9 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { BUYERS } from '../../../../contract/marketplace';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
-import { GatewayError } from '~/lib/gateway.server';
+import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * `/checkout/:buyer/:failed?`: the hand-off to a partner buyer for a car our dealers do not buy.
@@ -40,10 +41,10 @@ export async function action({ params, context }: ActionFunctionArgs) {
   const lookup = context.session.get('lookup')?.vehicle;
   if (!isPartner(buyer) || !lookup?.enquiry) throw redirect(`/checkout/${encodeURIComponent(buyer ?? 'unknown')}/failed`);
   try {
-    const { redirectUrl } = await context.gateway.post<{ redirectUrl: string }>('/platform/checkout-offer', { enquiryId: lookup.enquiry.id, buyer });
+    const { redirectUrl } = await context.gateway.call(endpoints.sale.checkoutOffer, { body: { enquiryId: lookup.enquiry.id, buyer } });
     context.session.set('checkout', { buyer, redirectUrl });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
+    if (!(error instanceof PlatformFailure)) throw error;
     console.warn(JSON.stringify({ event: 'checkout.failed', buyer, status: error.status, message: error.message }));
     throw redirect(`/checkout/${buyer}/failed?vrm=${lookup.vrm}`);
   }

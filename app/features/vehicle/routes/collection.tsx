@@ -6,10 +6,10 @@ import { FormErrors } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
-import { GatewayError } from '~/lib/gateway.server';
+import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
-import { addressSuggestions, bookCollection, collectionAvailability } from '~/features/vehicle/sale.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection' });
@@ -20,8 +20,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The address search is a GET form: it works without JavaScript and changes nothing.
   const postcode = new URL(request.url).searchParams.get('postcode') ?? context.session.get('auth')?.postcode ?? '';
   const [availability, addresses] = await Promise.all([
-    collectionAvailability(context.gateway, sale.enquiry.id),
-    postcode ? addressSuggestions(context.gateway, postcode) : Promise.resolve({ suggestions: [] }),
+    context.gateway.call(endpoints.sale.collectionAvailability, { query: { enquiryId: sale.enquiry.id } }),
+    postcode ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } }) : Promise.resolve({ suggestions: [] }),
   ]);
   return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection, progress: sale.progress };
 }
@@ -43,10 +43,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     booking = true;
-    await bookCollection(context.gateway, sale.enquiry.id, { date, slot, notes: notes ?? '', addressId: addressId ?? '' });
+    await context.gateway.call(endpoints.sale.bookCollection, { params: { id: sale.enquiry.id }, body: { date, slot, notes: notes ?? '', addressId: addressId ?? '' } });
   } catch (error) {
     // The platform's 400 is about the day and time asked for, not about reading the sale.
-    if (booking && error instanceof GatewayError && error.status === 400) {
+    if (booking && error instanceof PlatformFailure && error.status === 400) {
       console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
       return data(submission.reply({ formErrors: ['Choose one of the days and times offered'] }), { status: 400 });
     }

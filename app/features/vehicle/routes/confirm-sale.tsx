@@ -8,8 +8,8 @@ import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { PriceRules, ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { confirmSale } from '~/features/vehicle/sale.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * `/{vrm}/confirm-sale-summary` (what the seller agreed) and `/{vrm}/confirm-sale?valuation_ref=`
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const current = await findSellerSale(request, context, params.vrm);
     vrm = current.vrm;
     if (!current.sale?.confirmedAt) {
-      await confirmSale(context.gateway, current.enquiry.id);
+      await context.gateway.call(endpoints.sale.confirm, { params: { id: current.enquiry.id } });
       context.analytics.track('sale_confirmed');
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { getUser } from '~/features/account/accounts.server';
-import { GatewayError } from '~/lib/gateway.server';
+import { PlatformFailure } from '~/lib/gateway.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The top-level /collection, /finance-payment-details and
@@ -13,14 +13,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = url.pathname.replace(/^\/+|\/+$/g, '');
   if (!context.session.get('auth')) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/${step}`)}`);
   try {
-    const user = await getUser(context.gateway);
+    const user = await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } });
     const current = (user.vehicles ?? [])
       .filter((vehicle) => vehicle.enquiry)
       .sort((a, b) => (b.enquiry!.updatedAt ?? '').localeCompare(a.enquiry!.updatedAt ?? ''))[0];
     // No car in a sale: the account lists what there is.
     throw redirect(current ? `/${current.vrm}/${step}` : '/account');
   } catch (error) {
-    if (error instanceof GatewayError) throw redirect('/account');
+    if (error instanceof PlatformFailure) throw redirect('/account');
     throw error;
   }
 }

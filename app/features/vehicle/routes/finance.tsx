@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply, loadOrOutage } from '~/lib/forms/form-failure.server';
+import { failureReply } from '~/lib/forms/form-failure.server';
+import { loadOrOutage } from '~/lib/failures.server';
 import type { FinanceStatus } from '../../../../contract/finance';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
@@ -11,6 +12,7 @@ import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The finance routes: `/{vrm}/finance-payment-details` (how the price is split between the lender
@@ -26,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
   const finance = await loadOrOutage(
-    () => context.gateway.get<FinanceStatus>('/platform/payments/finance-status', { query: { enquiryId: sale.enquiry.id } }),
+    () => context.gateway.call(endpoints.sale.financeStatus, { query: { enquiryId: sale.enquiry.id } }),
     context.config.brandName,
   );
   const path = new URL(request.url).pathname;
@@ -51,9 +53,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     if (intent === 'declare') {
-      await context.gateway.post('/platform/payments/finance-funds/declare', { enquiryId: sale.enquiry.id });
+      await context.gateway.call(endpoints.sale.declareFunds, { body: { enquiryId: sale.enquiry.id } });
     } else if (devToolsOn(context.config)) {
-      await context.gateway.post(`/platform/dev/enquiries/${sale.enquiry.id}/funds-received`, {});
+      await context.gateway.call(endpoints.dev.fundsReceived, { params: { id: sale.enquiry.id } });
       throw redirect(`/${sale.vrm}/finance-funds-received`);
     }
   } catch (error) {

@@ -9,10 +9,11 @@ import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { enterSale, saveProfileStep } from '~/features/vehicle/sale.server';
+import { saveProfileStep } from '~/features/vehicle/sale.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
 import { formatPounds } from '~/lib/format';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * `/{vrm}/profile/…`: the vehicle profile dealers bid on. The timeline lists the steps; each step is
@@ -110,7 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw redirect(`${base}/photos`);
       }
       case 'enter-sale':
-        await enterSale(gateway, id, 'enter-sale');
+        await gateway.call(endpoints.sale.update, { params: { id }, body: { action: 'enter-sale' } });
         context.analytics.track('sale_entered');
         throw redirect(`/${sale.vrm}`);
     }

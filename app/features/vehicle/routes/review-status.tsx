@@ -9,8 +9,8 @@ import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
-import { simulateCollection } from '~/features/vehicle/sale.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
-    await simulateCollection(context.gateway, sale.enquiry.id);
+    await context.gateway.call(endpoints.dev.collect, { params: { id: sale.enquiry.id } });
   } catch (error) {
     return failureReply(submission, error, context, 'dev.collect_failed');
   }

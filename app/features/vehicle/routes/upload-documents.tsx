@@ -8,9 +8,10 @@ import { isDocumentKind } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
-import { deleteDocument, documentsState, submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
+import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * `/{vrm}/upload-documents/:kind?`: one plain multipart form per document kind; the platform checks
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const getAhead = new URL(request.url).pathname.includes('/get-ahead/');
   if (!getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
   requireProvenAddress(request, context, sale.vrm);
-  const state = await documentsState(context.gateway, sale.enquiry.id);
+  const state = await context.gateway.call(endpoints.sale.documents, { query: { enquiryId: sale.enquiry.id } });
   const requested = params.kind ?? params.step;
   const automated = params.step !== undefined || new URL(request.url).pathname.endsWith('/automated-docs-upload');
   // The automated upload walks through the kinds: its step is the first one still missing.
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     if (intent === 'delete') {
-      await deleteDocument(context.gateway, sale.enquiry.id, documentId);
+      await context.gateway.call(endpoints.sale.deleteDocument, { body: { enquiryId: sale.enquiry.id, documentId } });
       throw redirect(here);
     }
     if (intent === 'submit') {

@@ -11,15 +11,14 @@ import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { handleSignUp } from '~/features/account/sign-up.server';
 import { failureReply } from '~/lib/forms/form-failure.server';
-import { currentEnquiry, enterSale } from '~/features/vehicle/sale.server';
+import { currentEnquiry } from '~/features/vehicle/sale.server';
 import { formatDateTime } from '~/features/vehicle/sale-bits';
 import { useVehicleData } from '~/features/vehicle/vehicle-data';
 import { useRootData } from '~/features/shell/root-data';
-import { getPremiumOffer, valuateVehicle } from '~/features/entry/enquiries.server';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
-import { getMotHistory } from '~/features/entry/vehicles.server';
 import { MotSummary } from '~/features/mot/mot';
 import { safeRedirect } from '~/lib/safe-redirect';
+import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The vehicle page body. The vehicle header is the layout's critical data; the valuation, the
@@ -37,9 +36,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const signedIn = !!session.get('auth');
 
   // Start every slow call before returning, so they run side by side.
-  const valuation = mileage !== null ? valuateVehicle(gateway, vrm, mileage).catch(() => null) : null;
-  const offer = signedIn && enquiry && eligible ? getPremiumOffer(gateway, vrm, enquiry.id).catch(() => null) : null;
-  const motHistory = getMotHistory(gateway, vrm).catch(() => null);
+  const valuation = mileage !== null ? gateway.call(endpoints.entry.valuate, { body: { vrm, mileage } }).catch(() => null) : null;
+  const offer = signedIn && enquiry && eligible ? gateway.call(endpoints.entry.premiumOffer, { query: { valuation_ref: enquiry.id, vrm } }).catch(() => null) : null;
+  const motHistory = gateway.call(endpoints.entry.motHistory, { params: { vrm } }).catch(() => null);
 
   return {
     vrm,
@@ -66,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const relist = parseWithZod(formData, { schema: RelistSchema });
     try {
       const current = await currentEnquiry(context.gateway, vrm);
-      if (current) await enterSale(context.gateway, current.enquiry.id, 'relist');
+      if (current) await context.gateway.call(endpoints.sale.update, { params: { id: current.enquiry.id }, body: { action: 'relist' } });
     } catch (error) {
       return failureReply(relist, error, context, 'sale.relist_failed');
     }

@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { getBeneficiary } from '~/features/vehicle/payments.server';
 import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle payment' });
 
@@ -22,8 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
   const [{ statuses, frozen }, { beneficiary }] = await Promise.all([
-    context.gateway.get<PaymentStatusesResponse>('/platform/payments/payments/statuses', { query: { enquiryId: sale.enquiry.id } }),
-    getBeneficiary(context.gateway, sale.enquiry.id),
+    context.gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: sale.enquiry.id } }),
+    context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
   ]);
   return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary, progress: sale.progress };
 }

@@ -1,0 +1,80 @@
+import { data } from '@remix-run/cloudflare';
+import { SIGN_UP_FAILED_MESSAGE } from './auth-messages';
+import { PlatformFailure, REFUSAL_STATUSES } from './gateway.server';
+
+/**
+ * What the seller is told when a platform call failed (docs/decisions/010): one mapping from a
+ * PlatformFailure to a message in the spec's voice (spec 2 §8) and a status that says which kind
+ * of failure it was, used alike by forms (the same page, their typed values and this message),
+ * pages (the page-load failure) and panels. A step never falls through to the generic error page
+ * for a failure we know.
+ */
+export interface FailureView {
+  status: number;
+  message: string;
+  /** Set for failures of the platform itself (as opposed to its refusing what was asked). */
+  outage: boolean;
+}
+
+/** Spec 2 §8, sign-up failure: the platform failed or sent something we could not read. */
+export const UNAVAILABLE_MESSAGE = SIGN_UP_FAILED_MESSAGE;
+/** The platform took longer than the timeout: it may have done it, so the seller checks before retrying. */
+export const TIMEOUT_MESSAGE = 'Sorry, this is taking longer than it should. Please check the page in a minute before you try again.';
+/** Spec 2 §8, too many requests, with the brand in place of "the product". */
+export const tooManyRequestsMessage = (brandName: string) =>
+  `We have detected you are making a lot of requests to ${brandName}. Please try again later.`;
+
+/**
+ * The view of a failure, or null for an error that is not a platform failure (rethrow those). It
+ * reads the status alone, so an outcome the caller did not handle reads like any other answer.
+ */
+export function failureView(error: unknown, brandName: string): FailureView | null {
+  if (!(error instanceof PlatformFailure)) return null;
+  if (error.status === 0) {
+    return error.kind === 'timeout' ? { status: 504, message: TIMEOUT_MESSAGE, outage: true } : { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+  }
+  if (error.status === 429) return { status: 429, message: tooManyRequestsMessage(brandName), outage: true };
+  // A 401 here has already been through a token refresh (the client retries once): the session
+  // is fine on our side, so it is the platform failing, not the seller signing out.
+  if (error.status === 401) return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+  // Not a refusal with words for the seller, and not an outage either: a fabricated id, or a record gone.
+  if (error.status === 404) return { status: 404, message: UNAVAILABLE_MESSAGE, outage: false };
+  if (REFUSAL_STATUSES.has(error.status)) {
+    return { status: error.status === 403 ? 409 : error.status, message: error.message || UNAVAILABLE_MESSAGE, outage: false };
+  }
+  return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+}
+
+export function logFailure(event: string, failure: PlatformFailure, view: FailureView) {
+  console.warn(
+    JSON.stringify({ event, endpoint: failure.endpoint, status: failure.status, code: failure.code, outage: view.outage, message: failure.message }),
+  );
+}
+
+/**
+ * For loaders: a platform outage while loading a page becomes that status with the message (the
+ * error boundaries show it as the page-load failure of spec 2 §8) rather than the generic error page.
+ */
+export async function loadOrOutage<T>(load: () => Promise<T>, brandName: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const view = failureView(error, brandName);
+    if (!view?.outage) throw error;
+    logFailure('page.load_failed', error as PlatformFailure, view);
+    throw data({ outage: true, message: view.message }, { status: view.status });
+  }
+}
+
+/**
+ * For panels (the lookup's, the tools'): what a failed call shows. `code` is the platform's own
+ * outcome code, or null for a failure of the platform (each panel has its default for that);
+ * `status` is the outcome's own, or the failure's view; `outage` says the platform failed rather
+ * than answered. Failures that are not outcomes are logged under `event`.
+ */
+export function panelFailure(failure: PlatformFailure, event: string): { code: string | null; status: number; outage: boolean } {
+  if (failure.kind === 'outcome') return { code: failure.code, status: failure.status, outage: failure.status >= 500 };
+  const view = failureView(failure, '')!;
+  logFailure(event, failure, view);
+  return { code: null, status: view.status, outage: true };
+}
