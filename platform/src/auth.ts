@@ -1,10 +1,10 @@
 import { ADDRESS_UNPROVEN, type AccountVehicle, type AuthResponse, type CrmTier, type User } from '../../contract/accounts';
 import { formatVrm } from '../../contract/vrm';
 import { intVar, tokenSecret, type PlatformEnv } from './env';
-import { toEnquiry, type EnquiryRow } from './enquiries';
+import { toEnquiry, type EnquiryRow } from './entry/enquiries';
 import { errorResponse } from './http';
-import { makeOf } from './register';
-import { trackersOf } from './trackers';
+import { makeOf } from './providers/register';
+import { trackersOf } from './tracker/trackers';
 import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
 import { clockNow, clockNowIso, clockNowMs } from './clock';
 import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';

@@ -1,4 +1,4 @@
-import { linkInfo, signInWithLink } from './sign-in-links';
+import { linkInfo, signInWithLink } from './account/sign-in-links';
 import { GATEWAY_SECRET_HEADER, type HealthResponse } from '../../contract/gateway';
 import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
 import { configureClock, devClock, onThisClock } from './clock';
@@ -15,26 +15,26 @@ import {
   signUp,
   updateCrmTier,
   updateInfo,
-} from './accounts';
-import { listMakes } from './content';
-import { listSessions, revokeOtherSessions } from './sessions';
-import { referralLink } from './referrals';
-import { ulezCheck } from './ulez';
-import { registerPaymentRoutes } from './payments';
-import { registerAddressRoutes } from './addresses';
-import { registerCheckoutRoutes } from './checkout';
-import { registerDocumentRoutes } from './documents';
-import { registerFinanceRoutes } from './finance';
-import { registerPostSaleRoutes } from './post-sale';
-import { listReviews } from './reviews';
-import { registerSaleRoutes } from './sale';
-import { registerShellRoutes } from './shell';
-import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
-import { getMotHistory, getVehicle, lookup } from './vehicles';
-import { devRunScheduled, motCheck, motConfirm, motNotifications } from './mot-check';
-import { sendDueMotReminders } from './mot-reminders';
+} from './account/accounts';
+import { listMakes } from './shell/makes';
+import { listSessions, revokeOtherSessions } from './account/sessions';
+import { referralLink } from './account/referrals';
+import { ulezCheck } from './ulez/ulez';
+import { registerPaymentRoutes } from './sale/payments';
+import { registerAddressRoutes } from './sale/addresses';
+import { registerCheckoutRoutes } from './sale/checkout';
+import { registerDocumentRoutes } from './sale/documents';
+import { registerFinanceRoutes } from './sale/finance';
+import { registerPostSaleRoutes } from './sale/post-sale';
+import { listReviews } from './shell/reviews';
+import { registerSaleRoutes } from './sale/sale';
+import { registerShellRoutes } from './shell/handlers';
+import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './entry/enquiries';
+import { getMotHistory, getVehicle, lookup } from './entry/vehicles';
+import { devRunScheduled, motCheck, motConfirm, motNotifications } from './mot/mot-check';
+import { sendDueMotReminders } from './mot/mot-reminders';
 import { getVehicleTax } from './tax/endpoint';
-import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './trackers';
+import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './tracker/trackers';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
