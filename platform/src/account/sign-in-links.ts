@@ -1,6 +1,7 @@
 import { maskEmail, type AuthResponse, type LinkInfoResponse } from '../../../contract/accounts';
 import { safeRedirect } from '../../../contract/safe-redirect';
-import { openSession, toUser, type UserRow } from '../auth';
+import { openSession, type UserRow } from '../auth';
+import { toUser } from './account-view';
 import { clockNowIso, clockNowMs } from '../clock';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';

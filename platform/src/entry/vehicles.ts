@@ -1,26 +1,21 @@
 import type { LookupResponse } from '../../../contract/lookup';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { authenticate, invalidToken, ownerKey, toUser, vehicleLimit } from '../auth';
+import { toUser, vehicleLimit } from '../account/account-view';
+import { authenticate, invalidToken, ownerKey } from '../auth';
 import { findEnquiry, toEnquiry } from './enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
-import { hitRateLimit, pruneRateLimits } from '../rate-limit';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from '../rate-limit';
 import { sleep } from '../util';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory, toVehicle, vehicleId } from '../providers/register';
 import { clockNow, clockNowMs } from '../clock';
 
 const MINUTE_MS = 60_000;
-export const DEFAULT_LOOKUP_RATE_LIMIT = 60;
 
 function lookupFailure(status: number, code: string, message: string, headers: HeadersInit = {}): Response {
   const body: LookupResponse = { code: code as LookupResponse['code'], customer: null, enquiry: null, error: { message }, vehicle: null };
   return json(body, status, headers);
-}
-
-/** Who is asking, for rate limits: the seller's IP as the app forwards it, else its requester id. */
-export function clientKey(request: Request): string {
-  return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
 }
 
 

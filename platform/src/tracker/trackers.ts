@@ -8,11 +8,10 @@ import { MAX_MILEAGE } from '../entry/enquiries';
 import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
-import { hitRateLimit } from '../rate-limit';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../rate-limit';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
 import { unsubscribeLink } from '../account/unsubscribe';
 import { valuate } from '../providers/valuation';
-import { DEFAULT_LOOKUP_RATE_LIMIT } from '../entry/vehicles';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
 
 /**
@@ -154,11 +153,6 @@ export async function trackersOf(env: PlatformEnv, owner: string, vrm?: string):
     createdAt: t.created_at,
     trackerValuations: byTracker.get(t.id) ?? [],
   }));
-}
-
-/** Who is asking, for rate limits: the seller's IP as the app forwards it, else its requester id. */
-function clientKey(request: Request): string {
-  return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
 }
 
 /** The tracker calls are rate-limited like the lookup (the same budget a minute, counted apart). */
