@@ -3,7 +3,7 @@ import type { EnquiryRow } from '../entry/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
-import { loadProfile } from './sale';
+import { loadProfile } from './daily-sale';
 import { clockNowIso } from '../clock';
 
 /** The account sellers send a shortfall to: Kerbside's client account (a sandbox one locally). */

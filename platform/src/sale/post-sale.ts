@@ -1,22 +1,17 @@
+import type { SaleStatus } from '../../../contract/sale';
 import { payoutFrozen } from './payments';
 import type { EnquiryRow } from '../entry/enquiries';
 import { addressById } from './addresses';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { requireOwnEnquiry, type PlatformRouter } from './ownership';
-import { advance } from './sale';
+import { advance } from './daily-sale';
 import { clockNow, clockNowIso } from '../clock';
 
 /**
  * After the seller accepts: bank details and documents (their own modules) lead to the document
  * check, then the collection the seller books, then the dealer collects and pays.
  */
-
-export interface SaleStatus {
-  dpStateSlug: string | null;
-  bankDetailsConfirmed: boolean;
-  documentsSubmitted: boolean;
-}
 
 /** Facts owned by the payments and documents modules; absent tables (not yet migrated) read as "not yet". */
 async function sellerSteps(env: PlatformEnv, enquiryId: number): Promise<Omit<SaleStatus, 'dpStateSlug'>> {
