@@ -2,14 +2,13 @@ import { analyseMot, MOT_CHECKER_VIEW, type MotCheck, type MotReminderConfirmed,
 import { checkUkPhone, CONTACT_MESSAGES, isEmail } from '../../../contract/contact-validation';
 import { formatVrm, normaliseVrm } from '../../../contract/vrm';
 import { allowedLinkBase } from '../outbox';
-import { devEndpointsOn, intVar, tokenSecret, type PlatformEnv } from '../env';
+import { intVar, tokenSecret, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { CONFIRM_LINK_DAYS, lapseCutoff, nextReminderDate, onSignUpRequest, sendDueMotReminders, type ReminderKind } from './mot-reminders';
+import { CONFIRM_LINK_DAYS, lapseCutoff, nextReminderDate, onSignUpRequest, type ReminderKind } from './mot-reminders';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { randomToken, sha256, signMotConfirmToken, verifyMotConfirmToken } from '../tokens';
 import { unsubscribeLink } from '../account/unsubscribe';
 import { sleep, str } from '../util';
-import { runTrackerRevaluations } from '../tracker/trackers';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
 import { clockNow } from '../clock';
 
@@ -216,18 +215,4 @@ export async function motConfirm(request: Request, env: PlatformEnv, ctx: Execut
     unsubscribePath: await unsubscribeLink(env, confirmed.id, 'mot', ''),
   };
   return json(response);
-}
-
-/**
- * POST /platform/dev/scheduled {at?}: runs what the Cron Trigger runs, as if at `at` (default now).
- * Development and tests only: `wrangler dev` runs both workers on one port, where its own
- * `--test-scheduled` path would reach only the first.
- */
-export async function devRunScheduled(request: Request, env: PlatformEnv): Promise<Response> {
-  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
-  const at = str((await readJsonObject(request))?.at);
-  const now = at ? new Date(at) : clockNow();
-  if (Number.isNaN(now.getTime())) return errorResponse(400, 'invalid_date', 'at must be an ISO 8601 date');
-  // What the Cron Trigger runs (platform/src/index.ts scheduled), in the same order.
-  return json({ motReminders: await sendDueMotReminders(env, now), trackerRevaluations: await runTrackerRevaluations(env, now) });
 }

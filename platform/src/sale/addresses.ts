@@ -1,6 +1,5 @@
 import { normalisePostcode } from '../../../contract/contact-rules';
 import { json, errorResponse } from '../http';
-import type { PlatformRouter } from './ownership';
 import { fnv1a } from '../util';
 
 /**
@@ -38,13 +37,13 @@ export function addressById(id: string): AddressSuggestion | null {
   return suggestAddresses(match[1]!).find((s) => s.id === id) ?? null;
 }
 
-export function registerAddressRoutes(router: PlatformRouter): void {
-  router
-    .on('GET', '/platform/location/address/suggestions', async (request) =>
-      json({ suggestions: suggestAddresses(new URL(request.url).searchParams.get('input') ?? '') }),
-    )
-    .on('GET', '/platform/location/address/:id', async (_request, _env, _ctx, params) => {
-      const address = addressById(params.id ?? '');
-      return address ? json(address) : errorResponse(404, 'address_not_found', 'No such address');
-    });
+/** GET /platform/location/address/suggestions?input={postcode} */
+export async function addressSuggestions(request: Request): Promise<Response> {
+  return json({ suggestions: suggestAddresses(new URL(request.url).searchParams.get('input') ?? '') });
+}
+
+/** GET /platform/location/address/:id */
+export async function getAddress(_request: Request, _env: unknown, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+  const address = addressById(params.id ?? '');
+  return address ? json(address) : errorResponse(404, 'address_not_found', 'No such address');
 }

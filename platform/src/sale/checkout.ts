@@ -3,7 +3,6 @@ import { authenticate, invalidToken, ownerKey } from '../auth';
 import type { EnquiryRow } from '../entry/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import type { PlatformRouter } from './ownership';
 import { clockNowIso } from '../clock';
 
 /**
@@ -15,7 +14,7 @@ const PARTNER_SITES: Record<Exclude<PartnerId, 'kerbside'>, string> = {
   tcbg: 'https://buyers.partners.kerbside.co.uk/callback',
 };
 
-async function checkoutOffer(request: Request, env: PlatformEnv): Promise<Response> {
+export async function checkoutOffer(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await authenticate(request, env);
   if (caller === 'invalid') return invalidToken();
   const body = (await readJsonObject(request)) ?? {};
@@ -32,8 +31,4 @@ async function checkoutOffer(request: Request, env: PlatformEnv): Promise<Respon
   url.searchParams.set('ref', `KS-${enquiry.id}`);
   url.searchParams.set('vrm', enquiry.vrm);
   return json({ buyer, buyerId: BUYERS[buyer].id, redirectUrl: url.toString() });
-}
-
-export function registerCheckoutRoutes(router: PlatformRouter): void {
-  router.on('POST', '/platform/checkout-offer', checkoutOffer);
 }

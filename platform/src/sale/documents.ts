@@ -24,7 +24,7 @@ import { checkStructure } from '../../../contract/file-structure';
 import { requireCustomer } from '../auth';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { PROVEN_ADDRESS, requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso } from '../clock';
 
 /**
@@ -32,18 +32,6 @@ import { clockNowIso } from '../clock';
  * in R2 with a D1 row each. Every check runs on the bytes: the declared type and the file name are
  * whatever the seller's device says, so neither decides anything.
  */
-export function registerDocumentRoutes(router: PlatformRouter): void {
-  router
-    .on('POST', '/platform/vehicle/documents/upload', uploadDocument)
-    .on('POST', '/platform/vehicle/documents/checkSharpness', checkSharpness)
-    .on('POST', '/platform/vehicle/documents/review/markAsSubmitted', markAsSubmitted)
-    .on('POST', '/platform/vehicle/documents/delete', deleteDocument)
-    .on('GET', '/platform/vehicle/documents/state', documentsStateEndpoint)
-    .on('GET', '/platform/vehicle/documents/:id/file', documentFile)
-    .on('POST', '/platform/premium/photos', uploadPhoto)
-    .on('GET', '/platform/premium/photos', listPhotos)
-    .on('GET', '/platform/premium/photos/:slot/file', photoFile);
-}
 
 interface DocumentRow {
   id: string;
@@ -85,7 +73,7 @@ const EXTENSIONS: Record<UploadContentType, string> = {
 /* ---------------------------------------------------------------------------------------------- */
 
 /** POST /platform/vehicle/documents/upload, multipart: enquiryId, kind, file. */
-async function uploadDocument(request: Request, env: PlatformEnv): Promise<Response> {
+export async function uploadDocument(request: Request, env: PlatformEnv): Promise<Response> {
   const form = await readMultipart(request, MAX_UPLOAD_BYTES.document);
   if (form instanceof Response) return form;
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(form.get('enquiryId')), PROVEN_ADDRESS);
@@ -134,7 +122,7 @@ async function uploadDocument(request: Request, env: PlatformEnv): Promise<Respo
  * POST /platform/vehicle/documents/checkSharpness, multipart: file (and enquiryId when the app has
  * one). Nothing is stored: the app asks before uploading so it can suggest another photo.
  */
-async function checkSharpness(request: Request, env: PlatformEnv): Promise<Response> {
+export async function checkSharpness(request: Request, env: PlatformEnv): Promise<Response> {
   const form = await readMultipart(request, MAX_UPLOAD_BYTES.document);
   if (form instanceof Response) return form;
   const enquiryId = form.get('enquiryId') ?? new URL(request.url).searchParams.get('enquiryId');
@@ -152,7 +140,7 @@ async function checkSharpness(request: Request, env: PlatformEnv): Promise<Respo
 }
 
 /** POST /platform/vehicle/documents/review/markAsSubmitted {enquiryId}: sends the documents for checking. */
-async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Response> {
+export async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Response> {
   const body = await readJsonObject(request);
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
@@ -172,7 +160,7 @@ async function markAsSubmitted(request: Request, env: PlatformEnv): Promise<Resp
 }
 
 /** POST /platform/vehicle/documents/delete {enquiryId, documentId} */
-async function deleteDocument(request: Request, env: PlatformEnv): Promise<Response> {
+export async function deleteDocument(request: Request, env: PlatformEnv): Promise<Response> {
   const body = await readJsonObject(request);
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(body?.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
@@ -187,14 +175,14 @@ async function deleteDocument(request: Request, env: PlatformEnv): Promise<Respo
 }
 
 /** GET /platform/vehicle/documents/state?enquiryId= */
-async function documentsStateEndpoint(request: Request, env: PlatformEnv): Promise<Response> {
+export async function documentsStateEndpoint(request: Request, env: PlatformEnv): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   return json(await documentsState(env, owned.enquiry.id));
 }
 
 /** GET /platform/vehicle/documents/:id/file?enquiryId=: the file itself, for its owner to check. */
-async function documentFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function documentFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, params.id ?? '');
@@ -271,7 +259,7 @@ function toDocument(row: DocumentRow): UploadedDocument {
 /* ---------------------------------------------------------------------------------------------- */
 
 /** POST /platform/premium/photos, multipart: enquiryId, slot, file. Replaces the slot's photo. */
-async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response> {
+export async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response> {
   const form = await readMultipart(request, MAX_UPLOAD_BYTES.photo);
   if (form instanceof Response) return form;
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(form.get('enquiryId')));
@@ -314,7 +302,7 @@ async function uploadPhoto(request: Request, env: PlatformEnv): Promise<Response
 }
 
 /** GET /platform/premium/photos?enquiryId= */
-async function listPhotos(request: Request, env: PlatformEnv): Promise<Response> {
+export async function listPhotos(request: Request, env: PlatformEnv): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   const { results } = await env.DB.prepare('SELECT * FROM vehicle_photos WHERE enquiry_id = ?1').bind(owned.enquiry.id).all<PhotoRow>();
@@ -330,7 +318,7 @@ async function listPhotos(request: Request, env: PlatformEnv): Promise<Response>
 }
 
 /** GET /platform/premium/photos/:slot/file?enquiryId= */
-async function photoFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function photoFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   const row = await env.DB.prepare('SELECT * FROM vehicle_photos WHERE enquiry_id = ?1 AND slot = ?2')

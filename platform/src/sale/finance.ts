@@ -2,7 +2,7 @@ import { financeSplit, type FinanceStatus } from '../../../contract/finance';
 import type { EnquiryRow } from '../entry/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { requireOwnEnquiry } from './ownership';
 import { loadProfile } from './daily-sale';
 import { clockNowIso } from '../clock';
 
@@ -37,7 +37,7 @@ async function financeStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<Fin
 }
 
 /** GET /platform/payments/finance-status?enquiryId= */
-async function getFinanceStatus(request: Request, env: PlatformEnv) {
+export async function getFinanceStatus(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, Number(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   const status = await financeStatus(env, owned.enquiry);
@@ -45,7 +45,7 @@ async function getFinanceStatus(request: Request, env: PlatformEnv) {
 }
 
 /** POST /platform/payments/finance-funds/declare {enquiryId}: the seller says they sent the shortfall. */
-async function declareFunds(request: Request, env: PlatformEnv) {
+export async function declareFunds(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId));
   if (owned instanceof Response) return owned;
   const status = await financeStatus(env, owned.enquiry);
@@ -57,7 +57,7 @@ async function declareFunds(request: Request, env: PlatformEnv) {
 }
 
 /** Development only: the bank transfer arrives (an outside event, as the dealer's collection is). */
-async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+export async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
@@ -65,11 +65,4 @@ async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: Execut
     .bind(clockNowIso(), owned.enquiry.dp_enquiry_id)
     .run();
   return json(await financeStatus(env, owned.enquiry));
-}
-
-export function registerFinanceRoutes(router: PlatformRouter): void {
-  router
-    .on('GET', '/platform/payments/finance-status', getFinanceStatus)
-    .on('POST', '/platform/payments/finance-funds/declare', declareFunds)
-    .on('POST', '/platform/dev/enquiries/:id/funds-received', devFundsReceived);
 }

@@ -2,9 +2,6 @@ import { requireCustomer, type Caller } from '../auth';
 import type { EnquiryRow } from '../entry/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse } from '../http';
-import type { Router } from '../http';
-
-export type PlatformRouter = Router<PlatformEnv>;
 
 /**
  * The signed-in seller's own enquiry, or the answer to send instead (401 not signed in, 404 not

@@ -19,7 +19,7 @@ import { DEAD_OR_JUNK } from '../../../contract/enquiry-states';
 import type { EnquiryRow } from '../entry/enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { PROVEN_ADDRESS, requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
 
 /**
@@ -126,7 +126,7 @@ function enquiryIdOf(value: unknown): number {
 }
 
 /** GET /platform/payments/beneficiaries/{enquiryId} → BeneficiaryResponse */
-async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+export async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(params.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findRow(env, owned.enquiry.id);
@@ -139,7 +139,7 @@ async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: Executio
  * → BeneficiaryResponse, or 400 InvalidBankDetailsBody. Changed details need confirming again;
  * the same details sent twice (a resubmitted form) keep their confirmation.
  */
-async function updateBeneficiary(request: Request, env: PlatformEnv) {
+export async function updateBeneficiary(request: Request, env: PlatformEnv) {
   const body = await readJsonObject(request);
   if (!body) return errorResponse(400, 'bad_request', 'Send the bank details as a JSON object');
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
@@ -228,7 +228,7 @@ async function startPayeeChange(env: PlatformEnv, user: { id: number; email: str
 }
 
 /** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code} → BeneficiaryResponse */
-async function confirmPayeeChange(request: Request, env: PlatformEnv) {
+export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
   const body = (await readJsonObject(request)) ?? {};
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
@@ -287,7 +287,7 @@ async function emailPayeeNotice(
 
 
 /** POST /platform/payments/freeze {token}: the e-mailed link's token freezes that payout. No sign-in needed. */
-async function freezePayout(request: Request, env: PlatformEnv) {
+export async function freezePayout(request: Request, env: PlatformEnv) {
   const token = (await readJsonObject(request))?.token;
   if (typeof token !== 'string' || !token) return errorResponse(400, 'token_invalid', 'The link is not valid');
   const row = await env.DB.prepare(
@@ -310,7 +310,7 @@ export async function payoutFrozen(env: PlatformEnv, enquiryId: number): Promise
  * POST /platform/payments/beneficiaries/confirmation {enquiryId} → BeneficiaryResponse; 409
  * no_beneficiary when there is nothing to confirm. Confirming twice keeps the first confirmation.
  */
-async function confirmBeneficiary(request: Request, env: PlatformEnv) {
+export async function confirmBeneficiary(request: Request, env: PlatformEnv) {
   const body = (await readJsonObject(request)) ?? {};
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
@@ -374,7 +374,7 @@ export function paymentSteps(facts: { sold: boolean; paid: boolean; bankDetailsC
 }
 
 /** GET /platform/payments/payments/statuses?enquiryId= → PaymentStatusesResponse */
-async function paymentStatuses(request: Request, env: PlatformEnv) {
+export async function paymentStatuses(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   const facts = saleFacts(owned.enquiry);
@@ -391,14 +391,4 @@ async function paymentStatuses(request: Request, env: PlatformEnv) {
     frozen: await payoutFrozen(env, owned.enquiry.id),
   };
   return json(body);
-}
-
-export function registerPaymentRoutes(router: PlatformRouter): void {
-  router
-    .on('POST', '/platform/payments/beneficiaries/update', updateBeneficiary)
-    .on('POST', '/platform/payments/beneficiaries/confirmation', confirmBeneficiary)
-    .on('POST', '/platform/payments/beneficiaries/confirm-change', confirmPayeeChange)
-    .on('POST', '/platform/payments/freeze', freezePayout)
-    .on('GET', '/platform/payments/beneficiaries/:enquiryId', getBeneficiary)
-    .on('GET', '/platform/payments/payments/statuses', paymentStatuses);
 }

@@ -4,7 +4,7 @@ import type { EnquiryRow } from '../entry/enquiries';
 import { addressById } from './addresses';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { requireOwnEnquiry } from './ownership';
 import { advance } from './daily-sale';
 import { clockNow, clockNowIso } from '../clock';
 
@@ -47,7 +47,7 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
   return { dpStateSlug: slug, ...steps };
 }
 
-async function saleStatus(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+export async function saleStatus(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   return json(await postSaleStatus(env, owned.enquiry));
@@ -67,13 +67,13 @@ export function collectionDays(from: Date): string[] {
   return days;
 }
 
-async function availability(request: Request, env: PlatformEnv) {
+export async function availability(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, Number(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   return json({ days: collectionDays(clockNow()), slots: ['morning', 'afternoon'] });
 }
 
-async function bookCollection(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+export async function bookCollection(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   const { dpStateSlug } = await postSaleStatus(env, owned.enquiry);
@@ -95,7 +95,7 @@ async function bookCollection(request: Request, env: PlatformEnv, _ctx: Executio
  * The dealer collects and pays: an outside event, so locally it is a development switch (the
  * review-status page shows it when the development tools are on). Never in production.
  */
-async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+export async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
@@ -114,12 +114,4 @@ async function devCollect(request: Request, env: PlatformEnv, _ctx: ExecutionCon
   ]);
   const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
   return json((await advance(env, fresh!)).sale);
-}
-
-export function registerPostSaleRoutes(router: PlatformRouter): void {
-  router
-    .on('GET', '/platform/post-sale/enquiries/:id/sale-status', saleStatus)
-    .on('GET', '/platform/collection-preferences/availability', availability)
-    .on('POST', '/platform/seller-preferences/:id', bookCollection)
-    .on('POST', '/platform/dev/enquiries/:id/collect', devCollect);
 }

@@ -6,7 +6,7 @@ import { toEnquiry, type EnquiryRow } from '../entry/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { advance, loadProfile, startSale } from './daily-sale';
-import { requireOwnEnquiry, type PlatformRouter } from './ownership';
+import { requireOwnEnquiry } from './ownership';
 import { postSaleStatus } from './post-sale';
 import { str } from '../util';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
@@ -28,7 +28,7 @@ async function viewAfterChange(env: PlatformEnv, enquiryId: number): Promise<Res
 }
 
 /** GET /platform/premium-v3/enquiries/current?vrm= */
-async function currentEnquiry(request: Request, env: PlatformEnv): Promise<Response> {
+export async function currentEnquiry(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
@@ -44,7 +44,7 @@ async function currentEnquiry(request: Request, env: PlatformEnv): Promise<Respo
 
 
 /** POST /platform/premium-v3/enquiries/:id/vehicleDetails/update {step, ...}: one profile step. */
-async function updateProfile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function updateProfile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   if (owned.enquiry.dp_state_slug && owned.enquiry.dp_state_slug !== 'profile-in-progress') {
@@ -109,7 +109,7 @@ async function updateProfile(request: Request, env: PlatformEnv, _ctx: Execution
 }
 
 /** POST /platform/premium-v3/enquiries/:id/update {action: 'enter-sale' | 'relist'} */
-async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   const action = str((await readJsonObject(request))?.action);
@@ -148,8 +148,18 @@ async function decide(request: Request, env: PlatformEnv, decision: 'accepted' |
   return viewAfterChange(env, enquiry.id);
 }
 
+/** POST /platform/premium/bids/accept-offer {enquiryId} */
+export function acceptOffer(request: Request, env: PlatformEnv): Promise<Response> {
+  return decide(request, env, 'accepted');
+}
+
+/** POST /platform/premium/bids/decline-offer {enquiryId} */
+export function declineOffer(request: Request, env: PlatformEnv): Promise<Response> {
+  return decide(request, env, 'declined');
+}
+
 /** POST /platform/premium-v3/enquiries/:id/confirm: the seller confirms the sale they accepted. */
-async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   if (owned.enquiry.dp_state_slug !== 'sold-wait') return errorResponse(409, 'not_awaiting_confirmation', 'There is no accepted offer to confirm');
@@ -160,14 +170,3 @@ async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionCo
   ]);
   return viewAfterChange(env, owned.enquiry.id);
 }
-
-export function registerSaleRoutes(router: PlatformRouter): void {
-  router
-    .on('GET', '/platform/premium-v3/enquiries/current', currentEnquiry)
-    .on('POST', '/platform/premium-v3/enquiries/:id/vehicleDetails/update', updateProfile)
-    .on('POST', '/platform/premium-v3/enquiries/:id/update', updateEnquiry)
-    .on('POST', '/platform/premium-v3/enquiries/:id/confirm', confirmSale)
-    .on('POST', '/platform/premium/bids/accept-offer', (request, env) => decide(request, env, 'accepted'))
-    .on('POST', '/platform/premium/bids/decline-offer', (request, env) => decide(request, env, 'declined'));
-}
-
