@@ -117,7 +117,7 @@ export async function startSession(env: PlatformEnv, user: UserRow, request?: Re
 
 /**
  * A new session and its id. `byProof`: started by opening a link sent to the address, the kind of
- * session that proving the address keeps (sign-in-links.ts).
+ * session that proving the address keeps (account/sign-in-links.ts).
  */
 export async function openSession(
   env: PlatformEnv,

@@ -127,7 +127,7 @@ interface PaidSaleRow {
   vehicle_type: string;
 }
 
-/** Sales on this platform that reached the end: the dealer collected and paid (post-sale.ts sets paid_at). */
+/** Sales on this platform that reached the end: the dealer collected and paid (sale/post-sale.ts sets paid_at). */
 async function paidSales(env: PlatformEnv, makes: string[] | null, since: Date, limit: number): Promise<RecentSale[]> {
   const { results } = await env.DB.prepare(
     `SELECT s.id, s.offer_amount, s.paid_at, u.first_name, u.postcode, r.make, r.model, r.body, r.colour, r.vehicle_type
