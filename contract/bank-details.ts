@@ -228,7 +228,7 @@ export interface InvalidBankDetailsBody {
 }
 
 /**
- * The steps between a sale and the money arriving, in order (platform/src/payments.ts derives them):
+ * The steps between a sale and the money arriving, in order (platform/src/sale/payments.ts derives them):
  * - awaiting_bank_details: done once the seller has confirmed their bank details.
  * - awaiting_collection: done once the dealer has the car.
  * - payment_scheduled: done once the payment is recorded; current while both of the above are done,

@@ -78,7 +78,7 @@ export interface Enquiry {
   partnerId: 'kerbside' | 'ctb' | 'tcbg' | null;
 }
 
-/** POST /platform/valuate {vrm, mileage}: the instant valuation (platform/src/valuation.ts). */
+/** POST /platform/valuate {vrm, mileage}: the instant valuation (platform/src/providers/valuation.ts). */
 export interface Valuation {
   /** The price the dealer sale is likely to reach, in pounds. */
   price: number;

@@ -2,7 +2,7 @@ import { FormData } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import { MAX_UPLOAD_BYTES, type DocumentsState, type PhotosState, type SharpnessResult, type UploadedDocument, type VehiclePhoto } from '../contract/documents';
-import { readMultipart } from '../platform/src/documents';
+import { readMultipart } from '../platform/src/sale/documents';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { fixture, pdf as pdfFile } from './support/files';
 import { startWorkers, type Workers } from './support/workers';

@@ -1,5 +1,5 @@
 -- Where the seller wants the sale price paid: one account per enquiry (spec 2 §7.2, Payments).
--- The name, sort code and account number are one AES-GCM ciphertext (platform/src/payments.ts,
+-- The name, sort code and account number are one AES-GCM ciphertext (platform/src/sale/payments.ts,
 -- key derived from PAYMENTS_KEY), so a copy of the database alone gives nobody's bank details
 -- away. Only the last four digits, which the seller is shown, are kept in clear.
 CREATE TABLE beneficiaries (

@@ -1,5 +1,5 @@
 -- First-party analytics events (spec 2 §7.4), recorded only for sellers who consented. The app
--- sends them in batches; what an event may hold is checked in platform/src/analytics.ts.
+-- sends them in batches; what an event may hold is checked in platform/src/shell/analytics.ts.
 CREATE TABLE analytics_events (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   requester_id TEXT NOT NULL,                -- the x-requester-id header: the app's id for a browser session

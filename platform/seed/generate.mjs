@@ -524,7 +524,7 @@ function namedSpecs(asOf) {
           note: 'An electric car registered after 1 April 2025: its first tax was £10, then the standard rate, and the supplement over a £50,000 list price.' }]
       : []),
     // ER19 marks a failure in docs/sandbox.md; this one is in the register, but the car value
-    // tracker's pricing provider cannot price it (platform/src/trackers.ts PRICING_FAILURE_VRM).
+    // tracker's pricing provider cannot price it (platform/src/tracker/trackers.ts PRICING_FAILURE_VRM).
     { vrm: 'ER19PRC', first: on('2019-05-17'), entry: model('PEUGEOT', '208'), fuel: 'PETROL', cc: 1199, transmission: 'Manual', colour: 'BLUE', price: 17_500, euro: 'EURO 6', mileage: 8000, clean: true, tax: 'Taxed', recall: 'No',
       note: 'The car value tracker cannot price it: adding it gives vehicle_pricing_failed.' },
   ];

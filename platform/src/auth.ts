@@ -1,18 +1,13 @@
-import { ADDRESS_UNPROVEN, type AccountVehicle, type AuthResponse, type CrmTier, type User } from '../../contract/accounts';
-import { formatVrm } from '../../contract/vrm';
+import { ADDRESS_UNPROVEN, type AuthResponse, type CrmTier } from '../../contract/accounts';
 import { intVar, tokenSecret, type PlatformEnv } from './env';
-import { toEnquiry, type EnquiryRow } from './enquiries';
 import { errorResponse } from './http';
-import { makeOf } from './register';
-import { trackersOf } from './trackers';
 import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
-import { clockNow, clockNowIso, clockNowMs } from './clock';
+import { clockNowIso, clockNowMs } from './clock';
 import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { lastSeenIsStale, sessionEnded, type SessionTimes } from './session-limits';
 import { describeDevice } from './user-agent';
 
 export const DEFAULT_ID_TOKEN_TTL = 86_400;
-export const DEFAULT_VEHICLE_LIMIT = 5;
 
 export interface UserRow {
   id: number;
@@ -122,7 +117,7 @@ export async function startSession(env: PlatformEnv, user: UserRow, request?: Re
 
 /**
  * A new session and its id. `byProof`: started by opening a link sent to the address, the kind of
- * session that proving the address keeps (sign-in-links.ts).
+ * session that proving the address keeps (account/sign-in-links.ts).
  */
 export async function openSession(
   env: PlatformEnv,
@@ -145,64 +140,4 @@ export async function openSession(
 export async function issueIdToken(env: PlatformEnv, user: Pick<UserRow, 'id' | 'email'>, sid: string): Promise<string> {
   const iat = Math.floor(clockNowMs() / 1000);
   return signIdToken({ sub: user.id, sid, email: user.email, token_use: 'id', iat, exp: iat + idTokenTtl(env) }, tokenSecret(env));
-}
-
-/** The seller's vehicles, newest enquiry first (spec 2 §3). */
-export async function customerVehicles(env: PlatformEnv, customerId: number): Promise<AccountVehicle[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT v.id AS vehicle_id, v.vrm, r.make, r.model, r.month_of_first_registration, cv.added_at
-       FROM customer_vehicles cv JOIN vehicles v ON v.id = cv.vehicle_id JOIN register_vehicles r ON r.vrm = v.vrm
-      WHERE cv.customer_id = ?1`,
-  )
-    .bind(customerId)
-    .all<{ vehicle_id: number; vrm: string; make: string; model: string; month_of_first_registration: string; added_at: string }>();
-  const { results: enquiries } = await env.DB.prepare('SELECT * FROM enquiries WHERE owner_key = ?1 ORDER BY updated_at DESC, id DESC')
-    .bind(`customer:${customerId}`)
-    .all<EnquiryRow>();
-  const trackers = await trackersOf(env, `customer:${customerId}`);
-  const now = clockNow();
-  return results
-    .map((row) => {
-      const tracker = trackers.find((t) => t.vrm === row.vrm);
-      const enquiry = enquiries.find((e) => e.vrm === row.vrm);
-      return {
-        sortKey: enquiry?.updated_at ?? row.added_at,
-        vehicle: {
-          id: row.vehicle_id,
-          vrm: row.vrm,
-          vrm_pretty: formatVrm(row.vrm),
-          make: makeOf(row.make),
-          model: row.model,
-          year: Number(row.month_of_first_registration.slice(0, 4)),
-          enquiry: enquiry ? toEnquiry(enquiry, now) : null,
-          userVehicleTracker: tracker ? { id: tracker.id, trackerValuations: tracker.trackerValuations } : null,
-        } satisfies AccountVehicle,
-      };
-    })
-    .sort((a, b) => b.sortKey.localeCompare(a.sortKey))
-    .map(({ vehicle }) => vehicle);
-}
-
-export function vehicleLimit(env: PlatformEnv): number {
-  return intVar(env.CUSTOMER_VEHICLE_LIMIT, DEFAULT_VEHICLE_LIMIT);
-}
-
-export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = false): Promise<User> {
-  const user: User = {
-    id: row.id,
-    userId: row.user_id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    postcode: row.postcode,
-    emailCrmTier: row.email_crm_tier,
-    isReferredUser: row.referred_by != null,
-    emailVerified: row.email_verified_at != null,
-  };
-  if (withVehicles) {
-    user.vehicles = await customerVehicles(env, row.id);
-    user.vehicleLimit = vehicleLimit(env);
-  }
-  return user;
 }

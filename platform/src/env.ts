@@ -18,7 +18,7 @@ export interface PlatformEnv {
   CUSTOMER_VEHICLE_LIMIT?: string;
   /** Origins sign-in links may point at, comma-separated (localhost is always allowed outside production). */
   APP_ORIGINS?: string;
-  /** Encrypts sellers' bank details (payments.ts). Development default in wrangler.toml; production: `wrangler secret put PAYMENTS_KEY`. */
+  /** Encrypts sellers' bank details (sale/payments.ts). Development default in wrangler.toml; production: `wrangler secret put PAYMENTS_KEY`. */
   PAYMENTS_KEY?: string;
   /** Milliseconds the platform's clock runs ahead of (or behind) real time; never in production (clock.ts). */
   CLOCK_OFFSET_MS?: string;

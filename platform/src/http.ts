@@ -1,4 +1,6 @@
+import { pathPattern, type AnyEndpoint } from '../../contract/endpoint';
 import type { GatewayErrorBody } from '../../contract/gateway';
+import type { PlatformEnv } from './env';
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -45,19 +47,27 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
 }
 
-type Handler<Env> = (request: Request, env: Env, ctx: ExecutionContext, params: Record<string, string>) => Promise<Response>;
+/** What answers one endpoint; the path's `:params` arrive decoded. */
+export type Handler<Env = PlatformEnv> = (request: Request, env: Env, ctx: ExecutionContext, params: Record<string, string>) => Promise<Response>;
 
-/** A small method + path router: the platform has a fixed set of routes and no need for more. */
-export class Router<Env> {
+/**
+ * One handler for every endpoint of a group of the table (contract/endpoints.ts), and none for an
+ * endpoint the group does not have: a feature's map that misses one, or names one too many, does
+ * not compile.
+ */
+export type Handlers<Group extends Record<string, AnyEndpoint>> = { readonly [Key in keyof Group]: Handler };
+
+/**
+ * A small router over the endpoint table: the platform serves the table's endpoints and nothing
+ * else, so a route is an endpoint (its method and path) and its handler. The first route whose
+ * path and method match wins; a path that matches only with other methods is a 405.
+ */
+export class Router<Env = PlatformEnv> {
   private readonly routes: { method: string; pattern: RegExp; keys: string[]; handler: Handler<Env> }[] = [];
 
-  on(method: string, path: string, handler: Handler<Env>): this {
-    const keys: string[] = [];
-    const source = path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
-      keys.push(key);
-      return '([^/]+)';
-    });
-    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+  on(endpoint: AnyEndpoint, handler: Handler<Env>): this {
+    const { pattern, keys } = pathPattern(endpoint.path);
+    this.routes.push({ method: endpoint.method, pattern, keys, handler });
     return this;
   }
 

@@ -1,99 +1,52 @@
-import { linkInfo, signInWithLink } from './sign-in-links';
-import { GATEWAY_SECRET_HEADER, type HealthResponse } from '../../contract/gateway';
+import { endpoints, type Endpoints } from '../../contract/endpoints';
+import type { AnyEndpoint } from '../../contract/endpoint';
+import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
+import { accountHandlers } from './account/handlers';
+import { configureClock, onThisClock } from './clock';
+import { devHandlers } from './dev';
+import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
-import { configureClock, devClock, onThisClock } from './clock';
-import { errorResponse, json, Router } from './http';
-import {
-  currentUser,
-  devOutbox,
-  emailCheck,
-  logout,
-  phoneValidation,
-  refreshToken,
-  removeVehicle,
-  sendSignInLink,
-  signUp,
-  updateCrmTier,
-  updateInfo,
-} from './accounts';
-import { listMakes } from './content';
-import { listSessions, revokeOtherSessions } from './sessions';
-import { referralLink } from './referrals';
-import { ulezCheck } from './ulez';
-import { registerPaymentRoutes } from './payments';
-import { registerAddressRoutes } from './addresses';
-import { registerCheckoutRoutes } from './checkout';
-import { registerDocumentRoutes } from './documents';
-import { registerFinanceRoutes } from './finance';
-import { registerPostSaleRoutes } from './post-sale';
-import { listReviews } from './reviews';
-import { registerSaleRoutes } from './sale';
-import { registerShellRoutes } from './shell';
-import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
-import { getMotHistory, getVehicle, lookup } from './vehicles';
-import { devRunScheduled, motCheck, motConfirm, motNotifications } from './mot-check';
-import { sendDueMotReminders } from './mot-reminders';
-import { getVehicleTax } from './tax/endpoint';
-import { addTracker, devRevalue, listTrackers, removeTracker, runTrackerRevaluations, trackVehicle } from './trackers';
+import { errorResponse, Router, type Handler, type Handlers } from './http';
+import { motHandlers } from './mot/handlers';
+import { sendDueMotReminders } from './mot/mot-reminders';
+import { saleHandlers } from './sale/handlers';
+import { shellHandlers } from './shell/handlers';
+import { taxHandlers } from './tax/handlers';
+import { trackerHandlers } from './tracker/handlers';
+import { runTrackerRevaluations } from './tracker/trackers';
+import { ulezHandlers } from './ulez/handlers';
 
 /**
  * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
  * validation and limits; only the outside data providers are simulated from seeded data.
  */
-const router = new Router<PlatformEnv>()
-  .on('GET', '/api/health', async (_request, env) => {
-    const row = await env.DB.prepare('SELECT count(*) AS n FROM register_vehicles').first<{ n: number }>();
-    const body: HealthResponse = { status: 'ok', service: 'kerbside-platform', registerVehicles: row?.n ?? 0 };
-    return json(body);
-  })
-  .on('GET', '/platform/makes', listMakes)
-  .on('GET', '/platform/reviews', listReviews)
-  .on('POST', '/platform/vehicles/lookup', lookup)
-  .on('GET', '/platform/vehicles/:vrm', getVehicle)
-  .on('GET', '/platform/vehicles/:vrm/mot-history', getMotHistory)
-  .on('GET', '/platform/vehicle-checker/tax/:vrm', getVehicleTax)
-  .on('POST', '/platform/create-enquiry', createEnquiry)
-  .on('POST', '/platform/valuate', valuateVehicle)
-  .on('GET', '/platform/marketplace/check-eligibility/vehicle-status', checkEligibility)
-  .on('GET', '/platform/premium-offer', premiumOffer)
-  .on('POST', '/platform/api/authn/signup', signUp)
-  .on('POST', '/platform/seller/generateOneTimeToken', sendSignInLink)
-  .on('POST', '/platform/api/authn/signin', signInWithLink)
-  .on('POST', '/platform/api/authn/link-info', linkInfo)
-  .on('POST', '/platform/api/authn/refreshtoken', refreshToken)
-  .on('GET', '/platform/api/logout', logout)
-  .on('GET', '/platform/api/session', currentUser)
-  .on('GET', '/platform/api/sessions', listSessions)
-  .on('POST', '/platform/api/sessions/revoke-others', revokeOtherSessions)
-  .on('GET', '/platform/user', currentUser)
-  .on('POST', '/platform/email-check', emailCheck)
-  .on('GET', '/platform/api/phone-number-validation/:number', phoneValidation)
-  .on('POST', '/platform/update-info', updateInfo)
-  .on('POST', '/platform/remove-vehicle', removeVehicle)
-  .on('POST', '/platform/v3/customers/update-crm-tier', updateCrmTier)
-  .on('POST', '/platform/referrals/link', referralLink)
-  .on('GET', '/platform/dev/outbox', devOutbox)
-  .on('POST', '/platform/v3/trackers/track', trackVehicle)
-  .on('POST', '/platform/v3/trackers', addTracker)
-  .on('GET', '/platform/v3/trackers/list', listTrackers)
-  .on('POST', '/platform/v3/trackers/remove', removeTracker)
-  .on('POST', '/platform/dev/trackers/revalue', devRevalue);
-registerPaymentRoutes(router);
-registerSaleRoutes(router);
-registerPostSaleRoutes(router);
-registerDocumentRoutes(router);
-registerFinanceRoutes(router);
-registerCheckoutRoutes(router);
-registerAddressRoutes(router);
-registerShellRoutes(router);
-router
-  .on('GET', '/platform/vehicle-checker/:vrm/mot/checker/:view', motCheck)
-  .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications', motNotifications)
-  .on('POST', '/platform/vehicle-checker/:vrm/mot/notifications/confirm', motConfirm)
-  .on('POST', '/platform/dev/scheduled', devRunScheduled)
-  .on('GET', '/platform/dev/clock', devClock)
-  .on('POST', '/platform/dev/clock', devClock)
-  .on('POST', '/platform/v3/ulez/check', ulezCheck);
+
+/** A handler for every endpoint of the table (contract/endpoints.ts), one map per group. */
+const handlers: { [Group in keyof Endpoints]: Handlers<Endpoints[Group]> } = {
+  entry: entryHandlers,
+  account: accountHandlers,
+  sale: saleHandlers,
+  ulez: ulezHandlers,
+  mot: motHandlers,
+  tax: taxHandlers,
+  tracker: trackerHandlers,
+  shell: shellHandlers,
+  dev: devHandlers,
+};
+
+/**
+ * Every endpoint, in the table's order: the router takes the first path that matches, and the
+ * table puts a fixed path before a parameter that would also match it.
+ */
+const router = new Router<PlatformEnv>();
+for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Record<string, AnyEndpoint>][]) {
+  const groupHandlers: Record<string, Handler | undefined> = handlers[group];
+  for (const [key, endpoint] of Object.entries(table)) {
+    const handler = groupHandlers[key];
+    if (!handler) throw new Error(`No handler for ${endpoint.name}`);
+    router.on(endpoint, handler);
+  }
+}
 
 export default {
   async fetch(request, env, ctx) {

@@ -26,3 +26,14 @@ export async function hitRateLimit(
 export async function pruneRateLimits(db: D1Database, before: number): Promise<void> {
   await db.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(before).run();
 }
+
+/**
+ * The lookup's limit a minute per client (LOOKUP_RATE_LIMIT), which the free tools and the trackers
+ * reuse, each on its own counter.
+ */
+export const DEFAULT_LOOKUP_RATE_LIMIT = 60;
+
+/** Who is asking, for rate limits: the seller's IP as the app forwards it, else its requester id. */
+export function clientKey(request: Request): string {
+  return request.headers.get('x-client-ip') ?? request.headers.get('x-requester-id') ?? 'anonymous';
+}

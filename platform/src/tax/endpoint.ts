@@ -2,7 +2,7 @@ import type { TaxState, VehicleTax, VehicleTaxResponse } from '../../../contract
 import { formatVrm } from '../../../contract/vrm';
 import type { PlatformEnv } from '../env';
 import { json } from '../http';
-import { makeOf, type RegisterRow } from '../register';
+import { makeOf, type RegisterRow } from '../providers/register';
 import { toolRateLimited, toolVehicle } from '../tools';
 import { assessVed } from './ved';
 import { clockNowMs } from '../clock';

@@ -1,0 +1,38 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import {
+  currentUser,
+  emailCheck,
+  logout,
+  phoneValidation,
+  refreshToken,
+  removeVehicle,
+  sendSignInLink,
+  signUp,
+  updateCrmTier,
+  updateInfo,
+} from './accounts';
+import { referralLink } from './referrals';
+import { listSessions, revokeOtherSessions } from './sessions';
+import { linkInfo, signInWithLink } from './sign-in-links';
+import { unsubscribe } from './unsubscribe';
+
+export const accountHandlers: Handlers<typeof endpoints.account> = {
+  signUp,
+  sendSignInLink,
+  signIn: signInWithLink,
+  linkInfo,
+  refreshToken,
+  logout,
+  session: currentUser,
+  sessions: listSessions,
+  revokeOtherSessions,
+  user: currentUser,
+  emailCheck,
+  phoneValidation,
+  updateInfo,
+  removeVehicle,
+  updateCrmTier,
+  referralLink,
+  unsubscribe,
+};

@@ -1,0 +1,203 @@
+import { affiliateOf } from '../shell/affiliates';
+import { campaignColumn } from '../shell/analytics';
+import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../../contract/vehicles';
+import { marketplaceEligibility, partnerFor } from '../../../contract/marketplace';
+import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
+import { authenticate, invalidToken, ownerKey } from '../auth';
+import { intVar, type PlatformEnv } from '../env';
+import { errorResponse, json, readJsonObject } from '../http';
+import { findRegistered, toMiles, vehicleId, type RegisterRow } from '../providers/register';
+import { sleep, fnv1a } from '../util';
+import { ageInYears, valuate } from '../providers/valuation';
+import { clockNow } from '../clock';
+
+/** An instant valuation holds for a week; after that the seller confirms the mileage again. */
+export const ENQUIRY_VALID_DAYS = 7;
+export const MAX_MILEAGE = 9_999_999;
+
+export interface EnquiryRow {
+  id: number;
+  vehicle_id: number;
+  vrm: string;
+  owner_key: string;
+  customer_id: number | null;
+  mileage: number | null;
+  status: string;
+  dp_enquiry_id: number | null;
+  dp_state_slug: string | null;
+  marketplace_eligible: number | null;
+  ineligible_by: string | null;
+  partner_id: Enquiry['partnerId'];
+  valuation: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+
+export function toEnquiry(row: EnquiryRow, now: Date): Enquiry {
+  return {
+    id: row.id,
+    vrm: row.vrm,
+    mileage: row.mileage,
+    status: row.status,
+    expired: Date.parse(row.expires_at) <= now.getTime(),
+    expiresAt: row.expires_at,
+    dpEnquiryId: row.dp_enquiry_id,
+    dpStateSlug: row.dp_state_slug,
+    updatedAt: row.updated_at,
+    customerId: row.customer_id,
+    marketplaceEligible:
+      row.marketplace_eligible === null ? null : { eligible: row.marketplace_eligible === 1, ineligibleBy: row.ineligible_by },
+    partnerId: row.partner_id,
+  };
+}
+
+/** The seller's own latest enquiry for a vehicle, else a sandbox example for it. */
+export async function findEnquiry(db: D1Database, ownerKey: string | null, vrm: string): Promise<EnquiryRow | null> {
+  return db
+    .prepare(
+      `SELECT * FROM enquiries WHERE vrm = ?1 AND (owner_key = ?2 OR owner_key = 'sandbox')
+       ORDER BY owner_key = 'sandbox', updated_at DESC, id DESC LIMIT 1`,
+    )
+    .bind(vrm, ownerKey ?? '')
+    .first<EnquiryRow>();
+}
+
+function valuationFor(row: RegisterRow, mileage: number, now: Date): Valuation {
+  return valuate({
+    listPrice: row.list_price,
+    firstRegistration: row.first_used_date,
+    mileage,
+    fuel: row.fuel_type,
+    vehicleType: row.vehicle_type,
+    now,
+  });
+}
+
+
+function readMileage(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;
+}
+
+/**
+ * POST /platform/create-enquiry?vrm= {mileage}: creates the seller's enquiry, or updates the one
+ * they have for this vehicle (unless it is already in the dealer sale), with a fresh valuation,
+ * marketplace eligibility and partner.
+ */
+export async function createEnquiry(request: Request, env: PlatformEnv): Promise<Response> {
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
+  const owner = ownerKey(caller);
+  if (!owner) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
+  const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
+  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  const body = await readJsonObject(request);
+  const mileage = readMileage(body?.mileage);
+  const campaign = campaignColumn(body?.campaign);
+  const affiliate = await affiliateOf(env, owner);
+  if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
+
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+
+  const now = clockNow();
+  const valuation = valuationFor(registered.row, mileage, now);
+  const eligibility = marketplaceEligibility({
+    valuation: valuation.price,
+    ageYears: ageInYears(registered.row.first_used_date, now),
+    mileage,
+  });
+  const partnerId = partnerFor(eligibility);
+  const stamp = now.toISOString();
+  const expiresAt = new Date(now.getTime() + ENQUIRY_VALID_DAYS * 86_400_000).toISOString();
+
+  const existing = await env.DB.prepare('SELECT id FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 AND dp_state_slug IS NULL ORDER BY id DESC LIMIT 1')
+    .bind(owner, vrm)
+    .first<{ id: number }>();
+  const values = [mileage, eligibility.eligible ? 1 : 0, eligibility.ineligibleBy, partnerId, JSON.stringify(valuation), stamp, expiresAt];
+  let row: EnquiryRow | null;
+  if (existing) {
+    row = await env.DB.prepare(
+      `UPDATE enquiries SET mileage = ?1, marketplace_eligible = ?2, ineligible_by = ?3, partner_id = ?4, valuation = ?5,
+         status = 'quoted', updated_at = ?6, expires_at = ?7, campaign = coalesce(?9, campaign), affiliate = coalesce(?10, affiliate) WHERE id = ?8 RETURNING *`,
+    )
+      .bind(...values, existing.id, campaign, affiliate)
+      .first<EnquiryRow>();
+  } else {
+    const vehicle = await vehicleId(env.DB, vrm);
+    if (caller.kind === 'customer') {
+      await env.DB.prepare('INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at) VALUES (?1, ?2, ?3)')
+        .bind(caller.user.id, vehicle, stamp)
+        .run();
+    }
+    row = await env.DB.prepare(
+      `INSERT INTO enquiries (vehicle_id, vrm, owner_key, customer_id, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
+         status, created_at, updated_at, expires_at, campaign, affiliate)
+       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7, ?12, ?13) RETURNING *`,
+    )
+      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null, campaign, affiliate)
+      .first<EnquiryRow>();
+  }
+  const answer: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };
+  return json(answer, existing ? 200 : 201);
+}
+
+/** POST /platform/valuate {vrm, mileage}: the valuation provider (it takes its time). */
+export async function valuateVehicle(request: Request, env: PlatformEnv): Promise<Response> {
+  const body = await readJsonObject(request);
+  const vrm = normaliseVrm(typeof body?.vrm === 'string' ? body.vrm : '');
+  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  const mileage = readMileage(body?.mileage);
+  if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
+  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+  return json(valuationFor(registered.row, mileage, clockNow()));
+}
+
+/** GET /platform/marketplace/check-eligibility/vehicle-status?vrm=&mileage= */
+export async function checkEligibility(request: Request, env: PlatformEnv): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const vrm = normaliseVrm(params.get('vrm') ?? '');
+  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
+  const registered = await findRegistered(env.DB, vrm);
+  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+  const now = clockNow();
+  const lastReading = registered.tests.filter((t) => t.odometer_value !== null).at(-1);
+  const mileage = readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
+  const valuation = valuationFor(registered.row, mileage, now);
+  return json(marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage }));
+}
+
+/** Dealers who bought a car like this lately: steady for a make and model, as a real count would be. */
+export function interestedDealers(make: string, model: string): number {
+  return 40 + (fnv1a(`${make}|${model}`) % 460);
+}
+
+/** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: the dealer offer estimate. */
+export async function premiumOffer(request: Request, env: PlatformEnv): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const enquiryId = Number(params.get('valuation_ref'));
+  const vrm = normaliseVrm(params.get('vrm') ?? '');
+  if (!Number.isInteger(enquiryId) || !isValidVrm(vrm)) return errorResponse(400, 'bad_request', 'valuation_ref and vrm are required');
+  const caller = await authenticate(request, env);
+  if (caller === 'invalid') return invalidToken();
+  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
+  const row = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1 AND vrm = ?2 AND (owner_key = ?3 OR owner_key = ?4)')
+    .bind(enquiryId, vrm, ownerKey(caller) ?? '', 'sandbox')
+    .first<EnquiryRow>();
+  if (!row?.valuation) return errorResponse(404, 'enquiry_not_found', 'No valued enquiry with that reference');
+  if (row.marketplace_eligible !== 1) return errorResponse(404, 'not_eligible', 'This vehicle is not eligible for the dealer sale');
+  const registered = await findRegistered(env.DB, vrm);
+  const valuation = JSON.parse(row.valuation) as Valuation;
+  const body: PremiumOffer = {
+    enquiryId,
+    vrm,
+    offerLow: Math.round((valuation.price * 0.97) / 50) * 50,
+    offerHigh: Math.round((valuation.price * 1.07) / 50) * 50,
+    interestedDealers: interestedDealers(registered?.row.make ?? '', registered?.row.model ?? ''),
+    validUntil: row.expires_at,
+  };
+  return json(body);
+}

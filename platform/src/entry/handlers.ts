@@ -1,0 +1,14 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
+import { getMotHistory, getVehicle, lookup } from './vehicles';
+
+export const entryHandlers: Handlers<typeof endpoints.entry> = {
+  lookup,
+  vehicle: getVehicle,
+  motHistory: getMotHistory,
+  createEnquiry,
+  valuate: valuateVehicle,
+  eligibility: checkEligibility,
+  premiumOffer,
+};

@@ -1,0 +1,9 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { motCheck, motConfirm, motNotifications } from './mot-check';
+
+export const motHandlers: Handlers<typeof endpoints.mot> = {
+  check: motCheck,
+  requestReminders: motNotifications,
+  confirmReminders: motConfirm,
+};

@@ -1,0 +1,186 @@
+import { analyseMot } from '../../../contract/mot';
+import { formatVrm } from '../../../contract/vrm';
+import type { PlatformEnv } from '../env';
+import { findRegistered, makeOf, toMotHistory } from '../providers/register';
+import { unsubscribeLink } from '../account/unsubscribe';
+
+/**
+ * When MOT reminders go. The first on the day the early-test window opens: an MOT can be done up to
+ * a month (minus a day) before it runs out and keep the renewal date, so from then on booking loses
+ * nothing. The second a week before, for anyone who has not booked yet. Nothing once it has run out.
+ * A seller who signs up inside the last week gets only the second.
+ */
+export type ReminderKind = 'month' | 'week';
+export const WEEK_REMINDER_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+const dateOnly = (now: Date) => now.toISOString().slice(0, 10);
+const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the early-test window: one calendar month before the due date, plus a day. */
+export function earlyWindowOpens(dueDate: string): string {
+  const [y, m, d] = dueDate.split('-').map(Number) as [number, number, number];
+  const monthBefore = new Date(Date.UTC(y, m - 2, d));
+  // 31 March → 1 March would overshoot February: the month before ends on its last day.
+  if (monthBefore.getUTCMonth() !== (m + 10) % 12) monthBefore.setUTCDate(0);
+  return addDays(monthBefore.toISOString().slice(0, 10), 1);
+}
+
+/** The reminder due on `now` for a due date, given the kinds already sent for that due date. */
+export function reminderDue(dueDate: string, now: Date, sent: ReadonlySet<ReminderKind>): ReminderKind | null {
+  const today = dateOnly(now);
+  if (today > dueDate) return null;
+  if (today >= addDays(dueDate, -WEEK_REMINDER_DAYS)) return sent.has('week') ? null : 'week';
+  if (today >= earlyWindowOpens(dueDate)) return sent.has('month') ? null : 'month';
+  return null;
+}
+
+/** The date the next reminder will go (today when one is due now), or null when none will. */
+export function nextReminderDate(dueDate: string, now: Date, sent: ReadonlySet<ReminderKind> = new Set()): string | null {
+  const today = dateOnly(now);
+  if (reminderDue(dueDate, now, sent)) return today;
+  if (today > dueDate) return null;
+  const candidates = [earlyWindowOpens(dueDate), addDays(dueDate, -WEEK_REMINDER_DAYS)].filter((d) => d > today);
+  const later = candidates.find((d) => reminderDue(dueDate, new Date(`${d}T12:00:00Z`), sent));
+  return later ?? null;
+}
+
+/**
+ * Double opt-in (PECR): signing an address up sends one confirmation e-mail, and nothing else goes
+ * to it until its link is pressed. Whoever fills in the form, the address hears at most a few
+ * confirmations and then nothing: a stranger cannot use the form to mail someone.
+ */
+/** A confirmation link works for 7 days; a sign-up not confirmed by then lapses. */
+export const CONFIRM_LINK_DAYS = 7;
+/** Asking again for the same address and vehicle sends another confirmation only after this. */
+export const CONFIRM_RESEND_MS = 10 * 60_000;
+/** Confirmations one pending sign-up can send before it lapses, however often it is asked for. */
+export const MAX_CONFIRMATIONS_PER_SIGN_UP = 3;
+/** Vehicles one address can have waiting for confirmation at once. */
+export const MAX_PENDING_PER_ADDRESS = 5;
+
+export interface SignUpState {
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  /** When the current confirmation e-mail went (null: none yet, as for sign-ups from before opt-in). */
+  confirmSentAt: string | null;
+  /** Confirmations sent for this pending sign-up. */
+  confirmSends: number;
+}
+
+/** Reminders go only to a sign-up that was confirmed and not stopped since. */
+export const remindersGo = (state: SignUpState): boolean => state.confirmedAt !== null && state.unsubscribedAt === null;
+
+/** A pending sign-up whose last confirmation went before this instant has lapsed. */
+export const lapseCutoff = (now: Date): string => new Date(now.getTime() - CONFIRM_LINK_DAYS * DAY_MS).toISOString();
+
+export function hasLapsed(state: SignUpState, now: Date): boolean {
+  return state.confirmedAt === null && Date.parse(state.confirmSentAt ?? state.createdAt) <= Date.parse(lapseCutoff(now));
+}
+
+/**
+ * What asking for reminders does. `fresh`: a new sign-up (or one that lapsed or was stopped), whose
+ * count of confirmations starts again. The caller answers the same whatever this says, so the form
+ * never tells anyone whether an address was signed up already.
+ */
+export type SignUpDecision = { send: true; fresh: boolean } | { send: false; why: 'already-on' | 'too-soon' | 'too-many' };
+
+export function onSignUpRequest(existing: SignUpState | null, pendingForOtherVehicles: number, now: Date): SignUpDecision {
+  if (existing && remindersGo(existing)) return { send: false, why: 'already-on' };
+  if (existing && existing.confirmedAt === null && !hasLapsed(existing, now)) {
+    if (existing.confirmSentAt && now.getTime() - Date.parse(existing.confirmSentAt) < CONFIRM_RESEND_MS) return { send: false, why: 'too-soon' };
+    if (existing.confirmSends >= MAX_CONFIRMATIONS_PER_SIGN_UP) return { send: false, why: 'too-many' };
+    return { send: true, fresh: false };
+  }
+  if (pendingForOtherVehicles >= MAX_PENDING_PER_ADDRESS) return { send: false, why: 'too-many' };
+  return { send: true, fresh: true };
+}
+
+/**
+ * Deletes the pending sign-ups that lapsed (with the reminders an old, unconfirmed sign-up was sent
+ * before opt-in), so an address nobody confirmed is not kept.
+ */
+export async function lapseUnconfirmedSignUps(env: PlatformEnv, now: Date): Promise<number> {
+  const lapsed = 'SELECT id FROM mot_reminders WHERE confirmed_at IS NULL AND coalesce(confirm_sent_at, created_at) <= ?1';
+  const cutoff = lapseCutoff(now);
+  const [, deleted] = await env.DB.batch([
+    env.DB.prepare(`DELETE FROM mot_reminders_sent WHERE reminder_id IN (${lapsed})`).bind(cutoff),
+    env.DB.prepare(`DELETE FROM mot_reminders WHERE id IN (${lapsed})`).bind(cutoff),
+  ]);
+  return deleted!.meta.changes ?? 0;
+}
+
+interface ReminderRow {
+  id: number;
+  vrm: string;
+  email: string;
+  link_base: string;
+}
+
+const BATCH = 200;
+
+/**
+ * The scheduled run (a Cron Trigger in production; the development switch or a test locally): drop
+ * the sign-ups that lapsed unconfirmed, then for each confirmed one that was not stopped, read the
+ * vehicle's due date from the register and e-mail the reminder that is due. A reminder is claimed in `mot_reminders_sent` before its e-mail is written, so two runs
+ * that overlap cannot both send it.
+ */
+export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<{ lapsed: number; checked: number; sent: number }> {
+  const lapsed = await lapseUnconfirmedSignUps(env, now);
+  let checked = 0;
+  let sent = 0;
+  let after = 0;
+  for (;;) {
+    const { results } = await env.DB.prepare('SELECT id, vrm, email, link_base FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2')
+      .bind(after, BATCH)
+      .all<ReminderRow>();
+    for (const reminder of results) {
+      checked += 1;
+      if (await sendOne(env, reminder, now)) sent += 1;
+    }
+    if (results.length < BATCH) break;
+    after = results.at(-1)!.id;
+  }
+  return { lapsed, checked, sent };
+}
+
+async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Promise<boolean> {
+  const registered = await findRegistered(env.DB, reminder.vrm);
+  if (!registered) return false;
+  const history = toMotHistory(registered.row, registered.tests);
+  const mot = analyseMot({ firstUsedDate: history.firstUsedDate }, history.motTests, now);
+  if (!mot.remindable || !mot.dueDate) return false;
+  const { results } = await env.DB.prepare('SELECT kind FROM mot_reminders_sent WHERE reminder_id = ?1 AND due_date = ?2')
+    .bind(reminder.id, mot.dueDate)
+    .all<{ kind: ReminderKind }>();
+  const kind = reminderDue(mot.dueDate, now, new Set(results.map((r) => r.kind)));
+  if (!kind) return false;
+  const claimed = await env.DB.prepare('INSERT OR IGNORE INTO mot_reminders_sent (reminder_id, due_date, kind, sent_at) VALUES (?1, ?2, ?3, ?4) RETURNING kind')
+    .bind(reminder.id, mot.dueDate, kind, now.toISOString())
+    .first();
+  if (!claimed) return false;
+
+  const vrm = formatVrm(reminder.vrm);
+  const car = `${makeOf(registered.row.make).display_name} ${registered.row.model}`;
+  const when = new Date(`${mot.dueDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const first = mot.status === 'not-due-yet';
+  const resultsPage = `${reminder.link_base}/mot-check/results?vrm=${encodeURIComponent(reminder.vrm)}`;
+  const subject = kind === 'week' ? `${vrm}: MOT due in a week` : `${vrm}: MOT due next month`;
+  const body = [
+    'Hello,',
+    '',
+    first ? `Your ${car} (${vrm}) needs its first MOT by ${when}.` : `The MOT of your ${car} (${vrm}) runs out on ${when}.`,
+    kind === 'month'
+      ? 'You can get an MOT up to a month (minus a day) before it runs out and keep the same renewal date, so now is a good time to book.'
+      : 'If you have not booked it yet, now is the time.',
+    '',
+    `Its MOT history: ${resultsPage}`,
+    '',
+    `No more MOT reminders for ${vrm}: ${await unsubscribeLink(env, reminder.id, 'mot', reminder.link_base)}`,
+  ].join('\n');
+  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, NULL, ?4)')
+    .bind(reminder.email, subject, body, now.toISOString())
+    .run();
+  return true;
+}

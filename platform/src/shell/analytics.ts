@@ -1,0 +1,221 @@
+import type { AnalyticsEvent, AnalyticsEventsResponse, EventValue, StoredAnalyticsEvent } from '../../../contract/shell';
+import { CAMPAIGN_KEYS, MAX_EVENTS_PER_REQUEST } from '../../../contract/shell';
+import { isValidVrm } from '../../../contract/vrm';
+import { authenticate } from '../auth';
+import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
+import { errorResponse, json } from '../http';
+import { hitRateLimit, pruneRateLimits } from '../rate-limit';
+import { clockNow } from '../clock';
+
+/**
+ * First-party analytics (spec 2 §7.4): the app sends the events of sellers who consented, in
+ * batches; the platform checks them strictly and keeps them. Strict, because an event is a place
+ * where personal data leaks in unnoticed: only known fields, small flat values, no e-mail
+ * addresses, and no registrations in paths.
+ */
+
+const MAX_BODY_BYTES = 128 * 1024;
+const MAX_PROPERTIES = 20;
+const MAX_EXPERIMENTS = 10;
+const MAX_VALUE_LENGTH = 200;
+const MAX_PATH_LENGTH = 200;
+/** A device clock that runs ahead is normal; a day ahead is not a real event. */
+const MAX_CLOCK_AHEAD_MS = 86_400_000;
+export const DEFAULT_EVENTS_RATE_LIMIT = 30;
+const MINUTE_MS = 60_000;
+
+const EVENT_FIELDS = new Set(['name', 'path', 'occurredAt', 'properties', 'campaign', 'experiments']);
+const NAME = /^[a-z][a-z0-9_]{1,47}$/;
+const PROPERTY_KEY = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
+const EXPERIMENT_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+const REQUESTER_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A registration in a path ('/KE19FTA/accept-offer') says whose car it is: it is kept as '{vrm}',
+ * which is all a funnel needs.
+ */
+export function redactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (isValidVrm(segment) ? '{vrm}' : segment))
+    .join('/');
+}
+
+/** A flat map of text: keys matching the pattern (or from the list), values of up to 200 characters. */
+function checkStrings(value: unknown, where: string, max: number, keys: RegExp | readonly string[]): Result<Record<string, string> | undefined> {
+  if (value === undefined) return { ok: true, value: undefined };
+  if (!isPlainObject(value)) return fail(`${where} must be an object`);
+  const entries = Object.entries(value);
+  if (entries.length > max) return fail(`${where} may have at most ${max} entries`);
+  for (const [k, v] of entries) {
+    if (keys instanceof RegExp ? !keys.test(k) : !keys.includes(k)) return fail(`${where}.${k} is not allowed`);
+    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH) return fail(`${where}.${k} must be text of at most ${MAX_VALUE_LENGTH} characters`);
+  }
+  return { ok: true, value: value as Record<string, string> };
+}
+
+export function validateEvent(input: unknown, where: string, now: Date): Result<AnalyticsEvent> {
+  if (!isPlainObject(input)) return fail(`${where} must be an object`);
+  const unknown = Object.keys(input).filter((k) => !EVENT_FIELDS.has(k));
+  if (unknown.length) return fail(`${where} has fields that events do not carry: ${unknown.join(', ')}`);
+  const { name, path, occurredAt, properties, campaign, experiments } = input;
+
+  if (typeof name !== 'string' || !NAME.test(name)) return fail(`${where}.name must be snake_case, 2 to 48 characters`);
+  if (typeof path !== 'string' || !path.startsWith('/') || path.length > MAX_PATH_LENGTH)
+    return fail(`${where}.path must start with / and be at most ${MAX_PATH_LENGTH} characters`);
+  if (/[?#\s]/.test(path)) return fail(`${where}.path must be a path alone, without a query string, fragment or spaces`);
+  if (typeof occurredAt !== 'string' || !ISO_DATE.test(occurredAt) || !Number.isFinite(Date.parse(occurredAt)))
+    return fail(`${where}.occurredAt must be an ISO 8601 date and time`);
+  const at = Date.parse(occurredAt);
+  if (at > now.getTime() + MAX_CLOCK_AHEAD_MS) return fail(`${where}.occurredAt is in the future`);
+
+  let props: Record<string, EventValue> | undefined;
+  if (properties !== undefined) {
+    if (!isPlainObject(properties)) return fail(`${where}.properties must be an object`);
+    const entries = Object.entries(properties);
+    if (entries.length > MAX_PROPERTIES) return fail(`${where}.properties may have at most ${MAX_PROPERTIES} entries`);
+    for (const [k, v] of entries) {
+      const field = `${where}.properties.${k}`;
+      if (!PROPERTY_KEY.test(k)) return fail(`${where}.properties has a key that is not a plain name: ${k.slice(0, 50)}`);
+      if (typeof v === 'string') {
+        if (v.length > MAX_VALUE_LENGTH) return fail(`${field} must be at most ${MAX_VALUE_LENGTH} characters`);
+        if (EMAIL.test(v)) return fail(`${field} looks like an e-mail address; events carry no personal data`);
+      } else if (!(v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))) {
+        return fail(`${field} must be text, a number, true/false or null`);
+      }
+    }
+    props = properties as Record<string, EventValue>;
+  }
+  const checkedCampaign = checkStrings(campaign, `${where}.campaign`, CAMPAIGN_KEYS.length, CAMPAIGN_KEYS);
+  if (!checkedCampaign.ok) return checkedCampaign;
+  const checkedExperiments = checkStrings(experiments, `${where}.experiments`, MAX_EXPERIMENTS, EXPERIMENT_KEY);
+  if (!checkedExperiments.ok) return checkedExperiments;
+
+  const event: AnalyticsEvent = { name, path: redactPath(path), occurredAt: new Date(at).toISOString() };
+  if (props) event.properties = props;
+  if (checkedCampaign.value) event.campaign = checkedCampaign.value;
+  if (checkedExperiments.value) event.experiments = checkedExperiments.value;
+  return { ok: true, value: event };
+}
+
+/** The body of POST /platform/events: {events: AnalyticsEvent[]}, 1 to 20 of them, all valid or none taken. */
+export function validateEvents(body: unknown, now: Date): Result<AnalyticsEvent[]> {
+  if (!isPlainObject(body) || !Array.isArray(body.events)) return fail('The body must be {"events": [...]}');
+  if (body.events.length < 1 || body.events.length > MAX_EVENTS_PER_REQUEST)
+    return fail(`Send 1 to ${MAX_EVENTS_PER_REQUEST} events at a time`);
+  const events: AnalyticsEvent[] = [];
+  for (const [i, input] of body.events.entries()) {
+    const checked = validateEvent(input, `events[${i}]`, now);
+    if (!checked.ok) return checked;
+    events.push(checked.value);
+  }
+  return { ok: true, value: events };
+}
+
+/** POST /platform/events {events} → 202 {accepted}; x-requester-id says whose events they are. */
+export async function recordEvents(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
+  const requesterId = request.headers.get('x-requester-id');
+  if (!requesterId) return errorResponse(400, 'bad_request', 'The x-requester-id header is required');
+  if (!REQUESTER_ID.test(requesterId)) return errorResponse(400, 'bad_request', 'The x-requester-id header must be up to 100 letters, digits or ._:-');
+
+  const now = clockNow();
+  const limit = intVar(env.EVENTS_RATE_LIMIT, DEFAULT_EVENTS_RATE_LIMIT);
+  // Per requester, and per client address too: a script without cookies is a new requester each time.
+  const clientIp = request.headers.get('x-client-ip');
+  const checks = [hitRateLimit(env.DB, `events:${requesterId}`, limit, MINUTE_MS, now.getTime())];
+  if (clientIp) checks.push(hitRateLimit(env.DB, `events-ip:${clientIp}`, limit * 4, MINUTE_MS, now.getTime()));
+  const limited = (await Promise.all(checks)).find((rate) => !rate.allowed);
+  if (limited) {
+    ctx.waitUntil(pruneRateLimits(env.DB, now.getTime() - 10 * MINUTE_MS));
+    return json({ code: 'too_many_requests', message: 'Too many events; try again in a minute' }, 429, {
+      'retry-after': String(limited.retryAfterSeconds),
+    });
+  }
+
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return errorResponse(400, 'bad_request', 'The body must be JSON');
+  }
+  const checked = validateEvents(body, now);
+  if (!checked.ok) return errorResponse(400, 'bad_request', checked.message);
+
+  // Analytics must not fail for a seller whose token just lapsed: their events count as anonymous.
+  const caller = await authenticate(request, env);
+  const userId = caller !== 'invalid' && caller.kind === 'customer' ? caller.user.id : null;
+  const receivedAt = now.toISOString();
+  const stringify = (value: object | undefined) => (value ? JSON.stringify(value) : null);
+  await env.DB.batch(
+    checked.value.map((event) =>
+      env.DB.prepare(
+        `INSERT INTO analytics_events (requester_id, user_id, name, path, occurred_at, received_at, properties, campaign, experiments)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+      ).bind(
+        requesterId,
+        userId,
+        event.name,
+        event.path,
+        event.occurredAt,
+        receivedAt,
+        stringify(event.properties),
+        stringify(event.campaign),
+        stringify(event.experiments),
+      ),
+    ),
+  );
+  const response: AnalyticsEventsResponse = { accepted: checked.value.length };
+  return json(response, 202);
+}
+
+interface EventRow {
+  id: number;
+  requester_id: string;
+  user_id: number | null;
+  name: string;
+  path: string;
+  occurred_at: string;
+  properties: string | null;
+  campaign: string | null;
+  experiments: string | null;
+}
+
+export function toStoredEvent(row: EventRow): StoredAnalyticsEvent {
+  const event: StoredAnalyticsEvent = { id: row.id, requesterId: row.requester_id, userId: row.user_id, name: row.name, path: row.path, occurredAt: row.occurred_at };
+  if (row.properties) event.properties = JSON.parse(row.properties) as StoredAnalyticsEvent['properties'];
+  if (row.campaign) event.campaign = JSON.parse(row.campaign) as Record<string, string>;
+  if (row.experiments) event.experiments = JSON.parse(row.experiments) as Record<string, string>;
+  return event;
+}
+
+/** GET /platform/dev/events?requesterId=: what was recorded, oldest first (development and tests only). */
+export async function devEvents(request: Request, env: PlatformEnv): Promise<Response> {
+  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
+  const requesterId = new URL(request.url).searchParams.get('requesterId');
+  // Without a requester: the latest events of everyone, for a developer watching the stream.
+  const { results } = await (requesterId
+    ? env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events WHERE requester_id = ?1 ORDER BY id DESC LIMIT 500) ORDER BY id').bind(requesterId)
+    : env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events ORDER BY id DESC LIMIT 200) ORDER BY id')
+  ).all<EventRow>();
+  return json({ events: results.map(toStoredEvent) });
+}
+
+/**
+ * The campaign a sign-up or an enquiry came with (spec 2 §4: sent with sign-up and enquiry
+ * creation), as JSON for its column, or null. A malformed campaign is dropped rather than refused:
+ * attribution must never stop a seller from signing up or getting a valuation.
+ */
+export function campaignColumn(value: unknown): string | null {
+  const checked = checkStrings(value, 'campaign', CAMPAIGN_KEYS.length, CAMPAIGN_KEYS);
+  return checked.ok && checked.value && Object.keys(checked.value).length ? JSON.stringify(checked.value) : null;
+}

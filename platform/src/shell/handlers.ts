@@ -1,0 +1,28 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { recordAffiliate } from './affiliates';
+import { recordEvents } from './analytics';
+import { chatLogin, chatWidget } from './chat';
+import { dealerInterestCounts } from './dealer-interest';
+import { dealerLogo, listFeaturedDealers } from './dealer-logos';
+import { health } from './health';
+import { listMakes } from './makes';
+import { listRecentSales } from './recent-sales';
+import { listReviews } from './reviews';
+import { vehicleImage } from './vehicle-images';
+
+/** What the site shell reads besides pages (spec 2 §4, §7.1, §7.4; contract/shell.ts). */
+export const shellHandlers: Handlers<typeof endpoints.shell> = {
+  health,
+  reviews: listReviews,
+  makes: listMakes,
+  recentSales: listRecentSales,
+  featuredDealers: listFeaturedDealers,
+  dealerInterest: dealerInterestCounts,
+  vehicleImage,
+  dealerLogo,
+  events: recordEvents,
+  chatLogin,
+  chatWidget,
+  affiliate: recordAffiliate,
+};

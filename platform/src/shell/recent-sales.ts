@@ -1,0 +1,200 @@
+import type { RecentSale, RecentSalesResponse } from '../../../contract/shell';
+import { marketplaceEligibility } from '../../../contract/marketplace';
+import type { PlatformEnv } from '../env';
+import { errorResponse, json, limitParam } from '../http';
+import { makeOf, type RegisterRow } from '../providers/register';
+import { DEALERS } from '../providers/dealers';
+import { spreadHash } from '../util';
+import { ageInYears, UK_AVERAGE_MILES_PER_YEAR, valuate } from '../providers/valuation';
+import { vehicleImagePath } from './vehicle-images';
+import { clockNow } from '../clock';
+
+/**
+ * Recent sales (spec 1 §3 "Recent sale"): the sellers' completed sales on this platform, and a
+ * seeded history of past sales so that a fresh database has a carousel to show.
+ *
+ * The history is computed when asked rather than stored by a migration or the seed: its dates are
+ * relative to the clock (the last 60 days), so stored rows would age until the next reseed, and a
+ * function of the register and the day needs no table, no cleanup and no clock in the seed step.
+ * Each register vehicle sells once every 60 days, on a day fixed by its registration, so any
+ * 60-day window holds each vehicle once and a past day's sales never change.
+ */
+
+export const RECENT_SALES_DAYS = 60;
+export const DEFAULT_RECENT_SALES = 12;
+export const MAX_RECENT_SALES = 24;
+const DAY_MS = 86_400_000;
+
+export type SaleVehicle = Pick<
+  RegisterRow,
+  'vrm' | 'make' | 'model' | 'body' | 'colour' | 'fuel_type' | 'vehicle_type' | 'first_used_date' | 'list_price'
+>;
+
+const FIRST_NAMES = [
+  'Aisha', 'Alan', 'Amy', 'Andrew', 'Bethan', 'Callum', 'Chloe', 'Chris', 'Claire', 'Daniel', 'David', 'Deepa', 'Eilidh', 'Emma',
+  'Fiona', 'Gareth', 'Grace', 'Hannah', 'Imran', 'Jack', 'James', 'Jo', 'John', 'Karen', 'Kieran', 'Laura', 'Liam', 'Lucy', 'Mark',
+  'Megan', 'Mohammed', 'Niamh', 'Oliver', 'Paul', 'Priya', 'Rachel', 'Rhys', 'Sam', 'Sarah', 'Sean', 'Sophie', 'Tom', 'Wei', 'Zara',
+];
+// Sellers live where the dealers buy: one area per dealer town.
+const POSTCODE_AREAS = [...new Set(DEALERS.map((d) => d.postcodeArea))].sort();
+
+const pick = <T>(list: readonly T[], key: string): T => list[spreadHash(key) % list.length]!;
+const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+
+/** Within the last 60 days, newest first. Deterministic: the same vehicles and clock give the same sales. */
+export function seededSales(vehicles: readonly SaleVehicle[], now: Date): RecentSale[] {
+  return seededHistory(vehicles, now).map((entry) => entry.sale);
+}
+
+/** A seeded sale with what the daily sale saw: the lot's age, mileage and instant valuation. */
+export interface SeededSale {
+  at: number;
+  sale: RecentSale;
+  vehicle: SaleVehicle;
+  ageYears: number;
+  mileage: number;
+  valuation: number;
+}
+
+/** The seeded sales of {@link seededSales}, newest first, with the inputs each lot was sold from. */
+export function seededHistory(vehicles: readonly SaleVehicle[], now: Date): SeededSale[] {
+  const nowMs = now.getTime();
+  const today = Math.floor(nowMs / DAY_MS);
+  const sales: SeededSale[] = [];
+  for (const vehicle of vehicles) {
+    const offset = spreadHash(`sale-day:${vehicle.vrm}`) % RECENT_SALES_DAYS;
+    const day = today - ((today + offset) % RECENT_SALES_DAYS);
+    const key = `${vehicle.vrm}:${day}`;
+    // Sales complete in working hours, 08:00 to 20:00 UTC.
+    const at = day * DAY_MS + (8 * 60 + (spreadHash(`${key}:time`) % (12 * 60))) * 60_000;
+    if (at > nowMs || at <= nowMs - RECENT_SALES_DAYS * DAY_MS) continue;
+    const soldAt = new Date(at);
+    // Nobody sells a car in its first month.
+    if (Date.parse(vehicle.first_used_date) > at - 30 * DAY_MS) continue;
+
+    const ageYears = ageInYears(vehicle.first_used_date, soldAt);
+    const usage = 0.5 + (spreadHash(`${key}:miles`) % 100) / 100; // half to one and a half times the average
+    const perYear = UK_AVERAGE_MILES_PER_YEAR * (vehicle.vehicle_type === 'motorcycle' ? 0.4 : vehicle.vehicle_type === 'van' ? 2 : 1);
+    const mileage = roundTo(Math.max(ageYears, 0.25) * perYear * usage, 10);
+    const valuation = valuate({
+      listPrice: vehicle.list_price,
+      firstRegistration: vehicle.first_used_date,
+      mileage,
+      fuel: vehicle.fuel_type,
+      vehicleType: vehicle.vehicle_type,
+      now: soldAt,
+    });
+    if (!marketplaceEligibility({ valuation: valuation.price, ageYears, mileage }).eligible) continue;
+    // The dealers' competition lands between 2% under and 6% over the instant valuation.
+    const spread = ((spreadHash(`${key}:price`) % 81) - 20) / 1000;
+    const make = makeOf(vehicle.make);
+    sales.push({
+      at,
+      vehicle,
+      ageYears,
+      mileage,
+      valuation: valuation.price,
+      sale: {
+        id: `seeded-${day}-${spreadHash(vehicle.vrm).toString(36)}`,
+        sale: { soldPrice: roundTo(valuation.price * (1 + spread), 5), soldDate: soldAt.toISOString() },
+        seller: { firstName: pick(FIRST_NAMES, `${key}:name`) },
+        vehicle: {
+          make: make.display_name,
+          makeSlug: make.slug,
+          model: vehicle.model,
+          postcodeArea: pick(POSTCODE_AREAS, `${key}:area`),
+          leadPhoto: { url: vehicleImagePath(vehicle.body, vehicle.colour, vehicle.vehicle_type) },
+        },
+      },
+    });
+  }
+  return sales.sort((a, b) => b.at - a.at || a.sale.id.localeCompare(b.sale.id));
+}
+
+/** 'LS1 4DY' → 'LS'; the area is all a public list may say about where a seller lives. */
+export const postcodeAreaOf = (postcode: string) => /^[A-Z]{1,2}/.exec(postcode.trim().toUpperCase())?.[0] ?? '';
+
+interface PaidSaleRow {
+  id: number;
+  offer_amount: number;
+  paid_at: string;
+  first_name: string;
+  postcode: string;
+  make: string;
+  model: string;
+  body: string;
+  colour: string;
+  vehicle_type: string;
+}
+
+/** Sales on this platform that reached the end: the dealer collected and paid (sale/post-sale.ts sets paid_at). */
+async function paidSales(env: PlatformEnv, makes: string[] | null, since: Date, limit: number): Promise<RecentSale[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT s.id, s.offer_amount, s.paid_at, u.first_name, u.postcode, r.make, r.model, r.body, r.colour, r.vehicle_type
+       FROM sales s
+       JOIN enquiries e ON e.id = s.enquiry_id
+       JOIN users u ON u.id = e.customer_id
+       JOIN register_vehicles r ON r.vrm = e.vrm
+      WHERE s.paid_at IS NOT NULL AND s.offer_amount IS NOT NULL AND s.paid_at > ?1
+        AND (?2 IS NULL OR r.make IN (SELECT value FROM json_each(?2)))
+      ORDER BY s.paid_at DESC, s.id DESC
+      LIMIT ?3`,
+  )
+    .bind(since.toISOString(), makes ? JSON.stringify(makes) : null, limit)
+    .all<PaidSaleRow>();
+  return results.map((row) => {
+    const make = makeOf(row.make);
+    return {
+      id: `sale-${row.id}`,
+      sale: { soldPrice: row.offer_amount, soldDate: row.paid_at },
+      seller: { firstName: row.first_name },
+      vehicle: {
+        make: make.display_name,
+        makeSlug: make.slug,
+        model: row.model,
+        postcodeArea: postcodeAreaOf(row.postcode),
+        leadPhoto: { url: vehicleImagePath(row.body, row.colour, row.vehicle_type) },
+      },
+    };
+  });
+}
+
+/**
+ * The `areas` parameter: postcode areas (e.g. `B` or `E,EC,N`), for "sold near {city}"; null
+ * when absent, 'invalid' when it is not a list of areas.
+ */
+export function areasParam(value: string | null): string[] | null | 'invalid' {
+  if (value === null || value === '') return null;
+  const areas = value.split(',').map((a) => a.trim().toUpperCase());
+  // Greater London alone spans 19 areas.
+  return areas.length <= 24 && areas.every((a) => /^[A-Z]{1,2}$/.test(a)) ? areas : 'invalid';
+}
+
+/** GET /platform/recent-sales?make={slug}&areas={A,B}&limit={n}: newest first. An unknown make has no sales. */
+export async function listRecentSales(request: Request, env: PlatformEnv): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const limit = limitParam(params.get('limit'), DEFAULT_RECENT_SALES, MAX_RECENT_SALES);
+  if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_RECENT_SALES}`);
+  const makeSlug = params.get('make') || null;
+  if (makeSlug !== null && !/^[a-z0-9-]{1,40}$/.test(makeSlug)) return errorResponse(400, 'bad_request', 'make must be a make slug, e.g. land-rover');
+  const areas = areasParam(params.get('areas'));
+  if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
+
+  const now = clockNow();
+  const { results } = await env.DB.prepare(
+    `SELECT vrm, make, model, body, colour, fuel_type, vehicle_type, first_used_date, list_price, sandbox_note
+       FROM register_vehicles ORDER BY vrm`,
+  ).all<SaleVehicle & { sandbox_note: string | null }>();
+  const ofMake = makeSlug ? results.filter((v) => makeOf(v.make).slug === makeSlug) : results;
+  // The named sandbox vehicles each tell a story of their own (docs/sandbox.md): a car shown
+  // under offer must not also appear as sold.
+  const seeded = seededSales(ofMake.filter((v) => v.sandbox_note === null), now);
+  const makes = makeSlug ? [...new Set(ofMake.map((v) => v.make))] : null;
+  const real = await paidSales(env, makes, new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS), areas ? MAX_RECENT_SALES * 4 : limit);
+  const sales = [...real, ...seeded]
+    .filter((sale) => !areas || areas.includes(sale.vehicle.postcodeArea))
+    .sort((a, b) => b.sale.soldDate.localeCompare(a.sale.soldDate) || a.id.localeCompare(b.id))
+    .slice(0, limit);
+  const body: RecentSalesResponse = { sales };
+  return json(body);
+}

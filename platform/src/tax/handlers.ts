@@ -1,0 +1,7 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { getVehicleTax } from './endpoint';
+
+export const taxHandlers: Handlers<typeof endpoints.tax> = {
+  check: getVehicleTax,
+};

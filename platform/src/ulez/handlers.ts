@@ -1,0 +1,7 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { ulezCheck } from './ulez';
+
+export const ulezHandlers: Handlers<typeof endpoints.ulez> = {
+  check: ulezCheck,
+};

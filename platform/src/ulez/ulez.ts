@@ -1,0 +1,52 @@
+import type { UlezCheckResponse } from '../../../contract/ulez';
+import { meetsStandard, zoneVerdicts, type ZoneVehicleType } from '../../../contract/zones';
+import { formatVrm } from '../../../contract/vrm';
+import type { PlatformEnv } from '../env';
+import { errorResponse, json, readJsonObject } from '../http';
+import { makeOf } from '../providers/register';
+import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
+import { clockNowIso } from '../clock';
+
+/**
+ * POST /platform/v3/ulez/check {vrm} → {isCompliant, euroStatus, …} (spec 1 §7, §9): whether the
+ * vehicle meets the standard London's ULEZ shares with the clean air zones and Scotland's low
+ * emission zones, and what each zone means for it (contract/zones.ts).
+ *
+ * `isCompliant` is null when the standard can't be decided (a fuel it doesn't cover, a motorcycle
+ * without a Euro status): the app shows 'Compliance status unavailable' rather than guess.
+ * `euroStatus` is the Euro number as the spec shows it ('3' means Euro 3), or null when the
+ * register holds none and the answer is an estimate from the first registration date.
+ */
+export async function ulezCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
+  const refused = await toolRateLimited(request, env, ctx, 'ulez-check');
+  if (refused) return toolFailureResponse(refused);
+  const body = await readJsonObject(request);
+  if (typeof body?.vrm !== 'string') return errorResponse(400, 'bad_request', 'vrm is required');
+  const found = await toolVehicle(body.vrm, env, 'compliance');
+  if ('failure' in found) return toolFailureResponse(found.failure);
+  const { row } = found.registered;
+  const vehicleType = row.vehicle_type as ZoneVehicleType;
+  const standard = meetsStandard({
+    vehicleType,
+    fuel: row.fuel_type,
+    euroStatus: row.euro_status,
+    firstRegistered: row.month_of_first_registration,
+  });
+  const response: UlezCheckResponse = {
+    isCompliant: standard.meets,
+    euroStatus: standard.euro === null ? null : String(standard.euro),
+    basis: standard.basis,
+    vehicle: {
+      vrm: row.vrm,
+      vrmPretty: formatVrm(row.vrm),
+      make: makeOf(row.make).display_name,
+      model: row.model,
+      fuel: row.fuel_type,
+      vehicleType,
+      firstRegistered: row.month_of_first_registration,
+    },
+    zones: zoneVerdicts(vehicleType, standard.meets),
+    checkedAt: clockNowIso(),
+  };
+  return json(response);
+}
