@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERRAL_CODE as PLATFORM_CODE, newReferralCode } from '../../../platform/src/referrals';
+import { REFERRAL_CODE as PLATFORM_CODE, newReferralCode } from '../../../platform/src/account/referrals';
 import { REFERRAL_CODE, referralCodeOf, referralLink } from './referrals';
 
 describe('referral links', () => {

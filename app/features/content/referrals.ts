@@ -1,4 +1,4 @@
-/** A referral code as the platform makes them (platform/src/referrals.ts): 8 characters, no look-alikes. */
+/** A referral code as the platform makes them (platform/src/account/referrals.ts): 8 characters, no look-alikes. */
 export const REFERRAL_CODE = /^[A-HJKMNP-Z2-9]{8}$/;
 
 /** The page a seller's friends land on: the refer landing page, carrying the code. */
