@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { CONTACT_MESSAGES } from '../../../../contract/contact-rules';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { phoneProblem } from '~/features/account/accounts.server';
 import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
 import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { formatVrm } from '../../../../contract/vrm';
 import { failureReply } from '~/lib/forms/form-failure.server';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { formatDate, formatMiles } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
@@ -16,7 +16,7 @@ import { LookupSchema } from '~/lib/forms/validation';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 

@@ -3,7 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { signInWithLink } from '~/features/account/accounts.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
 import { pageMeta } from '~/lib/meta';

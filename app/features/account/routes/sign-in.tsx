@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { ROBOT_MESSAGE } from '~/lib/auth-messages';
 import { browserKeyOf } from '~/lib/auth.server';
@@ -11,7 +11,7 @@ import { sendSignInLink } from '~/features/account/accounts.server';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { SignInSchema } from '~/lib/forms/validation';
 
 // Nothing here is for search engines.

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 

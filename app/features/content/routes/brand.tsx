@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { SourceList } from '~/features/shell/content-article';
 import { Hero } from '~/features/entry/hero';
 import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
@@ -10,7 +10,7 @@ import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 /** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */

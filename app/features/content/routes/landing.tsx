@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { zoneById } from '../../../../contract/zones';
 import { SourceList } from '~/features/shell/content-article';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales } from '~/features/entry/home-sections';
 import { CITIES } from '~/features/content/cities';

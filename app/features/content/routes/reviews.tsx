@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ReviewCard } from '~/features/shell/review-card';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';

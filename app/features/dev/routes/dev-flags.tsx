@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { OVERRIDABLE_FLAGS, type FeatureFlags } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { flagOverridesCookie } from '~/lib/preferences.server';

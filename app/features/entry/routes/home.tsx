@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ComponentType } from 'react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/features/entry/home-sections';
 import { BenefitsContent, homeStaticMarkup, StepsContent } from '~/features/entry/home-static.server';
@@ -11,7 +11,7 @@ import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (spec 2 §2.1).
 export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });

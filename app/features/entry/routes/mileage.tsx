@@ -3,7 +3,7 @@ import { clockNow } from '~/lib/clock.server';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import type { Params } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
 import { Strapline } from '~/features/entry/hero';
 import { MileageCard } from '~/features/entry/mileage-form';
@@ -16,7 +16,7 @@ import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } fr
 import { MileageFormSchema } from '~/features/entry/mileage-schema';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
 import { formatVrm } from '../../../../contract/vrm';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 // Nothing here is for search engines.

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { z } from 'zod';
 import { CONTACT_MESSAGES, looksLikePhone } from '../../../../contract/contact-rules';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { LookupErrorPanelView } from '~/features/entry/lookup-error-panel';
 import { MileageChartView, MotSources, MotStatus, MotTests, MotWarnings } from '~/features/mot/mot';
 import { VrmForm } from '~/features/shell/vrm-form';
@@ -16,7 +16,7 @@ import { failureReply } from '~/lib/forms/form-failure.server';
 import { requestReminders } from '~/features/mot/mot.server';
 import { routeFlags } from '~/lib/route-flags';
 import { EmailSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 import { MOT_CHECKER_VIEW } from '../../../../contract/mot';
 import { toLookupErrorCode } from '../../../../contract/vehicles';

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { MotSources } from '~/features/mot/mot';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { pageMeta } from '~/lib/meta';

@@ -1,13 +1,13 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { isValidVrm, normaliseVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TAX_CHECK_ACTION, TAX_CHECK_BUTTON, TAX_CHECK_INTRO, TaxCheckHero, TaxResults } from '~/features/tax/tax-check';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';

@@ -1,12 +1,12 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TAX_CHECK_INTRO, TaxCheckHero } from '~/features/tax/tax-check';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 
 // The same for everyone; its own registration field, so no second one in the footer.
 export const handle = routeFlags({ cache: true, hideVehicleLookup: true });

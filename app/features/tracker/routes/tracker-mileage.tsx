@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { pageMeta } from '~/lib/meta';
@@ -13,7 +13,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
 import { MileageFormSchema } from '~/features/entry/mileage-schema';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';

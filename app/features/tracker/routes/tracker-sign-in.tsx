@@ -3,14 +3,14 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Field } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { SignInSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { handleSignUp } from '~/features/account/sign-up.server';
 
 const TRACKER_PATH = '/car-value-tracker';

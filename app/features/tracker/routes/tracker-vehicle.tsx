@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TrackerChart } from '~/features/tracker/tracker-chart-view';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { PlatformFailure } from '~/lib/gateway.server';

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { formatPounds, fuelName, sentenceCase } from '~/lib/format';
@@ -11,7 +11,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
 import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/root-data';
+import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const TRACKER_PATH = '/car-value-tracker';

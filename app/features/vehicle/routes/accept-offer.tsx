@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { requireProvenAddress } from '~/features/account/require-user.server';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDateTime, PriceRules } from '~/features/vehicle/sale-bits';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';

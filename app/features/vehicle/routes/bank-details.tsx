@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { checkBankDetails, type BankDetailsField } from '../../../../contract/bank-details';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { failureView, logFailure, loadOrOutage } from '~/lib/failures.server';

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/features/vehicle/seller-sale.server';

@@ -6,7 +6,7 @@ import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { loadOrOutage } from '~/lib/failures.server';
 import type { FinanceStatus } from '../../../../contract/finance';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { MARKETPLACE_MAX_AGE_YEARS, MARKETPLACE_MAX_MILEAGE_AT_AGE, partnerFor, type IneligibleBy } from '../../../../contract/marketplace';
 import { normaliseVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
 import { formatMiles } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';

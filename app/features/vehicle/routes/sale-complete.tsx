@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatDate, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

@@ -6,7 +6,7 @@ import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { isDocumentKind } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';

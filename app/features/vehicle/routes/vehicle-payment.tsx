@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import type { PaymentStatus, PaymentStatusesResponse } from '../../../../contract/bank-details';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

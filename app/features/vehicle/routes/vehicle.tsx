@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/error-boundary';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { VehicleHeader } from '~/features/vehicle/vehicle-header';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
