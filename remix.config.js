@@ -118,25 +118,29 @@ export default {
       // that static paths above win; the loader rejects what is not a registration.
       route(':vrm', 'features/vehicle/routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
         route('', 'features/vehicle/routes/vehicle-index.tsx', { id: 'routes/vehicle-index', index: true });
-        route('profile/*', 'features/vehicle/routes/profile.tsx', { id: 'routes/profile' });
-        route('accept-offer', 'features/vehicle/routes/accept-offer.tsx', { id: 'routes/accept-offer' });
-        route('confirm-sale-summary', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
-        route('confirm-sale', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
-        route('add-bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/add-bank-details' });
-        route('request/bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details' });
-        route('request/bank-details/confirmed', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
-        route('upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/upload-documents' });
-        route('get-ahead/upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/get-ahead-upload-documents' });
-        route('request/:kind', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/request-document' });
-        route('automated-docs-upload/:step?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
-        route('vehicle-payment', 'features/vehicle/routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });
-        route('finance-payment-details', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-payment-details' });
-        route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-more-funds' });
-        route('finance-funds-received', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-funds-received' });
-        route('review-status', 'features/vehicle/routes/review-status.tsx', { id: 'routes/review-status' });
-        route('collection', 'features/vehicle/routes/collection.tsx', { id: 'routes/collection' });
-        route('purchasing-dealer-details', 'features/vehicle/routes/dealer-details.tsx', { id: 'routes/dealer-details' });
-        route('sale-complete', 'features/vehicle/routes/sale-complete.tsx', { id: 'routes/sale-complete' });
+        // The sale's steps, from the profile to being paid: one layout checks the seller, loads their
+        // sale once for the request and shows where the sale is (features/vehicle/routes/sale-steps.tsx).
+        route(undefined, 'features/vehicle/routes/sale-steps.tsx', { id: 'routes/sale-steps' }, () => {
+          route('profile/*', 'features/vehicle/routes/profile.tsx', { id: 'routes/profile' });
+          route('accept-offer', 'features/vehicle/routes/accept-offer.tsx', { id: 'routes/accept-offer' });
+          route('confirm-sale-summary', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
+          route('confirm-sale', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
+          route('add-bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/add-bank-details' });
+          route('request/bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details' });
+          route('request/bank-details/confirmed', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
+          route('upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/upload-documents' });
+          route('get-ahead/upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/get-ahead-upload-documents' });
+          route('request/:kind', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/request-document' });
+          route('automated-docs-upload/:step?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
+          route('vehicle-payment', 'features/vehicle/routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });
+          route('finance-payment-details', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-payment-details' });
+          route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-more-funds' });
+          route('finance-funds-received', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-funds-received' });
+          route('review-status', 'features/vehicle/routes/review-status.tsx', { id: 'routes/review-status' });
+          route('collection', 'features/vehicle/routes/collection.tsx', { id: 'routes/collection' });
+          route('purchasing-dealer-details', 'features/vehicle/routes/dealer-details.tsx', { id: 'routes/dealer-details' });
+          route('sale-complete', 'features/vehicle/routes/sale-complete.tsx', { id: 'routes/sale-complete' });
+        });
         route('ineligible', 'features/vehicle/routes/ineligible.tsx', { id: 'routes/ineligible' });
         // Accepting, bank details and documents wait here until the seller's address is proven (ADR 014).
         route('confirm-email', 'features/account/routes/confirm-email.tsx', { id: 'routes/confirm-email' });

@@ -7,13 +7,29 @@ import { currentEnquiry } from './sale.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { endpoints } from '../../../contract/endpoints';
 
+export type SellerSale = Awaited<ReturnType<typeof findSellerSale>>;
+
+/** The loads of one request: the sale layout and its step run their loaders side by side. */
+const loads = new WeakMap<AppLoadContext, Map<string, Promise<SellerSale>>>();
+
 /**
  * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
  * facts. A car that is not theirs (or has no enquiry) goes back to its vehicle page; a platform
- * outage is the page-load failure (loadOrOutage).
+ * outage is the page-load failure (loadOrOutage). Loaded once per request: the layout
+ * (routes/sale-steps.tsx) and the step share it. Only loaders share it: an action reads the sale
+ * afresh (findSellerSale), and the loaders that follow an action in the same request must not see
+ * the sale as it was before the action.
  */
-export async function loadSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
-  return loadOrOutage(() => findSellerSale(request, context, vrmParam), context.config.brandName);
+export function loadSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined): Promise<SellerSale> {
+  const key = normaliseVrm(vrmParam ?? '');
+  const ofRequest = loads.get(context) ?? new Map<string, Promise<SellerSale>>();
+  loads.set(context, ofRequest);
+  let load = ofRequest.get(key);
+  if (!load) {
+    load = loadOrOutage(() => findSellerSale(request, context, vrmParam), context.config.brandName);
+    ofRequest.set(key, load);
+  }
+  return load;
 }
 
 /**

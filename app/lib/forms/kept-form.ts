@@ -1,16 +1,17 @@
+import { neverEchoed } from './never-echoed';
+
 /**
  * What a seller sent with a form that the platform could not take (docs/decisions/010): when the
  * platform is down altogether, the page behind the form can't load either, so the page-load
  * failure shows the typed values instead, ready to send again. Only for a plain form post (no
- * JavaScript: with scripts, the browser keeps the form as it was). Never secrets: account numbers,
- * passwords and tokens are left out, and so are files.
+ * JavaScript: with scripts, the browser keeps the form as it was). Never secrets (never-echoed.ts),
+ * and never files.
  */
 export interface KeptForm {
   action: string;
   fields: [name: string, value: string][];
 }
 
-const SECRET = /account.?number|password|token|secret|card|cvv|iban/i;
 /** Fields a form sends for its own workings: sent again, never shown. */
 const TECHNICAL = /^(intent|redirectTo|_.*|index)$/;
 const MAX_FIELDS = 40;
@@ -19,7 +20,7 @@ const MAX_VALUE = 500;
 export function keepForm(url: URL, form: FormData): KeptForm | null {
   const fields: KeptForm['fields'] = [];
   for (const [name, value] of form.entries()) {
-    if (typeof value !== 'string' || SECRET.test(name) || value.length > MAX_VALUE) continue;
+    if (typeof value !== 'string' || neverEchoed(name) || value.length > MAX_VALUE) continue;
     fields.push([name, value]);
     if (fields.length >= MAX_FIELDS) break;
   }

@@ -14,6 +14,9 @@ import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
 
+/** This step says where the sale is in its own way (sale-steps.tsx shows the timeline under the others). */
+export const handle = { saleProgress: false };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { vrm, sale } = await loadSellerSale(request, context, params.vrm);
   if (!sale?.offer || sale.phase !== 'under_offer') throw redirect(`/${vrm}`);

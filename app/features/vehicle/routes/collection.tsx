@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.gateway.call(endpoints.sale.collectionAvailability, { query: { enquiryId: sale.enquiry.id } }),
     postcode ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } }) : Promise.resolve({ suggestions: [] }),
   ]);
-  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection, progress: sale.progress };
+  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection };
 }
 
 const CollectionSchema = z.object({
@@ -59,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export default function Collection() {
-  const { availability, postcode, addresses, booked, progress } = useLoaderData<typeof loader>();
+  const { availability, postcode, addresses, booked } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // After a failed booking the page shows what the seller chose, not what was saved before.
   const typed = (lastResult?.initialValue ?? null) as Record<string, string | undefined> | null;
@@ -127,7 +126,6 @@ export default function Collection() {
           </button>
         </Form>
       </section>
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

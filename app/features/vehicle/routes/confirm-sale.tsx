@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
 import { failureReply } from '~/lib/forms/form-failure.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PriceRules, ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { PriceRules } from '~/features/vehicle/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
@@ -35,7 +35,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     offer: sale.offer,
     mileage: enquiry.mileage,
     finance: profile.finance,
-    progress: current.progress,
   };
 }
 
@@ -59,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmSale() {
-  const { vrm, summary, confirmed, valuationRef, offer, mileage, finance, progress } = useLoaderData<typeof loader>();
+  const { vrm, summary, confirmed, valuationRef, offer, mileage, finance } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <>
@@ -104,7 +103,6 @@ export default function ConfirmSale() {
         )}
       </section>
       <PriceRules />
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

@@ -8,6 +8,9 @@ import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Dealer details' });
 
 /** `/{vrm}/purchasing-dealer-details`: who is buying, and what to expect of them. */
+/** This step says where the sale is in its own way (sale-steps.tsx shows the timeline under the others). */
+export const handle = { saleProgress: false };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.offer) throw redirect(`/${sale.vrm}`);

@@ -7,7 +7,6 @@ import { failureReply } from '~/lib/forms/form-failure.server';
 import { loadOrOutage } from '~/lib/failures.server';
 import type { FinanceStatus } from '../../../../contract/finance';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
@@ -39,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (page === 'shortfall' && finance.shortfall === 0) throw redirect(`${base}/finance-payment-details`);
   if (page === 'received' && !finance.fundsReceivedAt) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
   if (page === 'shortfall' && finance.fundsReceivedAt) throw redirect(`${base}/finance-funds-received`);
-  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config), progress: sale.progress };
+  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config) };
 }
 
 const FinanceFormSchema = z.object({ intent: z.enum(['declare', 'simulate-received'], { message: 'Choose what to do' }) });
@@ -66,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Finance() {
-  const { vrm, page, finance, devTools, progress } = useLoaderData<typeof loader>();
+  const { vrm, page, finance, devTools } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <>
@@ -136,7 +135,6 @@ export default function Finance() {
         ) : null}
         <Link to={`/${vrm}/review-status`}>Back to your sale</Link>
       </section>
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

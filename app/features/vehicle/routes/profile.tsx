@@ -28,7 +28,8 @@ const STEPS = [
 ] as const;
 
 // The profile timeline owns the whole screen and its scroll (spec 2 §2.3).
-export const handle = routeFlags({ hideFooter: true, manageOwnScroll: true });
+// The profile comes before the sale: no timeline under it.
+export const handle = { ...routeFlags({ hideFooter: true, manageOwnScroll: true }), saleProgress: false };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Your vehicle profile' });
 

@@ -15,6 +15,9 @@ import { endpoints } from '../../../../contract/endpoints';
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
 
+/** This step says where the sale is in its own way (sale-steps.tsx shows the timeline under the others). */
+export const handle = { saleProgress: false };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt || !sale.progress) throw redirect(`/${sale.vrm}`);

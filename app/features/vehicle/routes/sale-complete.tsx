@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatDate, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
@@ -11,11 +10,11 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'S
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.paidAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
-  return { amount: sale.sale.offer.amount, dealer: sale.sale.offer.dealer.name, paidAt: sale.sale.paidAt, progress: sale.progress };
+  return { amount: sale.sale.offer.amount, dealer: sale.sale.offer.dealer.name, paidAt: sale.sale.paidAt };
 }
 
 export default function SaleComplete() {
-  const { amount, dealer, paidAt, progress } = useLoaderData<typeof loader>();
+  const { amount, dealer, paidAt } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card" aria-labelledby="complete-title">
@@ -28,7 +27,6 @@ export default function SaleComplete() {
         </p>
         <p className="muted">Remember to tell DVLA you have sold it, and to cancel your insurance and road tax.</p>
       </section>
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

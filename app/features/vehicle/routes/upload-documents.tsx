@@ -7,7 +7,6 @@ import { failureReply } from '~/lib/forms/form-failure.server';
 import { isDocumentKind } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
@@ -37,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? requested
       : null;
   if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
-  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt, progress: sale.progress };
+  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt };
 }
 
 const DocumentsFormSchema = z
@@ -79,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function UploadDocuments() {
-  const { vrm, kind, state, getAhead, canSubmit, progress } = useLoaderData<typeof loader>();
+  const { vrm, kind, state, getAhead, canSubmit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const failedKind = typeof lastResult?.initialValue?.kind === 'string' ? lastResult.initialValue.kind : null;
   const fileError = lastResult?.error?.file?.[0] ?? null;
@@ -141,7 +140,6 @@ export default function UploadDocuments() {
           </Form>
         )}
       </section>
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

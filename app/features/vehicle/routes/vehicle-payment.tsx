@@ -2,7 +2,6 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react';
 import type { PaymentStatus, PaymentStatusesResponse } from '../../../../contract/bank-details';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
@@ -25,11 +24,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: sale.enquiry.id } }),
     context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
   ]);
-  return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary, progress: sale.progress };
+  return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary };
 }
 
 export default function VehiclePayment() {
-  const { amount, statuses, frozen, beneficiary, progress } = useLoaderData<typeof loader>();
+  const { amount, statuses, frozen, beneficiary } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card" aria-labelledby="payment-title">
@@ -58,7 +57,6 @@ export default function VehiclePayment() {
           ))}
         </ol>
       </section>
-      {progress ? <ProgressTimeline steps={progress} /> : null}
     </>
   );
 }

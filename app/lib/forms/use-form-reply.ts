@@ -1,0 +1,96 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+
+/**
+ * The one way a page reads its form's answer (form.server.ts writes it): the errors by each field,
+ * the errors of the whole form, and what the seller typed, so the form shows them again. Without
+ * JavaScript the answer arrives with the page; with it, the same answer arrives as action data.
+ *
+ * With JavaScript a form may also check fields as the seller leaves them and before it posts,
+ * with `rules`: each the same small rule the server's schema applies (never a second copy of it),
+ * so the browser needs no schema library (docs/decisions/017). The server checks everything again.
+ */
+
+export type FormReply = SubmissionResult<string[]>;
+
+/** A field's check in the browser: the message the server would give, or null when it passes. */
+export type FieldRule = (value: string, form: FormData) => string | null;
+
+export function useFormReply(reply: FormReply | null | undefined, rules: Record<string, FieldRule> = {}) {
+  const hydrated = useHydrated();
+  // What the browser found since the last answer; a new answer from the server replaces it.
+  const [checked, setChecked] = useState<Record<string, string | null>>({});
+  const answered = useRef(reply);
+  useEffect(() => {
+    if (answered.current === reply) return;
+    answered.current = reply;
+    setChecked({});
+  }, [reply]);
+
+  const server = reply?.error ?? {};
+  const typed = reply?.initialValue ?? {};
+
+  function errors(name: string): string[] | undefined {
+    if (name in checked) {
+      const message = checked[name];
+      return message ? [message] : undefined;
+    }
+    const messages = server[name];
+    return messages?.length ? messages : undefined;
+  }
+
+  /** What the seller typed into a field, when the form came back to them. */
+  function value(name: string): string | undefined {
+    const typedValue = typed[name];
+    if (typeof typedValue === 'string') return typedValue;
+    return Array.isArray(typedValue) && typeof typedValue[0] === 'string' ? typedValue[0] : undefined;
+  }
+
+  /** Every value typed or ticked under a name (checkboxes). */
+  function values(name: string): string[] {
+    const typedValue = typed[name];
+    if (typeof typedValue === 'string') return [typedValue];
+    return Array.isArray(typedValue) ? typedValue.filter((v): v is string => typeof v === 'string') : [];
+  }
+
+  /** Checks a field with its rule as the seller leaves it, and clears the error as they change it. */
+  function check(name: string) {
+    const rule = rules[name];
+    if (!rule) return {};
+    return {
+      onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+        const form = event.currentTarget.form;
+        const message = rule(event.currentTarget.value, form ? new FormData(form) : new FormData());
+        setChecked((current) => ({ ...current, [name]: message }));
+      },
+      onInput: () => setChecked((current) => (current[name] ? { ...current, [name]: null } : current)),
+    };
+  }
+
+  /** Stops a post the browser can already tell is wrong, saying why by each field. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const found = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, rule(String(data.get(name) ?? ''), data)]));
+    const first = Object.keys(found).find((name) => found[name]);
+    if (!first) return;
+    event.preventDefault();
+    setChecked(found);
+    (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+  }
+
+  return {
+    /** Errors of the whole form: the platform failed, or refused what was asked. */
+    formErrors: server['']?.length ? server[''] : undefined,
+    errors,
+    value,
+    values,
+    check,
+    /**
+     * For the <Form>: once scripts run, the rules speak instead of the browser's own bubbles;
+     * without scripts the browser's checks (required, type) stay on.
+     */
+    formProps: { noValidate: hydrated, onSubmit },
+  };
+}
