@@ -106,7 +106,7 @@ export default {
       route('partner/:partner', 'features/content/routes/landing.tsx', { id: 'landing/partner' });
       route('sell-your-car/:city?', 'features/content/routes/landing.tsx', { id: 'landing/city' });
       route('ulez-checker', 'features/ulez/routes/ulez-checker.tsx', { id: 'routes/ulez-checker' });
-      route('ulez-checker/:results', 'features/ulez/routes/ulez-checker.tsx', { id: 'routes/ulez-checker-result' });
+      route('ulez-checker/:results', 'features/ulez/routes/ulez-result.tsx', { id: 'routes/ulez-checker-result' });
       route('sell-my-car/brands', 'features/content/routes/brands.tsx', { id: 'routes/brands' });
       route('sell-my-car/brands/:brand', 'features/content/routes/brand.tsx', { id: 'routes/brand' });
       // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).

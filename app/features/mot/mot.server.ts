@@ -1,6 +1,46 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGES, looksLikePhone } from '../../../contract/contact-rules';
 import { endpoints } from '../../../contract/endpoints';
-import type { MotConfirmErrorCode, MotReminderConfirmed, MotReminderResponse } from '../../../contract/mot';
+import { EmailSchema } from '~/lib/forms/validation';
+import { MOT_CHECKER_VIEW, type MotConfirmErrorCode, type MotReminderConfirmed, type MotReminderResponse } from '../../../contract/mot';
+import { toLookupErrorCode } from '../../../contract/vehicles';
+import { lookupErrorStatus } from '~/features/entry/lookup-errors';
+import type { ToolCheck } from '~/features/tools/tool.server';
+import { panelFailure } from '../../lib/failures.server';
 import type { GatewayClient } from '../../lib/gateway.server';
+import type { MotResult } from './mot-tool';
+
+/**
+ * The MOT check: the vehicle's tests from the MOT history provider. A failed check is the lookup's
+ * panel for its code (a platform down or slow is the default panel), never an error page.
+ */
+export const motCheck: ToolCheck<MotResult> = {
+  async check(context, vrm) {
+    const result = await context.gateway.attempt(endpoints.mot.check, { params: { vrm, view: MOT_CHECKER_VIEW } });
+    if (!result.ok) {
+      const failed = panelFailure(result.failure, 'mot_check.failed');
+      const code = toLookupErrorCode(failed.code);
+      return { ok: false, code, status: lookupErrorStatus(code, failed.outage) };
+    }
+    const reminder = context.session.get('motReminder');
+    return { ok: true, result: { check: result.value, reminder: reminder?.vrm === vrm ? reminder : null } };
+  },
+  checked: (result) => ({ status: result.check.status }),
+};
+
+/**
+ * The reminders form (the results page): the same rules as the browser's (mot-tool.tsx
+ * REMINDER_RULES). Schemas live in server modules: a schema at a route module's top level would
+ * bring zod into the browser's bundle.
+ */
+export const ReminderSchema = z.object({
+  email: EmailSchema,
+  mobile: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || looksLikePhone(value), CONTACT_MESSAGES.phone),
+});
 
 export type ReminderOutcome =
   | { ok: true; reminder: MotReminderResponse }
@@ -28,6 +68,9 @@ export async function requestReminders(gateway: GatewayClient, vrm: string, deta
   // Another refusal: the platform's words are written for the seller.
   return { ok: false, message: refusal?.message ?? REMINDER_MESSAGES.failed };
 }
+
+/** The confirmation page's button: the token of the e-mailed link (its words are the page's). */
+export const ConfirmSchema = z.object({ token: z.string().min(1) });
 
 export type ConfirmOutcome = { ok: true; confirmed: MotReminderConfirmed } | { ok: false; code: MotConfirmErrorCode };
 

@@ -1,19 +1,23 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatVrm, isValidVrm, VRM_MAX_LENGTH } from '../../../contract/vrm';
+import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 import { vrmProblem } from '~/lib/forms/vrm-field';
 
+/** The field's check in the browser: the same rule the server's schema applies. */
+const RULES = { vrm: vrmProblem };
+
 /**
- * The registration field of the hero, the footer and the sticky banner. Plain POST without JS
- * (the server validates with zod through conform and answers with `submission.reply()`); with JS,
+ * The registration field of the hero, the footer, the sticky banner and the tools. Plain POST
+ * without JS (the server validates and answers the one way forms do, lib/forms/form.server.ts); with JS,
  * the field validates on blur and then as the seller types, the value is upper-cased as typed and
  * formatted on blur, focusing the field clears its error, and an invalid registration is not sent
  * (the field takes the focus instead).
  *
- * The browser's check is `vrmProblem`, the same rule the server's schema applies, rather than
- * conform + zod: those cost ~27 KB of compressed JavaScript on every page for one field
- * (docs/performance.md). The markup is what conform's helpers produced.
+ * The browser's check is `vrmProblem`, the same rule the server's schema applies, read through the
+ * one form hook (lib/forms/use-form-reply.ts) rather than conform + zod, which cost ~27 KB of
+ * compressed JavaScript on every page for one field (docs/performance.md). The form keeps
+ * `noValidate` even without scripts: the server's message is clearer than the browser's bubble.
  */
 export function VrmForm({
   id = 'vehicle-lookup',
@@ -28,43 +32,18 @@ export function VrmForm({
   label?: string;
   action?: string;
   defaultVrm?: string;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormReply | null;
   buttonLabel: ReactNode;
 }) {
   const navigation = useNavigation();
-  const input = useRef<HTMLInputElement>(null);
+  const form = useFormReply(lastResult, RULES);
   const [focused, setFocused] = useState(false);
-  const typed = lastResult?.initialValue?.vrm;
-  const initialValue = typeof typed === 'string' ? typed : defaultVrm ? formatVrm(defaultVrm) : '';
+  const initialValue = form.value('vrm') ?? (defaultVrm ? formatVrm(defaultVrm) : '');
   const [value, setValue] = useState(initialValue);
-  // Errors the server sent, then the field's own once it has been checked (blur or submit).
-  const [fieldErrors, setFieldErrors] = useState<string[] | undefined>(lastResult?.error?.vrm ?? undefined);
-  const [checked, setChecked] = useState(!!lastResult?.error?.vrm);
-  const reported = useRef(lastResult);
-  useEffect(() => {
-    // A new answer from the server (a submission made with JS): its errors, and focus on the
-    // field when it has one, as conform did.
-    if (!lastResult || lastResult === reported.current) return;
-    reported.current = lastResult;
-    setFieldErrors(lastResult.error?.vrm ?? undefined);
-    setChecked(!!lastResult.error?.vrm);
-    if (lastResult.error?.vrm?.length) input.current?.focus();
-  }, [lastResult]);
+  const check = form.check('vrm');
 
-  const check = (raw: string) => {
-    const problem = vrmProblem(raw);
-    setFieldErrors(problem ? [problem] : undefined);
-    setChecked(true);
-    return problem;
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!input.current || !check(input.current.value)) return;
-    event.preventDefault();
-    // As conform did: the invalid field takes the focus (which, by the rule above, hides its error
-    // until the seller leaves the field).
-    input.current.focus();
-  };
-
+  const fieldErrors = form.errors('vrm');
+  // The field's error steps aside while the seller is in it.
   const errors = focused ? undefined : fieldErrors;
   const state = errors?.length ? 'error' : value && !fieldErrors ? 'valid' : 'untouched';
   const busy = navigation.state === 'submitting' && navigation.formAction === (action ?? '/');
@@ -72,12 +51,11 @@ export function VrmForm({
   const errorId = `${fieldId}-error`;
 
   return (
-    <Form method="post" action={action} id={id} noValidate onSubmit={onSubmit}>
+    <Form method="post" action={action} id={id} ref={form.formProps.ref} noValidate onSubmit={form.formProps.onSubmit}>
       <div className="field">
         <label htmlFor={fieldId}>{label}</label>
         <div className={`plate${state === 'error' ? ' invalid' : ''}`} data-state={state}>
           <input
-            ref={input}
             required
             id={fieldId}
             name="vrm"
@@ -98,14 +76,14 @@ export function VrmForm({
               field.value = field.value.toUpperCase();
               field.setSelectionRange(start, start);
               setValue(field.value);
-              if (checked) check(field.value);
+              check.onInput?.(event);
             }}
             onBlur={(event) => {
               setFocused(false);
               const field = event.currentTarget;
               if (isValidVrm(field.value)) field.value = formatVrm(field.value);
               setValue(field.value);
-              check(field.value);
+              check.onBlur?.(event);
             }}
           />
         </div>

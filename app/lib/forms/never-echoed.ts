@@ -4,9 +4,13 @@
  * into the page too. The seller types these again. Listed once, for both (form.server.ts and
  * kept-form.ts).
  */
-export const NEVER_ECHOED = ['accountNumber', 'password', 'token'] as const;
+export const NEVER_ECHOED = ['accountNumber', 'password'] as const;
 
-/** Names that look like a secret even if no form of ours uses them yet. */
+/**
+ * Names that look like a secret even if no form of ours sends them yet. A form kept through an
+ * outage leaves them out too; an action's answer may carry one only where the page needs it to try
+ * again (the MOT reminders' confirmation token, which is in the page's own address anyway).
+ */
 const SECRET_LOOKING = /account.?number|password|token|secret|card|cvv|iban/i;
 
 export function neverEchoed(name: string): boolean {

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 
 /**
  * The one way a page reads its form's answer (form.server.ts writes it): the errors by each field,
@@ -18,7 +17,7 @@ export type FormReply = SubmissionResult<string[]>;
 export type FieldRule = (value: string, form: FormData) => string | null;
 
 export function useFormReply(reply: FormReply | null | undefined, rules: Record<string, FieldRule> = {}) {
-  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement | null>(null);
   // What the browser found since the last answer; a new answer from the server replaces it.
   const [checked, setChecked] = useState<Record<string, string | null>>({});
   const answered = useRef(reply);
@@ -26,6 +25,10 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
     if (answered.current === reply) return;
     answered.current = reply;
     setChecked({});
+    // An answer that arrived with scripts running (a post made in the page): the first field it
+    // faults takes the focus, as a page load would put the seller at the top.
+    const first = Object.keys(reply?.error ?? {}).find((name) => name && reply?.error?.[name]?.length);
+    if (first) focusField(formRef.current, first);
   }, [reply]);
 
   const server = reply?.error ?? {};
@@ -54,17 +57,24 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
     return Array.isArray(typedValue) ? typedValue.filter((v): v is string => typeof v === 'string') : [];
   }
 
-  /** Checks a field with its rule as the seller leaves it, and clears the error as they change it. */
+  const run = (name: string, field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) =>
+    rules[name]!(field.value, field.form ? new FormData(field.form) : new FormData());
+
+  /**
+   * A field's rule, run as the seller leaves the field and, once it has been checked (or came back
+   * with an error), again as they type, so an error goes as soon as it is mended.
+   */
   function check(name: string) {
-    const rule = rules[name];
-    if (!rule) return {};
+    if (!rules[name]) return {};
     return {
       onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-        const form = event.currentTarget.form;
-        const message = rule(event.currentTarget.value, form ? new FormData(form) : new FormData());
+        const message = run(name, event.currentTarget);
         setChecked((current) => ({ ...current, [name]: message }));
       },
-      onInput: () => setChecked((current) => (current[name] ? { ...current, [name]: null } : current)),
+      onInput: (event: FormEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+        const field = event.currentTarget;
+        setChecked((current) => (name in current || server[name]?.length ? { ...current, [name]: run(name, field) } : current));
+      },
     };
   }
 
@@ -77,7 +87,7 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
     if (!first) return;
     event.preventDefault();
     setChecked(found);
-    (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+    focusField(form, first);
   }
 
   return {
@@ -88,9 +98,15 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
     values,
     check,
     /**
-     * For the <Form>: once scripts run, the rules speak instead of the browser's own bubbles;
-     * without scripts the browser's checks (required, type) stay on.
+     * For the <Form>. The browser's own checks stay off, with or without scripts (as conform had
+     * them): the server's message, in the spec's words and by the field, is what the seller reads;
+     * `required` and `type` stay on the inputs for what they tell assistive technology.
      */
-    formProps: { noValidate: hydrated, onSubmit },
+    formProps: { ref: formRef, noValidate: true, onSubmit },
   };
+}
+
+function focusField(form: HTMLFormElement | null, name: string) {
+  const field = form?.elements.namedItem(name);
+  if (field instanceof HTMLElement) field.focus();
 }

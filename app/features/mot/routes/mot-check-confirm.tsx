@@ -1,12 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDate } from '~/lib/format';
-import { failureView, logFailure } from '~/lib/failures.server';
-import { PlatformFailure } from '~/lib/gateway.server';
+import { failed, parseForm, refuse } from '~/lib/forms/form.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
-import { confirmReminders } from '~/features/mot/mot.server';
+import { ConfirmSchema, confirmReminders } from '~/features/mot/mot.server';
 import { routeFlags } from '~/lib/route-flags';
 
 // A link from one person's e-mail: nothing for search engines, and no lookup to distract.
@@ -43,26 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { vrm, vrmPretty: formatVrm(vrm), token: url.searchParams.get('code') ?? '', confirmed: null };
 }
 
+/** The button's post. A link spent or past its days is final (`link`); a platform failure keeps the button to press again. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
   if (!isValidVrm(vrm)) throw redirect('/mot-check', 303);
-  const form = await request.formData().catch(() => null);
-  const token = form?.get('token');
-  if (typeof token !== 'string' || !token) return data({ error: MESSAGES.confirmation_invalid, final: true, expired: false }, { status: 400 });
+  const submission = parseForm(await request.formData(), ConfirmSchema);
+  // A post without the link's token can never confirm anything.
+  if (submission.status !== 'success') return refuse(submission, { link: MESSAGES.confirmation_invalid });
   let outcome;
   try {
-    outcome = await confirmReminders(context.gateway, vrm, token);
+    outcome = await confirmReminders(context.gateway, vrm, submission.value.token);
   } catch (error) {
-    const failure = failureView(error, context.config.brandName);
-    if (!failure) throw error;
-    logFailure('mot_reminders.confirm_failed', error as PlatformFailure, failure);
     // Nothing was confirmed: the same button, with the reason, to press again.
-    return data({ error: failure.message, final: false, expired: false, token }, { status: failure.status });
+    return failed(submission, error, context, 'mot_reminders.confirm_failed');
   }
-  if (!outcome.ok) {
-    const expired = outcome.code === 'confirmation_expired';
-    return data({ error: MESSAGES[outcome.code], final: true, expired }, { status: expired ? 410 : 404 });
-  }
+  if (!outcome.ok) return refuse(submission, { link: MESSAGES[outcome.code] }, outcome.code === 'confirmation_expired' ? 410 : 404);
   context.analytics.track('mot_reminders_confirmed', {});
   context.session.flash('motReminderConfirmed', outcome.confirmed);
   throw redirect(`/mot-check/confirm?vrm=${encodeURIComponent(vrm)}&done`, 303);
@@ -70,7 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ConfirmMotReminders() {
   const { vrm, vrmPretty, token, confirmed } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
+  // A link that will never work: no button to press again.
+  const spent = form.errors('link');
   const busy = useNavigation().state === 'submitting';
   if (confirmed) {
     return (
@@ -88,12 +86,12 @@ export default function ConfirmMotReminders() {
       </section>
     );
   }
-  if (result?.final) {
+  if (spent) {
     return (
       <section className="card" aria-labelledby="confirm-title">
-        <h1 id="confirm-title">{result.expired ? 'This link has expired' : 'MOT reminders were not confirmed'}</h1>
+        <h1 id="confirm-title">{spent[0] === MESSAGES.confirmation_expired ? 'This link has expired' : 'MOT reminders were not confirmed'}</h1>
         <p className="field-error" role="alert">
-          {result.error}
+          {spent[0]}
         </p>
         <Link className="btn" to={`${resultsPath(vrm)}#reminders`}>
           Ask for MOT reminders for {vrmPretty}
@@ -104,11 +102,7 @@ export default function ConfirmMotReminders() {
   return (
     <section className="card" aria-labelledby="confirm-title">
       <h1 id="confirm-title">Confirm MOT reminders for {vrmPretty}</h1>
-      {result?.error ? (
-        <p className="field-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <FormErrors errors={form.formErrors} />
       {token ? (
         <Form method="post" replace>
           <input type="hidden" name="token" value={token} />

@@ -1,52 +1,54 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { Fragment } from 'react';
 import type { LookupErrorCode } from '../../../contract/vehicles';
 import type { VehicleTax } from '../../../contract/tax';
-import { formatVrm } from '../../../contract/vrm';
-import { LookupErrorPanelView } from '../entry/lookup-error-panel';
-import { VrmForm } from '../shell/vrm-form';
 import { fuelName, formatDate, formatNumber, sentenceCase } from '~/lib/format';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
+import type { RegistrationTool } from '~/features/tools/registration-tool';
 import { costText, GOV_UK_RATES_URL, ratesText, statusText } from '~/features/tax/tax-text';
 
-/** The tool's one-line introduction, on the form and above a result. */
-export const TAX_CHECK_INTRO = 'Is it taxed, when is the tax due, and what does it cost? Enter a registration to find out.';
+/**
+ * The car tax check: `/car-tax-check`, the form, and `/car-tax-check/results?vrm=…`, whether one
+ * vehicle is taxed, when its tax is due and what it costs. The platform decides how a vehicle is
+ * taxed (platform/src/tax/); tax-text.ts says it.
+ */
+export const taxTool: RegistrationTool<VehicleTax> = {
+  id: 'tax',
+  formId: 'tax-check',
+  formPath: '/car-tax-check',
+  resultPath: (vrm) => `/car-tax-check/results?vrm=${encodeURIComponent(vrm)}`,
+  typedVrm: (url) => url.searchParams.get('vrm'),
+  title: 'Car tax check',
+  resultsTitle: 'Car tax check',
+  strap: 'Is it taxed, when is the tax due, and what does it cost? Enter a registration to find out.',
+  askText: 'Enter a registration to see its tax.',
+  description: 'Check whether a car, van or motorcycle is taxed, when its tax is due, and what it costs to tax.',
+  button: 'Check tax',
+  panel: (code, vrm, brandName) => lookupErrorPanel(code as LookupErrorCode, vrm, brandName),
+  checkAgain: (panel) => panel.wrongReg,
+  resultTitle: (tax) => `Tax for ${tax.vrmPretty}`,
+  About: TaxCheckAbout,
+  Result: TaxResults,
+  // Each page has its own registration field, so no second one in the footer.
+  formFlags: { cache: true, hideVehicleLookup: true },
+  resultFlags: { noRobots: true, noSitemap: true, hideVehicleLookup: true },
+};
 
-export const TAX_CHECK_ACTION = '/car-tax-check';
-export const TAX_CHECK_BUTTON = 'Check tax';
-
-/** The tool's form: the hero's registration field, its panels for a failed check, its own button. */
-export function TaxCheckHero({
-  title,
-  text,
-  error,
-  lastResult,
-  brandName,
-}: {
-  title: string;
-  text: string;
-  error?: { code: LookupErrorCode; vrm: string } | null;
-  lastResult?: SubmissionResult<string[]> | null;
-  brandName: string;
-}) {
-  const panel = error ? lookupErrorPanel(error.code, formatVrm(error.vrm), brandName) : null;
+/** What the check tells you, under the form. */
+function TaxCheckAbout() {
   return (
-    <section className="hero" aria-labelledby="tax-check-title">
-      <h1 id="tax-check-title">{title}</h1>
-      <p className="strap">{text}</p>
-      {panel && error ? <LookupErrorPanelView panel={panel} vrm={error.vrm} action={TAX_CHECK_ACTION} /> : null}
-      <VrmForm
-        id="tax-check"
-        action={TAX_CHECK_ACTION}
-        defaultVrm={error?.vrm}
-        lastResult={lastResult}
-        buttonLabel={panel?.wrongReg ? 'Check again' : TAX_CHECK_BUTTON}
-      />
+    <section className="card" aria-labelledby="tax-check-what">
+      <h2 id="tax-check-what">What the check tells you</h2>
+      <ul>
+        <li>Whether the vehicle is taxed, untaxed or declared off the road (SORN), and when its tax is due.</li>
+        <li>How it is taxed: by engine size, CO2 band or the standard rate, depending on when it was first registered.</li>
+        <li>What it costs a year, at the rates GOV.UK publishes, and whether the expensive car supplement could apply.</li>
+        <li>Whether a classic can be taxed in the historic class, at no cost.</li>
+      </ul>
     </section>
   );
 }
 
-export function TaxResults({ tax }: { tax: VehicleTax }) {
+function TaxResults({ result: tax }: { result: VehicleTax }) {
   const status = statusText(tax);
   const cost = costText(tax);
   const facts: [string, string][] = [
