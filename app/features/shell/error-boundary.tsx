@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/rea
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { ErrorViewKind } from './error-views';
 import { reportToServer } from '~/features/shell/client-report';
-import { useRootData } from '~/features/shell/frame';
+import { useRootData } from './root-data';
 
 /**
  * The views of a failed page load with it, not with every page (ADR 012): a server-rendered error

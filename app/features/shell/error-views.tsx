@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ComponentType, ReactNode } from 'react';
-import type { RootData } from '~/features/shell/frame';
+import type { RootData } from './root-data';
 
 /**
  * The error views of spec 2 §2.11 and §8, but for the one a lost connection needs (LoadFailure, in
