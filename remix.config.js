@@ -1,15 +1,11 @@
 import { readdirSync } from 'node:fs';
 
-/** Pages with a route of their own (a hero, a form): their copy is in content/pages, but not their route. */
-const OWN_ROUTES = new Set(['sell-my-car', 'sell-my-van', 'part-exchange']);
-
 /** content/pages/{slug}.md → /{slug}: one module serves them all (features/content/routes/content-page.tsx). */
 function contentPageSlugs() {
   try {
     return readdirSync(new URL('./content/pages', import.meta.url))
       .filter((name) => name.endsWith('.md'))
-      .map((name) => name.slice(0, -3))
-      .filter((slug) => !OWN_ROUTES.has(slug));
+      .map((name) => name.slice(0, -3));
   } catch {
     return [];
   }

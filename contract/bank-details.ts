@@ -88,11 +88,6 @@ export function checkBankDetails(input: BankDetailsInput): BankDetailsCheck {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Only ever the last four digits: a full account number is never shown back, not even to its owner. */
-export function maskAccountNumber(accountNumber: string): string {
-  return `****${accountNumber.slice(-4)}`;
-}
-
 /** '123456' → '12-34-56'; input that is not a sort code comes back as it was. */
 export function formatSortCode(sortCode: string): string {
   const digits = normaliseSortCode(sortCode);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkUpload,
+  DOCUMENT_KIND_IDS,
   DOCUMENT_KINDS,
   imageDimensions,
   MAX_UPLOAD_BYTES,
   measureSharpness,
   PHOTO_SLOTS,
-  requiredDocumentKinds,
   SHARPNESS_THRESHOLD,
   sniffContentType,
 } from './documents';
@@ -115,8 +115,9 @@ describe('checkUpload', () => {
 
 describe('what is required', () => {
   it('always asks for the logbook and licence, and the settlement letter only with finance outstanding', () => {
-    expect(requiredDocumentKinds(false)).toEqual(['v5c', 'driving-licence']);
-    expect(requiredDocumentKinds(true)).toEqual(['v5c', 'driving-licence', 'finance-settlement-letter']);
+    const required = (finance: boolean) => DOCUMENT_KIND_IDS.filter((kind) => DOCUMENT_KINDS[kind].required(finance));
+    expect(required(false)).toEqual(['v5c', 'driving-licence']);
+    expect(required(true)).toEqual(['v5c', 'driving-licence', 'finance-settlement-letter']);
     expect(DOCUMENT_KINDS['finance-settlement-letter'].accepts).toEqual(['application/pdf']);
   });
 

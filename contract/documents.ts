@@ -67,10 +67,6 @@ export function isDocumentKind(value: unknown): value is DocumentKind {
   return typeof value === 'string' && Object.hasOwn(DOCUMENT_KINDS, value);
 }
 
-export function requiredDocumentKinds(financeOutstanding: boolean): DocumentKind[] {
-  return DOCUMENT_KIND_IDS.filter((kind) => DOCUMENT_KINDS[kind].required(financeOutstanding));
-}
-
 /** The guided photos, in the order the app asks for them (dealers bid on what these show). */
 export const PHOTO_SLOTS = [
   { id: 'front-left', label: 'Front left', hint: 'Stand at the front left corner at 45°, so the front and the left side both show.', required: true },

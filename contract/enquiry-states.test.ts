@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEAD_OR_JUNK, enquiryStateRedirect, inStatusGroup } from './enquiry-states';
+import { DEAD_OR_JUNK, enquiryStateRedirect, STATUS_GROUPS } from './enquiry-states';
 
 const at = (dpStateSlug: string | null, dpEnquiryId: number | null = 4012) => ({ dpStateSlug, dpEnquiryId });
 
@@ -28,9 +28,9 @@ describe('enquiry-state redirects', () => {
 
 describe('status groups', () => {
   it('places statuses in the spec groups', () => {
-    expect(inStatusGroup('quoted', 'quoteStage')).toBe(true);
-    expect(inStatusGroup('sold_documents_reviewed', 'soldStages')).toBe(true);
-    expect(inStatusGroup('sold', 'soldStages')).toBe(false);
+    expect(STATUS_GROUPS.quoteStage).toContain('quoted');
+    expect(STATUS_GROUPS.soldStages).toContain('sold_documents_reviewed');
+    expect(STATUS_GROUPS.soldStages).not.toContain('sold');
     expect(DEAD_OR_JUNK).toContain('wrong_number');
     expect(DEAD_OR_JUNK).toContain('write_off');
   });

@@ -28,10 +28,6 @@ export const STATUS_GROUPS = {
 
 export const DEAD_OR_JUNK: readonly string[] = [...STATUS_GROUPS.lostReasons, 'customer_lost', 'duplicated', 'unworked', 'wrong_number'];
 
-export function inStatusGroup(status: string, group: keyof typeof STATUS_GROUPS): boolean {
-  return (STATUS_GROUPS[group] as readonly string[]).includes(status);
-}
-
 /** Dealer-platform states once the car is being prepared for, or is in, the dealer sale. */
 export const SELLING_STATES = [
   'profile-in-progress',

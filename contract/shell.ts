@@ -55,7 +55,6 @@ export interface AnalyticsEvent {
 
 /** The campaign parameters an event may carry (spec 2 §4: UTM capture), in lower case. */
 export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'dclid', 'msclkid'] as const;
-export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
 export const MAX_EVENTS_PER_REQUEST = 20;
 
 /** POST /platform/events {events} → 202 {accepted}. The requester id header says whose events they are. */

@@ -100,10 +100,6 @@ export function signChatToken(claims: ChatClaims, secret: string): Promise<strin
   return signJwt(claims, chatSecret(secret));
 }
 
-export function verifyChatToken(token: string, secret: string, nowSeconds: number): Promise<Verified<ChatClaims>> {
-  return verifyJwt<ChatClaims>(token, chatSecret(secret), nowSeconds, 'chat');
-}
-
 export interface UnsubscribeClaims {
   sub: number;
   /** Which messages to stop: marketing e-mails, texts, or one vehicle's MOT reminders (sub is then the reminder's id). */

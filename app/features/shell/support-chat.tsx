@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import type { ChatWidgetApi } from '../../../contract/shell';
 import { reportToServer } from '~/features/shell/client-report';
 
 /** spec 2 §9: the chat session id is asked for every 500 ms, up to 120 times. */
 export const CHAT_SESSION_RETRY_MS = 500;
 export const CHAT_SESSION_RETRIES = 120;
 
-interface ChatWidget {
-  sessionId: string | null;
-  login(token: string): void;
-  open(): void;
-}
+// The widget's script is the platform's (contract/shell.ts describes what it sets).
+type ChatWidget = ChatWidgetApi;
 declare global {
   interface Window {
     KerbsideChat?: ChatWidget;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { issuedMarkProblem, latestAgeIdentifier } from './plates';
+import { issuedMarkProblem, isIssuableAgeIdentifier } from './plates';
 
 const nov2026 = new Date('2026-11-21T12:00:00Z');
 
 describe('issued registration marks', () => {
-  it('knows the newest age identifier', () => {
-    expect(latestAgeIdentifier(nov2026)).toBe(76);
-    expect(latestAgeIdentifier(new Date('2026-05-01'))).toBe(26);
-    expect(latestAgeIdentifier(new Date('2027-01-15'))).toBe(76);
+  it('knows which age identifiers have been issued by a date', () => {
+    expect(isIssuableAgeIdentifier(76, nov2026)).toBe(true);
+    expect(isIssuableAgeIdentifier(27, nov2026)).toBe(false);
+    expect(isIssuableAgeIdentifier(76, new Date('2026-05-01'))).toBe(false);
+    expect(isIssuableAgeIdentifier(26, new Date('2026-05-01'))).toBe(true);
   });
 
   it.each(['KE19FTA', 'KN76NEW', 'AB51CDE', 'AB02CDE', 'A123BCD', 'ABC123D', '1234AB', 'ABZ1234'])('accepts %s', (vrm) => {

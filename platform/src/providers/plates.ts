@@ -9,15 +9,6 @@ import { normaliseVrm, vrmFormat } from '../../../contract/vrm';
 const NEVER_YEAR_LETTERS = new Set(['I', 'O', 'Q', 'U', 'Z']);
 const NEVER_REGION_LETTERS = new Set(['I', 'Q', 'Z']);
 
-/** The newest current-format age identifier issued by `now`: March → YY, September → YY + 50. */
-export function latestAgeIdentifier(now: Date): number {
-  const year = now.getUTCFullYear() % 100;
-  const month = now.getUTCMonth() + 1;
-  if (month >= 9) return year + 50;
-  if (month >= 3) return year;
-  return year - 1 + 50;
-}
-
 /** 02–50 mean March of 2002–2050, 51–99 September of 2001–2049; issued once that month has come. */
 export function isIssuableAgeIdentifier(age: number, now: Date): boolean {
   if (age < 2 || age > 99) return false;
