@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -39,6 +40,43 @@ const wingZones = Object.entries(WINGS).flatMap(([wing, allowed]) =>
     })),
 );
 
+/**
+ * The platform's wings (platform/src/<wing>/), in the same way. Its infrastructure (the modules at
+ * platform/src/ but index.ts and dev.ts, which register every wing's handlers) and the simulated
+ * providers (platform/src/providers/) import no wing.
+ */
+const PLATFORM_WINGS = {
+  shell: [],
+  tracker: ['shell'],
+  entry: ['tracker', 'shell'],
+  account: ['entry', 'tracker', 'shell'],
+  ulez: [],
+  mot: [],
+  tax: [],
+  sale: ['entry', 'shell'],
+};
+
+const platformZones = [
+  ...Object.entries(PLATFORM_WINGS).flatMap(([wing, allowed]) =>
+    Object.keys(PLATFORM_WINGS)
+      .filter((other) => other !== wing && !allowed.includes(other))
+      .map((other) => ({
+        target: `./platform/src/${wing}`,
+        from: `./platform/src/${other}`,
+        message: `The platform's ${wing} wing may import only ${allowed.length ? allowed.join(', ') : 'no other wing'} (eslint.config.js PLATFORM_WINGS).`,
+      })),
+  ),
+  ...readdirSync(new URL('./platform/src', import.meta.url))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !['index.ts', 'dev.ts'].includes(name))
+    .map((name) => `./platform/src/${name}`)
+    .concat('./platform/src/providers')
+    .map((target) => ({
+      target,
+      from: Object.keys(PLATFORM_WINGS).map((wing) => `./platform/src/${wing}`),
+      message: "The platform's infrastructure and providers import no wing: index.ts and dev.ts put the wings together.",
+    })),
+];
+
 const SOURCES = ['app/**/*.{ts,tsx}', 'contract/**/*.ts', 'platform/src/**/*.ts', 'server.ts'];
 const TESTS = ['**/*.test.ts', 'tests/**', 'e2e/**'];
 
@@ -71,6 +109,7 @@ export default tseslint.config(
         {
           zones: [
             ...wingZones,
+            ...platformZones,
             // A route module is only ever loaded by the router: what two routes share lives beside them.
             { target: './app', from: './app/features/*/routes/**', message: 'A route module is imported by no module: move what is shared out of it.' },
             { target: './app', from: './app/root.tsx', message: 'The root route is imported by no module (its data: features/shell/root-data).' },

@@ -22,6 +22,9 @@ export function toLookupErrorCode(code: unknown): LookupErrorCode {
   return (LOOKUP_ERROR_CODES as readonly unknown[]).includes(code) ? (code as LookupErrorCode) : 'bad_request';
 }
 
+/** The largest mileage the platform takes: a seven-digit odometer field. */
+export const MAX_MILEAGE = 9_999_999;
+
 export interface Make {
   display_name: string;
   slug: string;

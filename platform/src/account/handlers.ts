@@ -15,7 +15,7 @@ import {
 import { referralLink } from './referrals';
 import { listSessions, revokeOtherSessions } from './sessions';
 import { linkInfo, signInWithLink } from './sign-in-links';
-import { unsubscribe } from './unsubscribe';
+import { unsubscribe } from '../unsubscribe';
 
 export const accountHandlers: Handlers<typeof endpoints.account> = {
   signUp,

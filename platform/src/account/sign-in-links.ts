@@ -1,14 +1,14 @@
 import { maskEmail, type AuthResponse, type LinkInfoResponse } from '../../../contract/accounts';
 import { safeRedirect } from '../../../contract/safe-redirect';
 import { openSession, type UserRow } from '../auth';
-import { toUser } from './account-view';
+import { toUser } from '../entry/account-view';
 import { clockNowIso, clockNowMs } from '../clock';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { sendEmail } from '../outbox';
 import { randomToken, sha256 } from '../tokens';
 import { adoptRequesterTrackers } from '../tracker/trackers';
-import { unsubscribeLink } from './unsubscribe';
+import { unsubscribeLink } from '../unsubscribe';
 import { str } from '../util';
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_MILEAGE } from '../../../contract/vehicles';
 import { affiliateOf } from '../shell/affiliates';
 import { campaignColumn } from '../shell/analytics';
 import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../../contract/vehicles';
@@ -13,7 +14,6 @@ import { clockNow } from '../clock';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
 export const ENQUIRY_VALID_DAYS = 7;
-export const MAX_MILEAGE = 9_999_999;
 
 export interface EnquiryRow {
   id: number;

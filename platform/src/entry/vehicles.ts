@@ -1,6 +1,6 @@
 import type { LookupResponse } from '../../../contract/lookup';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { toUser, vehicleLimit } from '../account/account-view';
+import { toUser, vehicleLimit } from './account-view';
 import { authenticate, invalidToken, ownerKey } from '../auth';
 import { findEnquiry, toEnquiry } from './enquiries';
 import { intVar, type PlatformEnv } from '../env';

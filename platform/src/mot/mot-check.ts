@@ -7,7 +7,7 @@ import { errorResponse, json, readJsonObject } from '../http';
 import { CONFIRM_LINK_DAYS, lapseCutoff, nextReminderDate, onSignUpRequest, type ReminderKind } from './mot-reminders';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { randomToken, sha256, signMotConfirmToken, verifyMotConfirmToken } from '../tokens';
-import { unsubscribeLink } from '../account/unsubscribe';
+import { unsubscribeLink } from '../unsubscribe';
 import { sleep, str } from '../util';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
 import { clockNow } from '../clock';

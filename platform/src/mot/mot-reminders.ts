@@ -2,7 +2,7 @@ import { analyseMot } from '../../../contract/mot';
 import { formatVrm } from '../../../contract/vrm';
 import type { PlatformEnv } from '../env';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
-import { unsubscribeLink } from '../account/unsubscribe';
+import { unsubscribeLink } from '../unsubscribe';
 
 /**
  * When MOT reminders go. The first on the day the early-test window opens: an MOT can be done up to

@@ -4,13 +4,13 @@ import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../../contrac
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { allowedLinkBase } from '../outbox';
 import { authenticate, invalidToken, ownerKey, requireCustomer, type Caller } from '../auth';
-import { MAX_MILEAGE } from '../entry/enquiries';
+import { MAX_MILEAGE } from '../../../contract/vehicles';
 import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../rate-limit';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
-import { unsubscribeLink } from '../account/unsubscribe';
+import { unsubscribeLink } from '../unsubscribe';
 import { valuate } from '../providers/valuation';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
 

@@ -2,7 +2,7 @@ import { formatVrm } from '../../../contract/vrm';
 import type { AccountVehicle, User } from '../../../contract/accounts';
 import type { UserRow } from '../auth';
 import { clockNow } from '../clock';
-import { toEnquiry, type EnquiryRow } from '../entry/enquiries';
+import { toEnquiry, type EnquiryRow } from './enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { makeOf } from '../providers/register';
 import { trackersOf } from '../tracker/trackers';

@@ -1,8 +1,8 @@
-import type { PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
-import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeClaims } from '../tokens';
-import { tokenSecret } from '../env';
-import { clockNowIso, clockNowMs } from '../clock';
+import type { PlatformEnv } from './env';
+import { errorResponse, json, readJsonObject } from './http';
+import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeClaims } from './tokens';
+import { tokenSecret } from './env';
+import { clockNowIso, clockNowMs } from './clock';
 
 /** An unsubscribe link works for a year: long enough for any e-mail a seller keeps. */
 const LINK_TTL_SECONDS = 365 * 24 * 60 * 60;
