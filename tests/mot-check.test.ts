@@ -87,6 +87,16 @@ describe('the MOT check pages', () => {
     expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KE19FTA')).text())).toContain('MOT history of KE19 FTA');
   });
 
+  it('has one address per registration: any other spelling of it moves there for good (301)', async () => {
+    const loose = await new Browser(workers.fetch).get('/mot-check/results?vrm=ke19%20fta');
+    expect(loose.status).toBe(301);
+    expect(loose.headers.get('location')).toBe('/mot-check/results?vrm=KE19FTA');
+    // Without a registration the address asks for one, with what the tool does under the form.
+    const empty = mainText(await (await new Browser(workers.fetch).get('/mot-check/results')).text());
+    expect(empty).toContain('MOT check results Enter a registration to see its MOT status and history.');
+    expect(empty).toContain('What the MOT check shows');
+  });
+
   it('keeps a malformed registration in the form with the field message', async () => {
     const response = await new Browser(workers.fetch).post('/mot-check', { vrm: 'NOT A REG!' });
     expect(response.status).toBe(400);

@@ -84,6 +84,18 @@ describe('the checker without JavaScript', () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  it('has one address per registration: any other spelling of it moves there for good (301)', async () => {
+    const loose = await newSeller(workers).get('/ulez-checker/kd15dsl');
+    expect(loose.status).toBe(301);
+    expect(loose.headers.get('location')).toBe('/ulez-checker/KD15DSL');
+    // Not a registration at all: the checker's panel over the form, with what was typed.
+    const wrong = await newSeller(workers).get('/ulez-checker/NOTAREG1');
+    expect(wrong.status).toBe(400);
+    const main = mainText(await wrong.text());
+    expect(main).toContain('Did we get the reg right?');
+    expect(main).toContain('Check again');
+  });
+
   it('keeps what was typed when the reg is malformed', async () => {
     const response = await newSeller(workers).post('/ulez-checker', { vrm: 'NOT A REG!!' });
     expect(response.status).toBe(400);
