@@ -40,12 +40,29 @@ export function Field({
   );
 }
 
-/** Errors of the whole form (a backend that failed), shown above it. */
-export function FormErrors({ id, title, errors }: { id?: string; title?: string; errors?: string[] }) {
+/**
+ * Errors of the whole form (the platform failed, or refused what was asked), shown above it: the
+ * one look every form gives them. `title` heads the panel (at `level`, to fit the page's outline);
+ * with `titleId` the panel is named by it.
+ */
+export function FormErrors({
+  id,
+  title,
+  titleId,
+  level = 2,
+  errors,
+}: {
+  id?: string;
+  title?: string;
+  titleId?: string;
+  level?: 2 | 3;
+  errors?: string[];
+}) {
   if (!errors?.length) return null;
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
-    <div className="panel" role="alert" id={id}>
-      {title ? <h2>{title}</h2> : null}
+    <div className="panel" role="alert" id={id} aria-labelledby={title ? titleId : undefined}>
+      {title ? <Heading id={titleId}>{title}</Heading> : null}
       <p>{errors[0]}</p>
     </div>
   );

@@ -55,15 +55,22 @@ export function invalid(submission: Submission) {
 
 /**
  * A refusal the app words itself (a rule of ours, or an outcome the platform answered with): the
- * message above the form, or by the fields named.
+ * message above the form, or by the fields named. A panel with a heading of its own sends its
+ * heading and its text, in that order.
  */
-export function refuse(submission: Submission, message: string | Record<string, string>, status = 400) {
-  const errors =
-    typeof message === 'string'
-      ? { formErrors: [message] }
-      : { fieldErrors: Object.fromEntries(Object.entries(message).map(([field, text]) => [field, [text]])) };
-  return data(reply(submission, errors), { status });
+export function refuse(submission: Submission, message: string | Panel | Record<string, string>, status = 400) {
+  return data(reply(submission, refusal(message)), { status });
 }
+
+type Panel = readonly [heading: string, text: string];
+
+function refusal(message: string | Panel | Record<string, string>) {
+  if (typeof message === 'string') return { formErrors: [message] };
+  if (isPanel(message)) return { formErrors: [...message] };
+  return { fieldErrors: Object.fromEntries(Object.entries(message).map(([field, text]) => [field, [text]])) };
+}
+
+const isPanel = (message: Panel | Record<string, string>): message is Panel => Array.isArray(message);
 
 /**
  * A platform failure, the one way every action answers it: the failure's message (lib/failures.server.ts)

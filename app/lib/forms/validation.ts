@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGES, isEmail, isFullName, looksLikePhone, normalisePostcode } from '../../../contract/contact-rules';
+import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH, normalisePostcode } from '../../../contract/contact-rules';
 import { VRM_INVALID_MESSAGE, normaliseVrm } from '../../../contract/vrm';
 import { REQUIRED_MESSAGE, VRM_RAW_MAX_LENGTH, vrmProblem } from './vrm-field';
 
@@ -18,15 +18,26 @@ export const VrmSchema = z
 
 export const LookupSchema = z.object({ vrm: VrmSchema });
 
-const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim();
+/**
+ * A required text field (trimmed) checked by one rule, the rule the browser applies too
+ * (contract/contact-rules.ts): an empty or missing field gets the rule's own message. A longest
+ * length is the field's `maxLength` in forms that take their constraints from the schema.
+ */
+function ruledText(rule: (value: string) => string | null, maxLength?: number) {
+  const message = rule('') ?? REQUIRED_MESSAGE;
+  const text = z.string({ required_error: message, invalid_type_error: message }).trim();
+  return (maxLength === undefined ? text : text.max(maxLength, message))
+    .superRefine((value, ctx) => {
+      const problem = rule(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
 
-export const EmailSchema = requiredText(CONTACT_MESSAGES.email).max(254, CONTACT_MESSAGES.email).refine(isEmail, CONTACT_MESSAGES.email);
-export const NameSchema = requiredText(CONTACT_MESSAGES.name).refine(isFullName, CONTACT_MESSAGES.name);
+export const EmailSchema = ruledText(CONTACT_FIELD_RULES.email, EMAIL_MAX_LENGTH);
+export const NameSchema = ruledText(CONTACT_FIELD_RULES.name);
 /** The browser's check; the server adds libphonenumber and the platform's mobile check. */
-export const PhoneSchema = requiredText(CONTACT_MESSAGES.phone).refine(looksLikePhone, CONTACT_MESSAGES.phone);
-export const PostcodeSchema = requiredText(CONTACT_MESSAGES.postcode)
-  .refine((value) => normalisePostcode(value) !== null, CONTACT_MESSAGES.postcode)
-  .transform((value) => normalisePostcode(value)!);
+export const PhoneSchema = ruledText(CONTACT_FIELD_RULES.phone);
+export const PostcodeSchema = ruledText(CONTACT_FIELD_RULES.postcode).transform((value) => normalisePostcode(value)!);
 
 export const SignUpSchema = z.object({
   name: NameSchema,
