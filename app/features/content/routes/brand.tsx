@@ -46,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function BrandPage() {
   const { make, panel, reviews, sales, interest, content } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
     <div className="stack">
@@ -54,7 +54,7 @@ export default function BrandPage() {
         title={`Sell your ${make.display_name} car the ${brandName} way`}
         action={`/sell-my-car/brands/${make.slug}`}
         panel={panel}
-        lastResult={lastResult}
+        reply={reply}
       />
       {interest ? (
         <section className="card" aria-labelledby="interest-title" data-testid="dealer-interest">

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Home() {
   const { panel, reviews, sales, dealers, video, reviewsFirst, markup } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   // The sections that are the same for everyone (ADR 012): rendered by the server only.
@@ -51,7 +51,7 @@ export default function Home() {
   );
   return (
     <div className="stack">
-      <Hero title="The way to sell your car" action="/?index" panel={panel} lastResult={lastResult} />
+      <Hero title="The way to sell your car" action="/?index" panel={panel} reply={reply} />
       {staticSection('home-benefits', 'benefits-title', BenefitsContent)}
       {video ? <VideoSection src={video} brandName={brandName} /> : null}
       {reviewsFirst ? reviewBlock : null}
