@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { z } from 'zod';
 import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { signInWithLink } from '~/features/account/accounts.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
@@ -33,10 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { token, sameBrowser: info.sameBrowser, maskedEmail: info.maskedEmail, lookedUpVrm: lookedUp ? formatVrm(lookedUp) : null };
 }
 
+/** The link's token, and whether the car looked up in this browser joins the account (`addCar=yes`). */
+const VerifySchema = z.object({ token: z.string(), addCar: z.string().optional() });
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const token = String(form.get('token') ?? '');
-  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(context.session), form.get('addCar') === 'yes');
+  const submission = parseForm(await request.formData(), VerifySchema);
+  // A form without a token is a link that cannot sign anyone in: the same page as a spent one.
+  if (submission.status !== 'success') throw redirect('/token-expired');
+  const { token, addCar } = submission.value;
+  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(context.session), addCar === 'yes');
   if (!outcome.ok) throw redirect('/token-expired');
   signIn(context.session, outcome.response);
   throw redirect(safeRedirect(outcome.response.redirectTo, '/account'));
