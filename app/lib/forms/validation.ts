@@ -57,3 +57,9 @@ export const DetailsSchema = z.object({
   phone: PhoneSchema,
   postcode: PostcodeSchema,
 });
+
+/**
+ * A file the seller chose, or the message that asks for one: a file input left empty still sends
+ * a file, nameless and empty. Whether it is a document or photo we take is the platform's check.
+ */
+export const chosenFile = (message: string) => z.custom<File>((value) => value instanceof File && value.size > 0, message);

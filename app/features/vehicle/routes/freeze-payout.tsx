@@ -1,8 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { freezePayout } from '~/features/vehicle/payments.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { routeFlags } from '~/lib/route-flags';
 
 export const handle = routeFlags({ noRobots: true, noSitemap: true });
@@ -20,9 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: url.searchParams.get('token') ?? '', frozen: url.searchParams.has('frozen'), failed: url.searchParams.has('invalid') };
 }
 
+const FreezeSchema = z.object({ token: z.string() });
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get('token') ?? '');
-  const frozen = token ? await freezePayout(context.gateway, token) : false;
+  const submission = parseForm(await request.formData(), FreezeSchema);
+  const frozen = submission.status === 'success' ? await freezePayout(context.gateway, submission.value.token) : false;
   throw redirect(frozen ? '/auth/freeze-payout?frozen' : '/auth/freeze-payout?invalid');
 }
 
