@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TrackerChart } from '~/features/tracker/tracker-chart-view';
@@ -11,6 +12,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange } from '~/features/tracker/tracker-chart';
 import { signOut } from '~/lib/auth.server';
 import { devToolsOn } from '~/lib/env.server';
+import { parseIntent } from '~/lib/forms/form.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -72,16 +74,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The page's buttons: stop tracking the car, and (development only) the next month's revaluation.
+ * Neither sends anything but its intent; anything else just shows the car again.
+ */
+const TRACKER_INTENTS = { remove: z.object({}), 'next-month': z.object({}), show: z.object({}) };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireTrackerUser(request, context);
   const vrm = normaliseVrm(params.vrm ?? '');
-  const formData = await request.formData();
-  if (formData.get('intent') === 'remove') {
+  const { intent } = parseIntent(await request.formData(), TRACKER_INTENTS, 'show');
+  if (intent === 'remove') {
     // A tracker already gone (removed in another tab) or a failed removal: the list says which.
     await context.gateway.attempt(endpoints.tracker.remove, { body: { vrm } });
     throw redirect(TRACKER_PATH);
   }
-  if (formData.get('intent') === 'next-month' && devToolsOn(context.config)) {
+  if (intent === 'next-month' && devToolsOn(context.config)) {
     // The scheduled handler's run at the start of the month after this car's latest valuation.
     const { trackers } = await context.gateway.call(endpoints.tracker.list, { query: { vrm } });
     const latest = trackers[0]?.trackerValuations.at(-1)?.month;
