@@ -4,9 +4,13 @@ import { failureView, logFailure } from '../failures.server';
 import type { PlatformFailure } from '../gateway.server';
 
 /**
- * The one way an action answers a platform failure: the failure's message as a form error of the
- * conform submission (so the typed values come back with it) and its status. Anything that is not
- * a platform failure is thrown on, to the error page and the log.
+ * A platform failure's answer: the failure's message as a form error of the conform submission
+ * (so the typed values come back with it) and its status. Anything that is not a platform failure
+ * is thrown on, to the error page and the log.
+ *
+ * @deprecated `failed` (form.server.ts) is the one way now, and keeps the never-echoed fields out
+ * of the answer. This stays only while the MOT reminders' form, being rebuilt, still calls it:
+ * delete it with that form's last call.
  */
 export function failureReply(
   submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },

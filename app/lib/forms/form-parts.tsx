@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** A labelled input with its hint and first error, wired for screen readers. */
@@ -66,10 +65,4 @@ export function FormErrors({
       <p>{errors[0]}</p>
     </div>
   );
-}
-
-/** The form-level errors of a conform reply (a backend failure), for forms without useForm. */
-export function formErrorsOf(result: unknown): string[] | undefined {
-  const errors = (result as SubmissionResult<string[]> | null | undefined)?.error?.[''];
-  return errors?.length ? errors : undefined;
 }
