@@ -11,7 +11,7 @@ import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.s
 import { loadOrOutage } from '~/lib/failures.server';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
-import { useFormReply } from '~/lib/forms/use-form-reply';
+import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 
 /**
@@ -91,8 +91,8 @@ export default function BankDetails() {
   const { vrm, beneficiary, confirmedPage, pendingChange } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // One page, two forms: each shows its own answer.
-  const codeForm = useFormReply(reply?.initialValue?.intent === 'code' ? reply : null);
-  const detailsForm = useFormReply(reply?.initialValue?.intent === 'code' ? null : reply);
+  const codeForm = useFormReply(intentOf(reply) === 'code' ? reply : null);
+  const detailsForm = useFormReply(intentOf(reply) === 'code' ? null : reply);
   return (
     <section className="card" aria-labelledby="bank-title">
       <h2 id="bank-title">{confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?'}</h2>
