@@ -6,7 +6,7 @@ import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 /** Sign-up where the vehicle page asks for it: to see the full valuation (spec 2 §5). */
 export function SignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
   const navigation = useNavigation();
-  // The rules the server's SignUpSchema is built from (lib/forms/validation.ts).
+  // The rules the server's SignUpSchema is built from (account-forms.server.ts).
   const form = useFormReply(reply, CONTACT_FIELD_RULES);
   const emailErrors = form.errors('email');
   const emailTaken = emailErrors?.[0]?.startsWith('There is already');

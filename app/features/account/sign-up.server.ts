@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES } from '../../../contract/contact-rules';
 import { phoneProblem, signUp } from './accounts.server';
 import { browserKeyOf, signIn } from '../../lib/auth.server';
 import { failed, invalid, refuse, type parseForm } from '../../lib/forms/form.server';
-import type { SignUpSchema } from '../../lib/forms/validation';
+import type { SignUpSchema } from './account-forms.server';
 
 /** The sign-up form as the action that shows it read it (parseForm, or parseIntent beside other forms). */
 export type SignUpSubmission = ReturnType<typeof parseForm<typeof SignUpSchema>>;

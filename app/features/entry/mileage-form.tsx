@@ -6,7 +6,7 @@ import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 /** The mileage field: digits and commas, at most 7 characters, the numeric keypad on phones. */
 export function MileageForm({ action, defaultMileage, reply }: { action: string; defaultMileage: string; reply?: FormReply | null }) {
   const navigation = useNavigation();
-  // The server's schema applies the same rule (mileage-schema.ts).
+  // The server's schema applies the same rule (mileage-schema.server.ts).
   const form = useFormReply(reply, { mileage: mileageInputError });
   const check = form.check('mileage');
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'submit';

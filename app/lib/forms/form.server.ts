@@ -18,6 +18,10 @@ import { NEVER_ECHOED } from './never-echoed';
  * without the fields that are never echoed), which the page reads with useFormReply. A form with
  * several intents gives each its schema: `z.discriminatedUnion('intent', [z.object({ intent:
  * z.literal('save'), … }), …])`.
+ *
+ * The schemas live in `.server` modules beside their routes (vehicle/sale-forms.server.ts, …): a
+ * schema built at the top of a route module stays in that page's browser build, and zod with it,
+ * even when only the action uses it. The browser build leaves `.server` modules empty.
  */
 
 export type FormReply = SubmissionResult<string[]>;

@@ -39,25 +39,6 @@ export const NameSchema = ruledText(CONTACT_FIELD_RULES.name);
 export const PhoneSchema = ruledText(CONTACT_FIELD_RULES.phone);
 export const PostcodeSchema = ruledText(CONTACT_FIELD_RULES.postcode).transform((value) => normalisePostcode(value)!);
 
-export const SignUpSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  phone: PhoneSchema,
-  postcode: PostcodeSchema,
-  marketingConsent: z.boolean().optional().default(false),
-});
-
-export const SignInSchema = z.object({
-  email: EmailSchema,
-  redirectTo: z.string().optional(),
-});
-
-export const DetailsSchema = z.object({
-  name: NameSchema,
-  phone: PhoneSchema,
-  postcode: PostcodeSchema,
-});
-
 /**
  * A file the seller chose, or the message that asks for one: a file input left empty still sends
  * a file, nameless and empty. Whether it is a document or photo we take is the platform's check.

@@ -9,7 +9,7 @@ import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
-import { DetailsSchema } from '~/lib/forms/validation';
+import { DetailsSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details' });
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountDetails() {
   const { details, saved } = useLoaderData<typeof loader>();
-  // The rules the server's DetailsSchema is built from (lib/forms/validation.ts).
+  // The rules the server's DetailsSchema is built from (account-forms.server.ts).
   const form = useFormReply(useActionData<typeof action>(), {
     name: CONTACT_FIELD_RULES.name,
     phone: CONTACT_FIELD_RULES.phone,

@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { PreferencesSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
@@ -16,9 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await loadAccount(request, context);
   return { marketing: user.emailCrmTier === 'marketing', saved: new URL(request.url).searchParams.has('saved') };
 }
-
-// A checkbox sends "on" when ticked and nothing when not.
-const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);

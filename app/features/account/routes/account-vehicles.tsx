@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { formatVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
@@ -12,7 +11,7 @@ import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
-import { LookupSchema } from '~/lib/forms/validation';
+import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
@@ -45,17 +44,8 @@ async function loadSessions(gateway: GatewayClient) {
 /** The confirmation after signing out of the other devices (POST → redirect, so a reload does not repeat it). */
 const OTHERS_SIGNED_OUT = 'others-signed-out';
 
-/**
- * Three forms post here, each with its intent: adding a car (its button is the default), removing
- * one, and signing out of the other devices. Each answer carries the intent it was for, so each
- * form shows only its own (a removal's by the vehicle it was for).
- */
-const ACCOUNT_INTENTS = {
-  add: LookupSchema,
-  remove: z.object({ vehicleId: z.coerce.number().int().positive() }),
-  'sign-out-others': z.object({}),
-};
-
+// Three forms post here (account-forms.server.ts): each answer carries the intent it was for, so
+// each form shows only its own (a removal's by the vehicle it was for).
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const { intent, submission } = parseIntent(await request.formData(), ACCOUNT_INTENTS, 'add');

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { signInWithLink } from '~/features/account/accounts.server';
+import { VerifySchema } from '~/features/account/account-forms.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
@@ -34,9 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lookedUp = session.get('auth') ? null : session.get('lookup')?.vehicle?.vrm;
   return { token, sameBrowser: info.sameBrowser, maskedEmail: info.maskedEmail, lookedUpVrm: lookedUp ? formatVrm(lookedUp) : null };
 }
-
-/** The link's token, and whether the car looked up in this browser joins the account (`addCar=yes`). */
-const VerifySchema = z.object({ token: z.string(), addCar: z.string().optional() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), VerifySchema);

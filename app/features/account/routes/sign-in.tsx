@@ -12,7 +12,7 @@ import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/cont
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { useRootData } from '~/features/shell/frame';
-import { SignInSchema } from '~/lib/forms/validation';
+import { SignInSchema } from '~/features/account/account-forms.server';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { UnsubscribeSchema } from '~/features/account/account-forms.server';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
@@ -44,9 +44,6 @@ const MESSAGES: Record<number, string> = {
   410: 'This unsubscribe link has expired. Open the link in a more recent e-mail, or change what we send you in your account.',
 };
 const UNAVAILABLE = 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.';
-
-// The signed code from the link, sent back by the button.
-const UnsubscribeSchema = z.object({ code: z.string().optional() });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const channel = channelOf(params.sms);

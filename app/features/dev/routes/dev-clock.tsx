@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { ClockSchema } from '~/features/dev/dev-forms.server';
 import { clockNow, followClock } from '~/lib/clock.server';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { invalid, parseForm } from '~/lib/forms/form.server';
@@ -28,25 +28,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const platform = await context.gateway.call(endpoints.dev.clock);
   return { app: clockNow().toISOString(), platform: platform.now, offsetMs: platform.offsetMs };
 }
-
-const MOVES: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, '48h': 2 * 86_400_000, week: 7 * 86_400_000 };
-
-const withZone = (at: string) => (/Z|[+-]\d{2}:\d{2}$/.test(at) ? at : `${at}Z`);
-
-/**
- * `at` (an instant: ISO 8601, or a date and time read as UTC) sets the clock; `advanceSeconds` (or
- * one of the buttons' `move`) moves it on. The first of them that reads is the move.
- */
-const ClockSchema = z
-  .object({ at: z.string().trim().optional(), advanceSeconds: z.string().trim().optional(), move: z.string().optional() })
-  .transform(({ at, advanceSeconds, move }, ctx): { at: string } | { advanceMs: number } => {
-    const instant = at && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) ? Date.parse(withZone(at)) : NaN;
-    if (Number.isFinite(instant)) return { at: new Date(instant).toISOString() };
-    if (advanceSeconds && /^-?\d{1,10}(\.\d{1,3})?$/.test(advanceSeconds)) return { advanceMs: Math.round(Number(advanceSeconds) * 1000) };
-    if (move && Object.hasOwn(MOVES, move)) return { advanceMs: MOVES[move]! };
-    ctx.addIssue({ code: 'custom', message: 'Give a date and time (UTC), or how many seconds to move on.' });
-    return z.NEVER;
-  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context.config.environment);

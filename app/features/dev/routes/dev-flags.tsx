@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { OVERRIDABLE_FLAGS, type FeatureFlags } from '~/lib/env.server';
+import { FLAG_INTENTS } from '~/features/dev/dev-forms.server';
 import { invalid, parseIntent } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { flagOverridesCookie } from '~/lib/preferences.server';
@@ -30,12 +30,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const flags = context.config.featureFlags;
   return { flags: OVERRIDABLE_FLAGS.map((name) => ({ name, description: DESCRIPTIONS[name], on: flags[name] })) };
 }
-
-/** Save: each flag's box, ticked or not. Reset: back to the configured flags. */
-const FLAG_INTENTS = {
-  save: z.object(Object.fromEntries(OVERRIDABLE_FLAGS.map((name) => [name, z.string().optional()]))),
-  reset: z.object({}),
-};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context.config.environment);

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
+import { RunSchema } from '~/features/dev/dev-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -28,9 +28,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { emails } = await context.gateway.call(endpoints.dev.outbox);
   return { emails };
 }
-
-// An optional day to run as, so the week-before reminder can be tried without waiting for it; anything else is no day.
-const RunSchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined) });
 
 /**
  * The development switch for the platform's scheduled handler (the Cron Trigger that sends MOT

@@ -12,7 +12,7 @@ import { updateLookup } from '~/features/entry/lookup-state';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
-import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema';
+import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
 import { formatVrm } from '../../../../contract/vrm';
 import { useRootData } from '~/features/shell/frame';

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare';
-import { z } from 'zod';
-import { CLIENT_REPORT_KINDS } from '~/features/shell/client-report';
+import { ReportSchema } from '~/features/shell/shell-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
-
-const ReportSchema = z.object({ kind: z.enum(CLIENT_REPORT_KINDS) });
 
 /**
  * Silent reports from the browser (spec 2 §8): logged for the team, never shown. They carry no

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
-import { z } from 'zod';
 import { clockNowMs } from '~/lib/clock.server';
 import { nextCampaign } from '~/lib/campaign';
+import { ConsentSchema } from '~/features/shell/shell-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { consentCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
@@ -10,9 +10,6 @@ import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
 export async function loader() {
   return redirect('/cookies');
 }
-
-/** The notice's buttons, the page to go back to, and `js` when the notice was sent in the background. */
-const ConsentSchema = z.object({ choice: z.string().optional(), returnTo: z.string().optional(), js: z.string().optional() });
 
 /**
  * The cookie notice's form. Accepting also picks up the campaign of the page the seller is on

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
-import { z } from 'zod';
+import { DismissSchema } from '~/features/shell/shell-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { stickyVrmCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
@@ -7,9 +7,6 @@ import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
 export async function loader() {
   return redirect('/');
 }
-
-/** The page to go back to, and `js` when the banner was closed in the background. */
-const DismissSchema = z.object({ returnTo: z.string().optional(), js: z.string().optional() });
 
 /** Closing the sticky registration banner, for good (spec 2 §4: disableStickyVRM). */
 export async function action({ request, context }: ActionFunctionArgs) {

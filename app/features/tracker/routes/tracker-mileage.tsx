@@ -11,7 +11,7 @@ import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } fr
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
-import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema';
+import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
 import { invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';

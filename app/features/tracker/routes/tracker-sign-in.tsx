@@ -7,7 +7,7 @@ import { SignUpForm } from '~/features/account/sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { SignUpSchema } from '~/lib/forms/validation';
+import { SignUpSchema } from '~/features/account/account-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/contact-rules';

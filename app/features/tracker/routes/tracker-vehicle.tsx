@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TrackerChart } from '~/features/tracker/tracker-chart-view';
@@ -13,6 +12,7 @@ import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange
 import { signOut } from '~/lib/auth.server';
 import { devToolsOn } from '~/lib/env.server';
 import { parseIntent } from '~/lib/forms/form.server';
+import { TRACKED_CAR_INTENTS } from '~/features/tracker/tracker-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -74,16 +74,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The page's buttons: stop tracking the car, and (development only) the next month's revaluation.
- * Neither sends anything but its intent; anything else just shows the car again.
- */
-const TRACKER_INTENTS = { remove: z.object({}), 'next-month': z.object({}), show: z.object({}) };
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireTrackerUser(request, context);
   const vrm = normaliseVrm(params.vrm ?? '');
-  const { intent } = parseIntent(await request.formData(), TRACKER_INTENTS, 'show');
+  const { intent } = parseIntent(await request.formData(), TRACKED_CAR_INTENTS, 'show');
   if (intent === 'remove') {
     // A tracker already gone (removed in another tab) or a failed removal: the list says which.
     await context.gateway.attempt(endpoints.tracker.remove, { body: { vrm } });

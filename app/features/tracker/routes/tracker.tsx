@@ -9,7 +9,7 @@ import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
-import { LookupSchema } from '~/lib/forms/validation';
+import { TrackerLookupSchema } from '~/features/tracker/tracker-forms.server';
 import { invalid, parseForm } from '~/lib/forms/form.server';
 import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
@@ -47,7 +47,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** The registration step: the car from the register, then its mileage (or the panel of what went wrong). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, gateway } = context;
-  const submission = parseForm(await request.formData(), LookupSchema);
+  const submission = parseForm(await request.formData(), TrackerLookupSchema);
   if (submission.status !== 'success') {
     // A new attempt: an earlier panel no longer applies.
     if (session.get('tracker')?.error) session.set('tracker', {});

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDateTime, PriceRules } from '~/features/vehicle/sale-bits';
@@ -9,6 +8,7 @@ import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { DecisionSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -23,8 +23,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireProvenAddress(request, context, vrm);
   return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
 }
-
-const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { message: 'Choose to accept or decline the offer' }) });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), DecisionSchema);

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
+import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -24,13 +24,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection };
 }
-
-const CollectionSchema = z.object({
-  date: z.string({ required_error: 'Choose a day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose one of the days offered'),
-  slot: z.enum(['morning', 'afternoon'], { message: 'Choose a part of the day' }),
-  notes: z.string().max(500, 'Keep the note to 500 characters').optional(),
-  addressId: z.string().max(100).optional(),
-});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), CollectionSchema);

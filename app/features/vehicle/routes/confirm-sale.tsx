@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
@@ -8,6 +7,7 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PriceRules } from '~/features/vehicle/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { ConfirmSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -37,9 +37,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     finance: profile.finance,
   };
 }
-
-// The confirmation carries no fields: the reference in the address says which sale it is.
-const ConfirmSchema = z.object({});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ConfirmSchema);

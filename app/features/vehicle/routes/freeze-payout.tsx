@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { freezePayout } from '~/features/vehicle/payments.server';
+import { FreezeSchema } from '~/features/vehicle/sale-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { routeFlags } from '~/lib/route-flags';
 
@@ -21,8 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return { token: url.searchParams.get('token') ?? '', frozen: url.searchParams.has('frozen'), failed: url.searchParams.has('invalid') };
 }
-
-const FreezeSchema = z.object({ token: z.string() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), FreezeSchema);

@@ -3,14 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../../../contract/sale';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PhotoInput } from '~/features/vehicle/photo-input';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { chosenFile } from '~/lib/forms/validation';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { saveProfileStep } from '~/features/vehicle/sale.server';
+import { ProfileSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
 import { formatPounds } from '~/lib/format';
@@ -58,37 +57,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const photos = step === 'photos' ? await listPhotos(context.gateway, sale.enquiry.id) : null;
   return { vrm: sale.vrm, step, profile: sale.profile, eligible: sale.enquiry.marketplaceEligible?.eligible ?? false, photos };
 }
-
-const Text = z.string().default('');
-const Ticked = z.array(z.string()).default([]);
-
-/**
- * Each step's form, named by its button's intent. The schemas read the fields into what the
- * platform takes; the rules (which features, how many keys) are the platform's, whose refusals
- * come back worded for the seller. Every reply carries what was sent, so a failed save shows
- * what the seller chose, not what was saved before.
- */
-const ProfileSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('features'), features: Ticked, serviceHistory: Text }),
-    z.object({
-      intent: z.literal('finance'),
-      outstanding: z.string().optional(),
-      lender: Text,
-      settlement: Text.transform((settlement) => Number(settlement.replace(/[£,\s]/g, ''))),
-    }),
-    z.object({ intent: z.literal('issues'), declared: z.string().optional(), kinds: Ticked }),
-    z.object({
-      intent: z.literal('issue-details'),
-      ...Object.fromEntries(Object.keys(ISSUE_KINDS).map((kind) => [`detail-${kind}`, Text])),
-    }),
-    z.object({ intent: z.literal('keys'), keys: z.string().optional().transform((keys) => Number(keys ?? 0)) }),
-    z.object({ intent: z.literal('photo'), slot: Text, file: chosenFile('Choose a photo to upload') }),
-    z.object({ intent: z.literal('enter-sale') }),
-  ],
-  { errorMap: () => ({ message: 'Choose a step to save' }) },
-);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ProfileSchema);

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
@@ -9,6 +8,7 @@ import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
+import { CollectSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -29,9 +29,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     finance: sale.profile.finance?.outstanding ?? false,
   };
 }
-
-// The switch carries no fields: the address says which sale it is for.
-const CollectSchema = z.object({});
 
 /** Development only: stands in for the dealer arriving, collecting and paying. */
 export async function action({ request, params, context }: ActionFunctionArgs) {

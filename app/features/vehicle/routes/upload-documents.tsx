@@ -1,15 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { chosenFile } from '~/lib/forms/validation';
 import { isDocumentKind } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
+import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -39,17 +38,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
   return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt };
 }
-
-/** The page's three forms: one kind's file, deleting one file, and sending them all for checking. */
-const DocumentsSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('upload'), kind: z.string().max(40).default(''), file: chosenFile('Choose a file to upload') }),
-    z.object({ intent: z.literal('delete'), documentId: z.string().max(100).default('') }),
-    z.object({ intent: z.literal('submit') }),
-  ],
-  { errorMap: () => ({ message: 'Choose what to do with your documents' }) },
-);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), DocumentsSchema);

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { z } from 'zod';
 import type { MotHistory, PremiumOffer, Valuation } from '../../../../contract/vehicles';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
@@ -11,8 +10,8 @@ import { SignUpForm } from '~/features/account/sign-up-form';
 import { handleSignUp } from '~/features/account/sign-up.server';
 import { failed, parseIntent } from '~/lib/forms/form.server';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
-import { SignUpSchema } from '~/lib/forms/validation';
 import { currentEnquiry } from '~/features/vehicle/sale.server';
+import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/sale-forms.server';
 import { formatDateTime } from '~/features/vehicle/sale-bits';
 import { useVehicleData } from '~/features/vehicle/vehicle-data';
 import { useRootData } from '~/features/shell/frame';
@@ -57,11 +56,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * Sign-up on the vehicle page (creates the account, takes over this enquiry, signs the seller in),
  * and relisting a car that did not sell.
  */
-const SALE_INTENTS = { 'sign-up': SignUpSchema, relist: z.object({}) };
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
-  const read = parseIntent(await request.formData(), SALE_INTENTS, 'sign-up');
+  const read = parseIntent(await request.formData(), VEHICLE_PAGE_INTENTS, 'sign-up');
   if (read.intent === 'relist') {
     try {
       const current = await currentEnquiry(context.gateway, vrm);

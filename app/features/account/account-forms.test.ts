@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
-import { DetailsSchema, SignInSchema, SignUpSchema } from './validation';
+import { DetailsSchema, SignInSchema, SignUpSchema } from './account-forms.server';
 
 /** What the server says about one typed field (conform + zod, as the actions parse it). */
 function serverSays(schema: typeof SignUpSchema | typeof SignInSchema | typeof DetailsSchema, name: string, raw: string): string | null {
