@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from '../shell/vrm-form';
 import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
-import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
+import type { FormReply } from '~/lib/forms/use-form-reply';
 
 export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
 
@@ -36,12 +36,14 @@ export function Hero({
   action: string;
   /** The last lookup's error panel, worded by the loader (heroLookupPanel). */
   panel: HeroLookupPanel | null;
-  /** The lookup's answer when the registration was refused (the field's error and what was typed). */
+  /**
+   * The lookup's answer, which the registration field shows. The lookup answers only to refuse what
+   * was typed: a found car, and a failed lookup's panel, come by a redirect.
+   */
   reply: FormReply | null | undefined;
   children?: ReactNode;
 }) {
-  const lookup = useFormReply(reply);
-  const hasError = !!panel || !!lookup.errors('vrm') || !!lookup.formErrors;
+  const hasError = !!panel || !!reply;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
