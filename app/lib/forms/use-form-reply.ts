@@ -73,7 +73,9 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
         const message = rule(event.currentTarget.value, form ? new FormData(form) : new FormData());
         setChecked((current) => ({ ...current, [name]: message }));
       },
-      onInput: () => setChecked((current) => (current[name] ? { ...current, [name]: null } : current)),
+      // The server's error goes too: left until the seller leaves the field, it would vanish as they
+      // press the submit button, moving the button from under their finger.
+      onInput: () => setChecked((current) => (name in current && current[name] === null ? current : { ...current, [name]: null })),
     };
   }
 
