@@ -88,7 +88,7 @@ export default function AccountVehicles() {
   // The add form's button is the default: an answer for neither of the others is the add form's.
   const added = useFormReply(intent === 'remove' || intent === 'sign-out-others' ? null : reply, { vrm: vrmProblem });
   // A lookup the platform refused comes back as a panel: its heading, then its text.
-  const [panelTitle, ...panelText] = added.formErrors ?? [];
+  const [panelTitle, panelText] = added.formErrors?.length === 2 ? added.formErrors : [undefined, added.formErrors?.[0]];
   const removalError = removal.formErrors?.[0];
   // Without the list (it failed to load) the button stays: ending the other sessions matters most then.
   const othersExist = sessions === null || sessions.some((session) => !session.current);
@@ -149,7 +149,7 @@ export default function AccountVehicles() {
       </section>
       <section className="card" aria-labelledby="add-title">
         <h2 id="add-title">Add a vehicle</h2>
-        <FormErrors level={3} title={panelTitle} errors={panelText} />
+        <FormErrors level={3} title={panelTitle} errors={panelText ? [panelText] : undefined} />
         <Form method="post" id="add-vehicle" {...added.formProps}>
           <div className="field">
             <label htmlFor="add-vehicle-vrm">Registration</label>

@@ -83,8 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         break;
       }
       case 'issue-details': {
-        const details = step as Record<string, string>;
-        const items = (sale.profile.issues?.items ?? []).map((item) => ({ kind: item.kind, detail: details[`detail-${item.kind}`] ?? '' }));
+        const items = (sale.profile.issues?.items ?? []).map((item) => ({ kind: item.kind, detail: step[`detail-${item.kind}`] ?? '' }));
         await saveProfileStep(gateway, id, 'issues', { items });
         break;
       }
