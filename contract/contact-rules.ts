@@ -17,9 +17,12 @@ export function isFullName(name: string): boolean {
   return words.length >= 2 && name.trim().length <= 100;
 }
 
+/** The longest address mail servers take (RFC 5321's path limit, less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
 /** The shape browsers and mail servers agree on; whether it exists is the inbox's business. */
 export function isEmail(email: string): boolean {
-  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email.trim());
+  return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email.trim());
 }
 
 /** 'sw1a1aa' → 'SW1A 1AA', or null for something that is not a UK postcode. */
@@ -31,3 +34,15 @@ export function normalisePostcode(input: string): string | null {
 export function looksLikePhone(input: string): boolean {
   return !input.includes('/') && /^\+?[\d\s()-]{10,18}$/.test(input.trim());
 }
+
+/**
+ * Each contact field's rule as a form applies it: what is wrong with the typed value, in the
+ * spec's words, or null. The app's zod schemas are built from these, and the browser checks the
+ * fields with the very same functions, without a schema library.
+ */
+export const CONTACT_FIELD_RULES = {
+  name: (value: string) => (isFullName(value) ? null : CONTACT_MESSAGES.name),
+  email: (value: string) => (isEmail(value.trim()) ? null : CONTACT_MESSAGES.email),
+  phone: (value: string) => (looksLikePhone(value) ? null : CONTACT_MESSAGES.phone),
+  postcode: (value: string) => (normalisePostcode(value) === null ? CONTACT_MESSAGES.postcode : null),
+} as const satisfies Record<keyof typeof CONTACT_MESSAGES, (value: string) => string | null>;

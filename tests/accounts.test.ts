@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainText, textOf } from './support/browser';
-import { Browser } from './support/browser';
+import { mainText, textOf, Browser } from './support/browser';
 import { latestEmail, newSeller, SELLER, sessionData, signInByLink, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 

@@ -1,26 +1,37 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../contract/contact-rules';
 import { Field, FormErrors } from '../../lib/forms/form-parts';
-import { SignUpSchema } from '~/lib/forms/validation';
+import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
 /** Sign-up where the vehicle page asks for it: to see the full valuation (spec 2 §5). */
-export function SignUpForm({ action, lastResult, brandName }: { action: string; lastResult?: SubmissionResult<string[]> | null; brandName: string }) {
+export function SignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'sign-up',
-    lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-  });
-  const emailTaken = fields.email.errors?.[0]?.startsWith('There is already');
+  // The rules the server's SignUpSchema is built from (account-forms.server.ts).
+  const form = useFormReply(reply, CONTACT_FIELD_RULES);
+  const emailErrors = form.errors('email');
+  const emailTaken = emailErrors?.[0]?.startsWith('There is already');
   return (
-    <Form method="post" action={action} {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Full name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
-      <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+    <Form method="post" action={action} id="sign-up" aria-describedby={form.formErrors ? 'sign-up-error' : undefined} {...form.formProps}>
+      <FormErrors id="sign-up-error" errors={form.formErrors} />
+      <Field
+        label="Full name"
+        errors={form.errors('name')}
+        inputProps={{ id: 'sign-up-name', name: 'name', required: true, type: 'text', autoComplete: 'name', defaultValue: form.value('name'), ...form.check('name') }}
+      />
+      <Field
+        label="Email address"
+        errors={emailErrors}
+        inputProps={{
+          id: 'sign-up-email',
+          name: 'email',
+          required: true,
+          type: 'email',
+          maxLength: EMAIL_MAX_LENGTH,
+          autoComplete: 'email',
+          defaultValue: form.value('email'),
+          ...form.check('email'),
+        }}
+      />
       {emailTaken ? (
         <p>
           <Link to="/sign-in">Sign in to your account</Link> instead.
@@ -29,18 +40,27 @@ export function SignUpForm({ action, lastResult, brandName }: { action: string; 
       <Field
         label="Mobile number"
         hint="We text you when dealers bid and to arrange collection."
-        errors={fields.phone.errors}
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+        errors={form.errors('phone')}
+        inputProps={{ id: 'sign-up-phone', name: 'phone', required: true, type: 'tel', autoComplete: 'tel', defaultValue: form.value('phone'), ...form.check('phone') }}
       />
       <Field
         label="Postcode"
         hint="Where the car is: dealers collect it from there, free."
-        errors={fields.postcode.errors}
-        inputProps={{ ...getInputProps(fields.postcode, { type: 'text' }), autoComplete: 'postal-code', autoCapitalize: 'characters' }}
+        errors={form.errors('postcode')}
+        inputProps={{
+          id: 'sign-up-postcode',
+          name: 'postcode',
+          required: true,
+          type: 'text',
+          autoComplete: 'postal-code',
+          autoCapitalize: 'characters',
+          defaultValue: form.value('postcode'),
+          ...form.check('postcode'),
+        }}
       />
       <div className="field">
         <label className="check">
-          <input {...getInputProps(fields.marketingConsent, { type: 'checkbox' })} key={fields.marketingConsent.key} />
+          <input id="sign-up-marketingConsent" name="marketingConsent" type="checkbox" value="on" defaultChecked={form.value('marketingConsent') === 'on'} />
           <span>Email me news, tips and offers from {brandName}. You can change this any time.</span>
         </label>
       </div>

@@ -1,10 +1,12 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { CONTACT_MESSAGES } from '../../../contract/contact-rules';
 import { phoneProblem, signUp } from './accounts.server';
 import { browserKeyOf, signIn } from '../../lib/auth.server';
-import { failureReply } from '../../lib/forms/form-failure.server';
-import { SignUpSchema } from '../../lib/forms/validation';
+import { failed, invalid, refuse, type parseForm } from '../../lib/forms/form.server';
+import type { SignUpSchema } from './account-forms.server';
+
+/** The sign-up form as the action that shows it read it (parseForm, or parseIntent beside other forms). */
+export type SignUpSubmission = ReturnType<typeof parseForm<typeof SignUpSchema>>;
 
 /**
  * The sign-up form's one handler, wherever it is shown (the vehicle page, the car value tracker):
@@ -14,14 +16,11 @@ import { SignUpSchema } from '../../lib/forms/validation';
  * the same "check your e-mail" page a sign-in shows: the page never says the account exists.
  * `returnTo` is where the e-mailed link brings the seller back to.
  */
-export async function handleSignUp(formData: FormData, context: AppLoadContext, from: string, returnTo: string) {
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+export async function handleSignUp(submission: SignUpSubmission, context: AppLoadContext, from: string, returnTo: string) {
+  if (submission.status !== 'success') return invalid(submission);
   const { gateway, session } = context;
   try {
-    if (await phoneProblem(gateway, submission.value.phone)) {
-      return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
-    }
+    if (await phoneProblem(gateway, submission.value.phone)) return refuse(submission, { phone: CONTACT_MESSAGES.phone });
     const outcome = await signUp(gateway, {
       ...submission.value,
       campaign: session.get('campaign')?.params,
@@ -39,6 +38,6 @@ export async function handleSignUp(formData: FormData, context: AppLoadContext, 
     return null;
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failureReply(submission, error, context, 'sign_up.failed');
+    return failed(submission, error, context, 'sign_up.failed');
   }
 }

@@ -1,9 +1,9 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from '../shell/vrm-form';
 import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
+import type { FormReply } from '~/lib/forms/use-form-reply';
 
 export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
 
@@ -26,7 +26,7 @@ export function Hero({
   title,
   action,
   panel,
-  lastResult,
+  reply,
   text,
   children,
 }: {
@@ -36,16 +36,20 @@ export function Hero({
   action: string;
   /** The last lookup's error panel, worded by the loader (heroLookupPanel). */
   panel: HeroLookupPanel | null;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  /**
+   * The lookup's answer, which the registration field shows. The lookup answers only to refuse what
+   * was typed: a found car, and a failed lookup's panel, come by a redirect.
+   */
+  reply: FormReply | null | undefined;
   children?: ReactNode;
 }) {
-  const hasError = !!panel || !!lastResult?.error;
+  const hasError = !!panel || !!reply;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
       {text ? <p className="strap">{text}</p> : <Strapline />}
       {panel ? <LookupErrorPanelView panel={panel} vrm={panel.vrm} action={action} /> : null}
-      <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
+      <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (
         <p className="review-link">
           <Link to="/reviews">Rated Excellent by sellers: read their reviews</Link>

@@ -1,14 +1,14 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { enquiryStateRedirect } from '../../../contract/enquiry-states';
 import { formatVrm } from '../../../contract/vrm';
 import { lookupErrorPanel, type LookupErrorPanel } from './lookup-errors';
 import { addLookup } from './lookup-state';
-import { LookupSchema } from '../../lib/forms/validation';
+import { LookupSchema } from '../../lib/forms/validation.server';
 import { toLookupVehicle } from './vehicles.server';
 import { endpoints } from '../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../contract/vehicles';
 import { panelFailure } from '../../lib/failures.server';
+import { invalid, parseForm } from '../../lib/forms/form.server';
 
 /**
  * The hero's lookup, shared by the home and brand pages. A found vehicle goes to the mileage step,
@@ -16,12 +16,12 @@ import { panelFailure } from '../../lib/failures.server';
  * the lookup's resultError and shown by the hero after the redirect.
  */
 export async function handleLookup(request: Request, context: AppLoadContext, paths: { hero: string; mileage: string }) {
-  const submission = parseWithZod(await request.formData(), { schema: LookupSchema });
+  const submission = parseForm(await request.formData(), LookupSchema);
   const { session, gateway } = context;
   if (submission.status !== 'success') {
     // A new attempt: the panel of an earlier lookup no longer applies.
     if (session.get('lookup')?.resultError) session.unset('lookup');
-    return data(submission.reply(), { status: 400 });
+    return invalid(submission);
   }
 
   const { vrm } = submission.value;

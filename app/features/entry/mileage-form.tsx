@@ -1,61 +1,41 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
-import { MILEAGE_MAX_LENGTH } from '~/features/entry/mileage';
-import { MileageFormSchema } from '~/features/entry/mileage-schema';
+import { MILEAGE_MAX_LENGTH, mileageInputError } from '~/features/entry/mileage';
+import { Field, FormErrors } from '~/lib/forms/form-parts';
+import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 
 /** The mileage field: digits and commas, at most 7 characters, the numeric keypad on phones. */
-export function MileageForm({
-  action,
-  defaultMileage,
-  lastResult,
-}: {
-  action: string;
-  defaultMileage: string;
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
+export function MileageForm({ action, defaultMileage, reply }: { action: string; defaultMileage: string; reply?: FormReply | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'mileage',
-    lastResult,
-    defaultValue: { mileage: defaultMileage },
-    constraint: getZodConstraint(MileageFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MileageFormSchema }),
-  });
+  // The server's schema applies the same rule (mileage-schema.server.ts).
+  const form = useFormReply(reply, { mileage: mileageInputError });
+  const check = form.check('mileage');
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'submit';
   return (
-    <Form method="post" action={action} {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor={fields.mileage.id}>What's your mileage?</label>
-        <span className="hint" id={`${fields.mileage.id}-hint`}>
-          Check the dashboard: an accurate mileage gets an accurate price.
-        </span>
-        <input
-          {...getInputProps(fields.mileage, { type: 'text' })}
-          key={fields.mileage.key}
-          className="input mileage"
-          inputMode="numeric"
-          maxLength={MILEAGE_MAX_LENGTH}
-          autoComplete="off"
-          aria-describedby={[`${fields.mileage.id}-hint`, fields.mileage.errors ? fields.mileage.errorId : null].filter(Boolean).join(' ')}
-          onInput={(event) => {
+    <Form method="post" action={action} id="mileage" aria-describedby={form.formErrors ? 'mileage-error' : undefined} {...form.formProps}>
+      <FormErrors id="mileage-error" errors={form.formErrors} />
+      <Field
+        label="What's your mileage?"
+        hint="Check the dashboard: an accurate mileage gets an accurate price."
+        errors={form.errors('mileage')}
+        inputProps={{
+          id: 'mileage-mileage',
+          name: 'mileage',
+          required: true,
+          type: 'text',
+          className: 'input mileage',
+          inputMode: 'numeric',
+          maxLength: MILEAGE_MAX_LENGTH,
+          autoComplete: 'off',
+          // After an answer, what the seller sent (even nothing), not the offered figure.
+          defaultValue: form.replied ? (form.value('mileage') ?? '') : defaultMileage,
+          onBlur: check.onBlur,
+          onInput: (event) => {
             const input = event.currentTarget;
             input.value = input.value.replace(/[^\d,]/g, '');
-          }}
-        />
-        {fields.mileage.errors?.length ? (
-          <p className="field-error" id={fields.mileage.errorId} role="alert">
-            {fields.mileage.errors[0]}
-          </p>
-        ) : null}
-      </div>
+            check.onInput?.(event);
+          },
+        }}
+      />
       <button className="btn" type="submit" name="intent" value="submit" aria-disabled={busy || undefined}>
         {busy ? 'Valuing…' : 'See my valuation'}
       </button>
@@ -71,12 +51,12 @@ export function MileageCard({
   vehicle,
   action,
   mileage,
-  lastResult,
+  reply,
 }: {
   vehicle: { vrm: string; name: string; details: string };
   action: string;
   mileage: string;
-  lastResult?: SubmissionResult<string[]> | null;
+  reply?: FormReply | null;
 }) {
   return (
     <div className="card">
@@ -93,7 +73,7 @@ export function MileageCard({
       <h2>{vehicle.name}</h2>
       <p className="muted">{vehicle.details}</p>
       {/* Keyed by the value the server offers, so a cancelled confirmation shows what was typed. */}
-      <MileageForm key={mileage} action={action} defaultMileage={mileage} lastResult={lastResult} />
+      <MileageForm key={mileage} action={action} defaultMileage={mileage} reply={reply} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { toLookupErrorCode, type Enquiry, type LookupErrorCode, type MotHistory, type Vehicle } from '../../../contract/vehicles';
+import { type Enquiry, type Vehicle } from '../../../contract/vehicles';
 import { type LookupResponse } from '../../../contract/lookup';
 import type { LookupVehicle } from './lookup-state';
 

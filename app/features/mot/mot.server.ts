@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, looksLikePhone } from '../../../contract/contact-rules';
 import { endpoints } from '../../../contract/endpoints';
-import { EmailSchema } from '~/lib/forms/validation';
+import { EmailSchema } from '~/lib/forms/validation.server';
 import { MOT_CHECKER_VIEW, type MotConfirmErrorCode, type MotReminderConfirmed, type MotReminderResponse } from '../../../contract/mot';
 import { toLookupErrorCode } from '../../../contract/vehicles';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
@@ -55,7 +55,7 @@ export const REMINDER_MESSAGES = {
 /**
  * Asks for reminders, which start only once the e-mailed link is pressed. The platform's refusals
  * (its outcomes) come back with their own words; a platform that fails (down, slow, garbled, 429)
- * throws, and the action answers it the one way every form does (form-failure.server.ts).
+ * throws, and the action answers it the one way every form does (lib/forms/form.server.ts).
  */
 export async function requestReminders(gateway: GatewayClient, vrm: string, details: { email: string; mobile?: string; linkBase: string }): Promise<ReminderOutcome> {
   const result = await gateway.attempt(endpoints.mot.requestReminders, { params: { vrm }, body: details });

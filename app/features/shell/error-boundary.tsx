@@ -80,7 +80,7 @@ export function LoadFailure() {
   );
 }
 
-/** What a loader throws when the platform is down or slow (form-failure.server.ts loadOrOutage). */
+/** What a loader throws when the platform is down or slow (failures.server.ts loadOrOutage). */
 function outageMessage(data: unknown): string | null {
   if (!data || typeof data !== 'object') return null;
   const { outage, message } = data as { outage?: unknown; message?: unknown };

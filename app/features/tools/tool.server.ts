@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import type { EventValue } from '../../../contract/shell';
 import { isValidVrm, normaliseVrm, VRM_MAX_LENGTH } from '../../../contract/vrm';
 import { invalid, parseForm } from '~/lib/forms/form.server';
-import { LookupSchema } from '~/lib/forms/validation';
+import { LookupSchema } from '~/lib/forms/validation.server';
 import type { RegistrationTool, ToolOutcome, ToolPageData } from './registration-tool';
 
 /** A tool's server half: its check, and what the analytics event of a check that worked records. */

@@ -34,10 +34,10 @@ export function loadSellerSale(request: Request, context: AppLoadContext, vrmPar
 
 /**
  * The same for actions, which read it inside the try that answers their platform write: the
- * platform's errors come out as they are, so `failureReply` answers a failed read like a failed
- * save (the same page, the form as it was, the message). The page-load failure would be the
- * route's error instead, which takes the place of the form: with scripts, of what the seller
- * typed into it (docs/decisions/010).
+ * platform's errors come out as they are, so `failed` (lib/forms/form.server.ts) answers a failed
+ * read like a failed save (the same page, the form as it was, the message). The page-load failure
+ * would be the route's error instead, which takes the place of the form: with scripts, of what the
+ * seller typed into it (docs/decisions/010).
  */
 export async function findSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
   requireUser(request, context);

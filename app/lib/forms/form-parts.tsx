@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** A labelled input with its hint and first error, wired for screen readers. */
@@ -40,19 +39,30 @@ export function Field({
   );
 }
 
-/** Errors of the whole form (a backend that failed), shown above it. */
-export function FormErrors({ id, title, errors }: { id?: string; title?: string; errors?: string[] }) {
+/**
+ * Errors of the whole form (the platform failed, or refused what was asked), shown above it: the
+ * one look every form gives them. `title` heads the panel (at `level`, to fit the page's outline);
+ * with `titleId` the panel is named by it.
+ */
+export function FormErrors({
+  id,
+  title,
+  titleId,
+  level = 2,
+  errors,
+}: {
+  id?: string;
+  title?: string;
+  titleId?: string;
+  level?: 2 | 3;
+  errors?: string[];
+}) {
   if (!errors?.length) return null;
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
-    <div className="panel" role="alert" id={id}>
-      {title ? <h2>{title}</h2> : null}
+    <div className="panel" role="alert" id={id} aria-labelledby={title ? titleId : undefined}>
+      {title ? <Heading id={titleId}>{title}</Heading> : null}
       <p>{errors[0]}</p>
     </div>
   );
-}
-
-/** The form-level errors of a conform reply (a backend failure), for forms without useForm. */
-export function formErrorsOf(result: unknown): string[] | undefined {
-  const errors = (result as SubmissionResult<string[]> | null | undefined)?.error?.[''];
-  return errors?.length ? errors : undefined;
 }

@@ -18,6 +18,10 @@ import { NEVER_ECHOED } from './never-echoed';
  * without the fields that are never echoed), which the page reads with useFormReply. A form with
  * several intents gives each its schema: `z.discriminatedUnion('intent', [z.object({ intent:
  * z.literal('save'), … }), …])`.
+ *
+ * The schemas live in `.server` modules beside their routes (vehicle/sale-forms.server.ts, …): a
+ * schema built at the top of a route module stays in that page's browser build, and zod with it,
+ * even when only the action uses it. The browser build leaves `.server` modules empty.
  */
 
 export type FormReply = SubmissionResult<string[]>;
@@ -55,15 +59,22 @@ export function invalid(submission: Submission) {
 
 /**
  * A refusal the app words itself (a rule of ours, or an outcome the platform answered with): the
- * message above the form, or by the fields named.
+ * message above the form, or by the fields named. A panel with a heading of its own sends its
+ * heading and its text, in that order.
  */
-export function refuse(submission: Submission, message: string | Record<string, string>, status = 400) {
-  const errors =
-    typeof message === 'string'
-      ? { formErrors: [message] }
-      : { fieldErrors: Object.fromEntries(Object.entries(message).map(([field, text]) => [field, [text]])) };
-  return data(reply(submission, errors), { status });
+export function refuse(submission: Submission, message: string | Panel | Record<string, string>, status = 400) {
+  return data(reply(submission, refusal(message)), { status });
 }
+
+type Panel = readonly [heading: string, text: string];
+
+function refusal(message: string | Panel | Record<string, string>) {
+  if (typeof message === 'string') return { formErrors: [message] };
+  if (isPanel(message)) return { formErrors: [...message] };
+  return { fieldErrors: Object.fromEntries(Object.entries(message).map(([field, text]) => [field, [text]])) };
+}
+
+const isPanel = (message: Panel | Record<string, string>): message is Panel => Array.isArray(message);
 
 /**
  * A platform failure, the one way every action answers it: the failure's message (lib/failures.server.ts)

@@ -16,6 +16,15 @@ export type FormReply = SubmissionResult<string[]>;
 /** A field's check in the browser: the message the server would give, or null when it passes. */
 export type FieldRule = (value: string, form: FormData) => string | null;
 
+/**
+ * Which of a page's forms an answer is for, when several post to one action: the `intent` the
+ * seller sent (its button's value), so each form shows only its own answer.
+ */
+export function intentOf(reply: FormReply | null | undefined): string | undefined {
+  const intent = reply?.initialValue?.intent;
+  return typeof intent === 'string' ? intent : undefined;
+}
+
 export function useFormReply(reply: FormReply | null | undefined, rules: Record<string, FieldRule> = {}) {
   const formRef = useRef<HTMLFormElement | null>(null);
   // What the browser found since the last answer; a new answer from the server replaces it.
@@ -91,6 +100,11 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
   }
 
   return {
+    /**
+     * The form came back with what the seller sent: its choices stand in for what was saved before,
+     * even a box left unticked (which sends nothing).
+     */
+    replied: !!reply?.initialValue,
     /** Errors of the whole form: the platform failed, or refused what was asked. */
     formErrors: server['']?.length ? server[''] : undefined,
     errors,

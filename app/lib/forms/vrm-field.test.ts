@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { LookupSchema } from './validation';
+import { LookupSchema } from './validation.server';
 import { vrmProblem } from './vrm-field';
 
 /** What the server says about a typed registration (conform + zod, as the actions parse it). */

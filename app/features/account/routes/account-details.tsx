@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { CONTACT_MESSAGES } from '../../../../contract/contact-rules';
+import { CONTACT_FIELD_RULES, CONTACT_MESSAGES } from '../../../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { phoneProblem } from '~/features/account/accounts.server';
 import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
-import { DetailsSchema } from '~/lib/forms/validation';
+import { DetailsSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details' });
@@ -25,32 +24,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: DetailsSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), DetailsSchema);
+  if (submission.status !== 'success') return invalid(submission);
   try {
-    if (await phoneProblem(context.gateway, submission.value.phone)) {
-      return data(submission.reply({ fieldErrors: { phone: [CONTACT_MESSAGES.phone] } }), { status: 400 });
-    }
+    if (await phoneProblem(context.gateway, submission.value.phone)) return refuse(submission, { phone: CONTACT_MESSAGES.phone });
     const user = await context.gateway.call(endpoints.account.updateInfo, { body: submission.value });
     context.session.set('auth', { ...auth, firstName: user.firstName, lastName: user.lastName, postcode: user.postcode });
   } catch (error) {
-    return failureReply(submission, error, context, 'account.details_failed');
+    return failed(submission, error, context, 'account.details_failed');
   }
   throw redirect('/account/details?saved');
 }
 
 export default function AccountDetails() {
   const { details, saved } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'details',
-    lastResult,
-    defaultValue: details,
-    constraint: getZodConstraint(DetailsSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DetailsSchema }),
+  // The rules the server's DetailsSchema is built from (account-forms.server.ts).
+  const form = useFormReply(useActionData<typeof action>(), {
+    name: CONTACT_FIELD_RULES.name,
+    phone: CONTACT_FIELD_RULES.phone,
+    postcode: CONTACT_FIELD_RULES.postcode,
   });
+  // After a failed save, what the seller typed; else what is saved.
+  const shown = (name: 'name' | 'phone' | 'postcode') => (form.replied ? form.value(name) : details[name]);
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title">Your details</h2>
@@ -59,21 +54,34 @@ export default function AccountDetails() {
           Your details are saved.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} title={CONTACT_INFO_FAILED_TITLE} errors={form.errors} />
+      <Form method="post" id="details" aria-describedby={form.formErrors ? 'details-error' : undefined} {...form.formProps}>
+        <FormErrors id="details-error" title={CONTACT_INFO_FAILED_TITLE} errors={form.formErrors} />
         <p>
           Email: <strong>{details.email}</strong>
         </p>
-        <Field label="Full name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} />
+        <Field
+          label="Full name"
+          errors={form.errors('name')}
+          inputProps={{ id: 'details-name', name: 'name', required: true, type: 'text', autoComplete: 'name', defaultValue: shown('name'), ...form.check('name') }}
+        />
         <Field
           label="Mobile number"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+          errors={form.errors('phone')}
+          inputProps={{ id: 'details-phone', name: 'phone', required: true, type: 'tel', autoComplete: 'tel', defaultValue: shown('phone'), ...form.check('phone') }}
         />
         <Field
           label="Postcode"
-          errors={fields.postcode.errors}
-          inputProps={{ ...getInputProps(fields.postcode, { type: 'text' }), autoComplete: 'postal-code', autoCapitalize: 'characters' }}
+          errors={form.errors('postcode')}
+          inputProps={{
+            id: 'details-postcode',
+            name: 'postcode',
+            required: true,
+            type: 'text',
+            autoComplete: 'postal-code',
+            autoCapitalize: 'characters',
+            defaultValue: shown('postcode'),
+            ...form.check('postcode'),
+          }}
         />
         <button className="btn" type="submit">
           Save details

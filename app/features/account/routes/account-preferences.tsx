@@ -1,13 +1,13 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PREFERENCES_FAILED_MESSAGE } from '~/lib/auth-messages';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { PreferencesSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
@@ -17,26 +17,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { marketing: user.emailCrmTier === 'marketing', saved: new URL(request.url).searchParams.has('saved') };
 }
 
-// A checkbox sends "on" when ticked and nothing when not.
-const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
-
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), PreferencesSchema);
+  if (submission.status !== 'success') return invalid(submission);
   try {
     await context.gateway.call(endpoints.account.updateCrmTier, { body: { tier: submission.value.marketing ? 'marketing' : 'service' } });
   } catch (error) {
-    return failureReply(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
+    return failed(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
   }
   throw redirect('/account/preferences?saved');
 }
 
 export default function AccountPreferences() {
   const { marketing, saved } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   // After a failed save the box shows what the seller chose.
-  const checked = lastResult?.initialValue ? lastResult.initialValue.marketing === 'on' : marketing;
+  const checked = form.replied ? form.value('marketing') === 'on' : marketing;
   return (
     <section className="card" aria-labelledby="preferences-title">
       <h2 id="preferences-title">Contact preferences</h2>
@@ -45,7 +42,7 @@ export default function AccountPreferences() {
           Your contact preferences are saved.
         </p>
       ) : null}
-      <FormErrors errors={formErrorsOf(lastResult)} />
+      <FormErrors errors={form.formErrors} />
       <p>We always email you about your sale: offers, collection and payment. The rest is up to you.</p>
       <Form method="post">
         <fieldset>

@@ -1,22 +1,20 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { formatVrm } from '../../../../contract/vrm';
-import { failureReply } from '~/lib/forms/form-failure.server';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { formatVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
+import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
+import { vrmProblem } from '~/lib/forms/vrm-field';
 import { formatDate, formatMiles } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
-import { LookupSchema } from '~/lib/forms/validation';
+import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
-import { useRootData } from '~/features/shell/frame';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 
@@ -45,68 +43,56 @@ async function loadSessions(gateway: GatewayClient) {
 /** The confirmation after signing out of the other devices (POST → redirect, so a reload does not repeat it). */
 const OTHERS_SIGNED_OUT = 'others-signed-out';
 
-const RemoveSchema = z.object({ intent: z.literal('remove'), vehicleId: z.coerce.number().int().positive() });
-const SignOutOthersSchema = z.object({ intent: z.literal('sign-out-others') });
-
-// Three forms post here: each reply names its form, so each shows its own errors where it is (a
-// removal's by the vehicle it was for) and the add form's state is left alone by a removal's.
+// Three forms post here (account-forms.server.ts): each answer carries the intent it was for, so
+// each form shows only its own (a removal's by the vehicle it was for).
 export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
-  const formData = await request.formData();
-  if (formData.get('intent') === 'sign-out-others') {
-    const submission = parseWithZod(formData, { schema: SignOutOthersSchema });
-    if (submission.status !== 'success') return data({ form: 'sessions' as const, result: submission.reply() }, { status: 400 });
+  const { intent, submission } = parseIntent(await request.formData(), ACCOUNT_INTENTS, 'add');
+  if (submission.status !== 'success') return invalid(submission);
+  if (intent === 'sign-out-others') {
     try {
       await context.gateway.call(endpoints.account.revokeOtherSessions);
     } catch (error) {
-      const reply = failureReply(submission, error, context, 'account.sign_out_others_failed');
-      return data({ form: 'sessions' as const, result: reply.data }, { status: reply.init?.status ?? 503 });
+      return failed(submission, error, context, 'account.sign_out_others_failed');
     }
     throw redirect(`/account?${OTHERS_SIGNED_OUT}`);
   }
-  if (formData.get('intent') === 'remove') {
-    const removal = parseWithZod(formData, { schema: RemoveSchema });
-    if (removal.status !== 'success') return data({ form: 'remove' as const, vehicleId: null, result: removal.reply() }, { status: 400 });
-    const { vehicleId } = removal.value;
+  if (intent === 'remove') {
     try {
-      await context.gateway.call(endpoints.account.removeVehicle, { body: { vehicleId } });
+      await context.gateway.call(endpoints.account.removeVehicle, { body: { vehicleId: submission.value.vehicleId } });
     } catch (error) {
-      const reply = failureReply(removal, error, context, 'account.remove_vehicle_failed');
-      return data({ form: 'remove' as const, vehicleId, result: reply.data }, { status: reply.init?.status ?? 503 });
+      return failed(submission, error, context, 'account.remove_vehicle_failed');
     }
     throw redirect('/account');
   }
-  const submission = parseWithZod(formData, { schema: LookupSchema });
-  if (submission.status !== 'success') return data({ form: 'add' as const, result: submission.reply(), panel: null }, { status: 400 });
-  const result = await context.gateway.attempt(endpoints.entry.lookup, { body: { vrm: submission.value.vrm, mode: 'add' } });
+  const { vrm } = submission.value;
+  const result = await context.gateway.attempt(endpoints.entry.lookup, { body: { vrm, mode: 'add' } });
   // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
   if (!result.ok || !result.value.vehicle) {
-    const failed = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
-    const panel = lookupErrorPanel(toLookupErrorCode(failed.code), formatVrm(submission.value.vrm), context.config.brandName);
-    const status = failed.status === 429 ? 429 : failed.status === 504 ? 504 : failed.status >= 500 ? 503 : 400;
-    return data({ form: 'add' as const, result: submission.reply(), panel: { title: panel.title, text: panel.text } }, { status });
+    const lookup = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
+    const panel = lookupErrorPanel(toLookupErrorCode(lookup.code), formatVrm(vrm), context.config.brandName);
+    const status = lookup.status === 429 ? 429 : lookup.status === 504 ? 504 : lookup.status >= 500 ? 503 : 400;
+    return refuse(submission, [panel.title, panel.text], status);
   }
   throw redirect('/account');
 }
 
 export default function AccountVehicles() {
   const { vehicles, limit, sessions, othersSignedOut } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
-  const added = actionData?.form === 'add' ? actionData : null;
-  const removalError = actionData?.form === 'remove' ? formErrorsOf(actionData.result)?.[0] : undefined;
-  const sessionsError = actionData?.form === 'sessions' ? formErrorsOf(actionData.result) : undefined;
+  const intent = intentOf(reply);
+  const removal = useFormReply(intent === 'remove' ? reply : null);
+  const sessionsForm = useFormReply(intent === 'sign-out-others' ? reply : null);
+  // The add form's button is the default: an answer for neither of the others is the add form's.
+  const added = useFormReply(intent === 'remove' || intent === 'sign-out-others' ? null : reply, { vrm: vrmProblem });
+  // A lookup the platform refused comes back as a panel: its heading, then its text.
+  const [panelTitle, panelText] = added.formErrors?.length === 2 ? added.formErrors : [undefined, added.formErrors?.[0]];
+  const removalError = removal.formErrors?.[0];
   // Without the list (it failed to load) the button stays: ending the other sessions matters most then.
   const othersExist = sessions === null || sessions.some((session) => !session.current);
   // A vehicle already gone (removed in another tab, say) has no row to show the error by: it goes above the list.
-  const removalRow = removalError && actionData?.form === 'remove' ? vehicles.find((vehicle) => vehicle.id === actionData.vehicleId)?.id : undefined;
-  const [form, fields] = useForm({
-    id: 'add-vehicle',
-    lastResult: added?.result,
-    constraint: getZodConstraint(LookupSchema),
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LookupSchema }),
-  });
+  const removalRow = removalError ? vehicles.find((vehicle) => vehicle.id === Number(removal.value('vehicleId')))?.id : undefined;
   return (
     <>
       <section className="card" aria-labelledby="vehicles-title">
@@ -162,22 +148,28 @@ export default function AccountVehicles() {
       </section>
       <section className="card" aria-labelledby="add-title">
         <h2 id="add-title">Add a vehicle</h2>
-        {added?.panel ? (
-          <div className="panel" role="alert">
-            <h3>{added.panel.title}</h3>
-            <p>{added.panel.text}</p>
-          </div>
-        ) : null}
-        <Form method="post" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} />
+        <FormErrors level={3} title={panelTitle} errors={panelText ? [panelText] : undefined} />
+        <Form method="post" id="add-vehicle" {...added.formProps}>
           <div className="field">
-            <label htmlFor={fields.vrm.id}>Registration</label>
+            <label htmlFor="add-vehicle-vrm">Registration</label>
             <div className="plate">
-              <input {...getInputProps(fields.vrm, { type: 'text' })} key={fields.vrm.key} maxLength={10} autoCapitalize="characters" autoComplete="off" />
+              <input
+                required
+                id="add-vehicle-vrm"
+                name="vrm"
+                type="text"
+                maxLength={VRM_MAX_LENGTH}
+                autoCapitalize="characters"
+                autoComplete="off"
+                aria-invalid={added.errors('vrm') ? true : undefined}
+                aria-describedby={added.errors('vrm') ? 'add-vehicle-vrm-error' : undefined}
+                defaultValue={added.value('vrm')}
+                {...added.check('vrm')}
+              />
             </div>
-            {fields.vrm.errors ? (
-              <p className="field-error" id={fields.vrm.errorId} role="alert">
-                {fields.vrm.errors[0]}
+            {added.errors('vrm') ? (
+              <p className="field-error" id="add-vehicle-vrm-error" role="alert">
+                {added.errors('vrm')![0]}
               </p>
             ) : null}
           </div>
@@ -193,7 +185,7 @@ export default function AccountVehicles() {
             You are signed out of all other devices.
           </p>
         ) : null}
-        <FormErrors errors={sessionsError} />
+        <FormErrors errors={sessionsForm.formErrors} />
         {sessions === null ? (
           <p>Your signed-in devices cannot be shown just now. Please try again later.</p>
         ) : (

@@ -5,7 +5,9 @@ import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { signInWithLink } from '~/features/account/accounts.server';
+import { VerifySchema } from '~/features/account/account-forms.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
@@ -34,9 +36,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const token = String(form.get('token') ?? '');
-  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(context.session), form.get('addCar') === 'yes');
+  const submission = parseForm(await request.formData(), VerifySchema);
+  // A form without a token is a link that cannot sign anyone in: the same page as a spent one.
+  if (submission.status !== 'success') throw redirect('/token-expired');
+  const { token, addCar } = submission.value;
+  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(context.session), addCar === 'yes');
   if (!outcome.ok) throw redirect('/token-expired');
   signIn(context.session, outcome.response);
   throw redirect(safeRedirect(outcome.response.redirectTo, '/account'));

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { normaliseVrm } from '../../../../contract/vrm';
+import { NewLinkForm } from '~/features/account/new-link-form';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { requireUser } from '~/features/account/require-user.server';
@@ -35,13 +36,7 @@ export default function ConfirmEmail() {
         and your money safe if someone else used your address.
       </p>
       <p className="muted">Nothing there? Check your junk folder, or we can send a new link. Only the newest link works.</p>
-      <Form method="post" action="/sign-in">
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="redirectTo" value={next} />
-        <button className="btn" type="submit">
-          Send me a new link
-        </button>
-      </Form>
+      <NewLinkForm email={email} redirectTo={next} />
     </section>
   );
 }

@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { ROBOT_MESSAGE } from '~/lib/auth-messages';
 import { browserKeyOf } from '~/lib/auth.server';
 import { sendSignInLink } from '~/features/account/accounts.server';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
+import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/contact-rules';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/frame';
-import { SignInSchema } from '~/lib/forms/validation';
+import { SignInSchema } from '~/features/account/account-forms.server';
 
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });
@@ -28,36 +27,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), robot: false }, { status: 400 });
+  const submission = parseForm(await request.formData(), SignInSchema);
+  if (submission.status !== 'success') return invalid(submission);
   const { email } = submission.value;
   const redirectTo = safeRedirect(submission.value.redirectTo, '/account');
   let outcome;
   try {
     outcome = await sendSignInLink(context.gateway, { email, redirectTo, linkBase: context.origin, browserKey: browserKeyOf(context.session) });
   } catch (error) {
-    const reply = failureReply(submission, error, context, 'sign_in.link_failed');
-    return data({ result: reply.data, robot: false }, { status: reply.init?.status ?? 503 });
+    return failed(submission, error, context, 'sign_in.link_failed');
   }
-  if (outcome === 'robot') return data({ result: submission.reply(), robot: true }, { status: 429 });
+  if (outcome === 'robot') return refuse(submission, ROBOT_MESSAGE, 429);
   context.session.flash('signInEmail', email);
   context.analytics.track('sign_in_link_sent');
   throw redirect('/sign-in?sent');
 }
 
+const ROBOT_WAIT = 'We have had too many sign-in attempts from you. Please wait ten minutes and try again.';
+
 export default function SignIn() {
   const { redirectTo, sent, sentTo } = useLoaderData<typeof loader>();
   const { brandName } = useRootData();
-  const actionData = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>(), { email: CONTACT_FIELD_RULES.email });
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'sign-in',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
+  // Too many attempts heads the page, with what to do about it, rather than the form.
+  const robot = form.formErrors?.[0] === ROBOT_MESSAGE;
 
   if (sent) {
     return (
@@ -78,17 +72,27 @@ export default function SignIn() {
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
       {/* The form stays, with the address typed: after the wait it only needs sending again. */}
-      {actionData?.robot ? (
-        <div className="panel" role="alert" aria-labelledby="robot-title">
-          <h2 id="robot-title">{ROBOT_MESSAGE}</h2>
-          <p>We have had too many sign-in attempts from you. Please wait ten minutes and try again.</p>
-        </div>
+      {robot ? (
+        <FormErrors titleId="robot-title" title={ROBOT_MESSAGE} errors={[ROBOT_WAIT]} />
       ) : null}
       <p>Enter the email address of your account and we will email you a link to sign in. No password needed.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <Form method="post" id="sign-in" aria-describedby={form.formErrors && !robot ? 'sign-in-error' : undefined} {...form.formProps}>
+        <FormErrors id="sign-in-error" errors={robot ? undefined : form.formErrors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+        <Field
+          label="Email address"
+          errors={form.errors('email')}
+          inputProps={{
+            id: 'sign-in-email',
+            name: 'email',
+            required: true,
+            type: 'email',
+            maxLength: EMAIL_MAX_LENGTH,
+            autoComplete: 'email',
+            defaultValue: form.value('email'),
+            ...form.check('email'),
+          }}
+        />
         <button className="btn" type="submit" aria-disabled={navigation.state === 'submitting' || undefined}>
           Email me a sign-in link
         </button>

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
-import { Form } from '@remix-run/react';
+import { NewLinkForm } from '~/features/account/new-link-form';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -14,15 +14,7 @@ export default function TokenExpired() {
     <section className="card" aria-labelledby="expired-title">
       <h1 id="expired-title">This sign-in link has expired</h1>
       <p>Sign-in links work once, for 15 minutes. Enter your email address and we will send you a new one.</p>
-      <Form method="post" action="/sign-in">
-        <div className="field">
-          <label htmlFor="expired-email">Email address</label>
-          <input id="expired-email" className="input" type="email" name="email" autoComplete="email" required />
-        </div>
-        <button className="btn" type="submit">
-          Send me a new link
-        </button>
-      </Form>
+      <NewLinkForm />
     </section>
   );
 }

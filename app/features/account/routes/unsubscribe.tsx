@@ -1,6 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { UnsubscribeSchema } from '~/features/account/account-forms.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
@@ -39,18 +43,20 @@ const MESSAGES: Record<number, string> = {
   404: 'There is no account for this link any more, so there is nothing to unsubscribe from.',
   410: 'This unsubscribe link has expired. Open the link in a more recent e-mail, or change what we send you in your account.',
 };
+const UNAVAILABLE = 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const channel = channelOf(params.sms);
-  const form = await request.formData().catch(() => null);
-  const code = form?.get('code');
-  if (typeof code !== 'string' || !code) return data({ error: MESSAGES[400]! }, { status: 400 });
+  const submission = parseForm(await request.formData(), UnsubscribeSchema);
+  const code = submission.status === 'success' ? submission.value.code : undefined;
+  if (!code) return refuse(submission, MESSAGES[400]!);
   const result = await context.gateway.attempt(endpoints.account.unsubscribe, { body: { code } });
   if (!result.ok) {
     const { failure } = result;
-    if (failure.kind === 'outcome') return data({ error: MESSAGES[failure.status] ?? MESSAGES[400]! }, { status: failure.status });
+    if (failure.kind === 'outcome') return refuse(submission, MESSAGES[failure.status] ?? MESSAGES[400]!, failure.status);
+    // Every other failure is one answer in this page's own words (a timeout or a rate limit alike): the link works again later.
     console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(failure) }));
-    return data({ error: 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.' }, { status: 503 });
+    return refuse(submission, UNAVAILABLE, 503);
   }
   const mot = isMotList(new URL(request.url));
   context.analytics.track('unsubscribed', { channel: mot ? 'mot' : channel });
@@ -59,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function Unsubscribe() {
   const { channel, mot, what, code, done } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
   if (done) {
     return (
@@ -77,11 +83,7 @@ export default function Unsubscribe() {
   return (
     <section className="card" aria-labelledby="unsubscribe-title">
       <h1 id="unsubscribe-title">Unsubscribe from {what}</h1>
-      {result?.error ? (
-        <p className="field-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <FormErrors errors={form.formErrors} />
       {code ? (
         <Form method="post">
           <input type="hidden" name="code" value={code} />

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { SourceList } from '~/features/shell/content-article';
 import { Hero } from '~/features/entry/hero';
 import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
@@ -10,7 +10,6 @@ import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 /** `/sell-my-car/brands/{brand}`: the hero for one make. Unknown makes are not found. */
@@ -46,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function BrandPage() {
   const { make, panel, reviews, sales, interest, content } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
     <div className="stack">
@@ -54,7 +53,7 @@ export default function BrandPage() {
         title={`Sell your ${make.display_name} car the ${brandName} way`}
         action={`/sell-my-car/brands/${make.slug}`}
         panel={panel}
-        lastResult={lastResult}
+        reply={reply}
       />
       {interest ? (
         <section className="card" aria-labelledby="interest-title" data-testid="dealer-interest">

@@ -2,12 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { ContentArticle } from '~/features/shell/content-article';
 import { CookieChoice } from '~/features/shell/cookie-choice';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { articleOf, getEntry } from '~/features/content/content.server';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
-import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**

@@ -142,12 +142,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Landing() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   if (data.kind === 'city') {
     const { city } = data;
     return (
       <div className="stack">
-        <Hero title={`Sell your car in ${city.name}`} action={data.path} panel={data.panel} lastResult={lastResult} />
+        <Hero title={`Sell your car in ${city.name}`} action={data.path} panel={data.panel} reply={reply} />
         <section className="card" aria-labelledby="city-title">
           <h2 id="city-title">Selling in {city.name}</h2>
           <p>{city.intro}</p>
@@ -179,7 +179,7 @@ export default function Landing() {
             ? 'Enter your reg for a free valuation. If you sell through us after signing up, you and your friend share the referral reward.'
             : page.heroText
         }
-        action={data.path} panel={data.panel} lastResult={lastResult} />
+        action={data.path} panel={data.panel} reply={reply} />
       {page.sections.map((section) => (
         <section className="card" key={section.heading} aria-labelledby={`s-${slugOf(section.heading)}`}>
           <h2 id={`s-${slugOf(section.heading)}`}>{section.heading}</h2>

@@ -1,7 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { ClockSchema } from '~/features/dev/dev-forms.server';
 import { clockNow, followClock } from '~/lib/clock.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { invalid, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
@@ -25,35 +29,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { app: clockNow().toISOString(), platform: platform.now, offsetMs: platform.offsetMs };
 }
 
-const MOVES: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, '48h': 2 * 86_400_000, week: 7 * 86_400_000 };
-
-/**
- * `at` (an instant: ISO 8601, or a date and time read as UTC) sets the clock; `advanceSeconds` (or
- * one of the buttons' `move`) moves it on.
- */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context.config.environment);
-  const form = await request.formData();
-  const at = String(form.get('at') ?? '').trim();
-  const seconds = String(form.get('advanceSeconds') ?? '').trim();
-  const move = MOVES[String(form.get('move') ?? '')];
-  let body: { at: string } | { advanceMs: number } | null = null;
-  if (at && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) && Number.isFinite(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(at) ? at : `${at}Z`))) {
-    body = { at: new Date(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(at) ? at : `${at}Z`)).toISOString() };
-  } else if (/^-?\d{1,10}(\.\d{1,3})?$/.test(seconds)) {
-    body = { advanceMs: Math.round(Number(seconds) * 1000) };
-  } else if (move) {
-    body = { advanceMs: move };
-  }
-  if (!body) return data({ error: 'Give a date and time (UTC), or how many seconds to move on.' }, { status: 400 });
-  const moved = await context.gateway.call(endpoints.dev.moveClock, { body });
+  const submission = parseForm(await request.formData(), ClockSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  const moved = await context.gateway.call(endpoints.dev.moveClock, { body: submission.value });
   followClock(moved.offsetMs);
   throw redirect('/dev/clock', 303);
 }
 
 export default function DevClock() {
   const { app, platform, offsetMs } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   const days = offsetMs / 86_400_000;
   return (
     <section className="card stack">
@@ -73,11 +60,7 @@ export default function DevClock() {
           <dd>{Math.abs(days) < 1 ? `${Math.round(offsetMs / 1000)} seconds` : `${days.toFixed(2)} days`}</dd>
         </div>
       </dl>
-      {failed?.error ? (
-        <p className="field-error" role="alert">
-          {failed.error}
-        </p>
-      ) : null}
+      <FormErrors errors={form.formErrors} />
       <Form method="post" className="stack">
         <div className="field">
           <label htmlFor="clock-at">Set to (UTC)</label>

@@ -1,7 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { OVERRIDABLE_FLAGS, type FeatureFlags } from '~/lib/env.server';
+import { FLAG_INTENTS } from '~/features/dev/dev-forms.server';
+import { invalid, parseIntent } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { flagOverridesCookie } from '~/lib/preferences.server';
 import { routeFlags } from '~/lib/route-flags';
@@ -31,10 +33,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context.config.environment);
-  const form = await request.formData().catch(() => null);
-  if (!form) return data({ error: 'Send the form again.' }, { status: 400 });
+  const { intent, submission } = parseIntent(await request.formData(), FLAG_INTENTS, 'save');
+  if (submission.status !== 'success') return invalid(submission);
   const overrides: Partial<FeatureFlags> = {};
-  if (form.get('intent') !== 'reset') for (const name of OVERRIDABLE_FLAGS) overrides[name] = form.get(name) === 'on';
+  if (intent === 'save') for (const name of OVERRIDABLE_FLAGS) overrides[name] = submission.value[name] === 'on';
   return redirect('/dev/flags', { status: 303, headers: { 'Set-Cookie': flagOverridesCookie(overrides) } });
 }
 

@@ -3,6 +3,8 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
+import { RunSchema } from '~/features/dev/dev-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
@@ -33,9 +35,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  // An optional day to run as, so the week-before reminder can be tried without waiting for it.
-  const day = String((await request.formData()).get('day') ?? '');
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T07:00:00Z` : undefined;
+  const submission = parseForm(await request.formData(), RunSchema);
+  const day = submission.status === 'success' ? submission.value.day : undefined;
+  const at = day ? `${day}T07:00:00Z` : undefined;
   await context.gateway.call(endpoints.dev.runScheduled, { body: { at } });
   throw redirect('/dev/mailbox', 303);
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ComponentType } from 'react';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/features/entry/home-sections';
 import { BenefitsContent, homeStaticMarkup, StepsContent } from '~/features/entry/home-static.server';
@@ -11,7 +11,6 @@ import { brandFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
-import { useRootData } from '~/features/shell/frame';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (spec 2 §2.1).
 export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });
@@ -42,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Home() {
   const { panel, reviews, sales, dealers, video, reviewsFirst, markup } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   // The sections that are the same for everyone (ADR 012): rendered by the server only.
@@ -51,7 +50,7 @@ export default function Home() {
   );
   return (
     <div className="stack">
-      <Hero title="The way to sell your car" action="/?index" panel={panel} lastResult={lastResult} />
+      <Hero title="The way to sell your car" action="/?index" panel={panel} reply={reply} />
       {staticSection('home-benefits', 'benefits-title', BenefitsContent)}
       {video ? <VideoSection src={video} brandName={brandName} /> : null}
       {reviewsFirst ? reviewBlock : null}

@@ -1,22 +1,20 @@
-import { parseWithZod } from '@conform-to/zod';
 import { clockNow } from '~/lib/clock.server';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import type { Params } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
 import { Strapline } from '~/features/entry/hero';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { fuelName, sentenceCase } from '~/lib/format';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { updateLookup } from '~/features/entry/lookup-state';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
-import { MileageFormSchema } from '~/features/entry/mileage-schema';
+import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
 import { toLookupEnquiry } from '~/features/entry/vehicles.server';
 import { formatVrm } from '../../../../contract/vrm';
-import { useRootData } from '~/features/shell/frame';
 import { endpoints } from '../../../../contract/endpoints';
 
 // Nothing here is for search engines.
@@ -63,8 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { session, gateway } = context;
   const lookup = session.get('lookup');
   if (!lookup?.vehicle) throw redirect(paths.hero);
-  const formData = await request.formData();
-  const intent = formData.get('intent');
+  const { intent, submission } = parseIntent(await request.formData(), MILEAGE_INTENTS, 'submit');
 
   if (intent === 'not-my-car') {
     session.unset('lookup');
@@ -72,8 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent === 'cancel') throw redirect(paths.mileage);
 
-  const submission = parseWithZod(formData, { schema: MileageFormSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  if (submission.status !== 'success') return invalid(submission);
   const { mileage } = submission.value;
   const vehicle = lookup.vehicle;
   session.set('lookup', updateLookup(lookup, { mileageEntered: mileage }));
@@ -83,9 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { mileageLastMot: vehicle.mileageLastMot, lastMotDate: vehicle.last_mot_date, firstRegistration: vehicle.firstRegistration },
     clockNow(),
   );
-  if (verdict.kind === 'too_low') {
-    return data(submission.reply({ fieldErrors: { mileage: [MILEAGE_MESSAGES.tooLow] } }), { status: 400 });
-  }
+  if (verdict.kind === 'too_low') return refuse(submission, { mileage: MILEAGE_MESSAGES.tooLow });
   if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${paths.mileage}?confirm`);
   if (verdict.kind === 'seems_low' && intent !== 'confirm') throw redirect(`${paths.mileage}?confirm=low`);
   context.analytics.track('mileage_submitted', { verdict: verdict.kind, confirmed: intent === 'confirm' });
@@ -96,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context.analytics.track('enquiry_created', { eligible: enquiry.marketplaceEligible?.eligible ?? null });
     session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
   } catch (error) {
-    return failureReply(submission, error, context, 'enquiry.create_failed');
+    return failed(submission, error, context, 'enquiry.create_failed');
   }
   throw redirect(`/${vehicle.vrm}`);
 }
@@ -108,7 +102,7 @@ async function brandName(context: LoaderFunctionArgs['context'], slug: string): 
 
 export default function Mileage() {
   const { paths, vehicle, mileage, confirming, make } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   return (
     <div className="stack">
@@ -117,7 +111,7 @@ export default function Mileage() {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{make ? `Sell your ${make} car the ${brandName} way` : `Sell your car the ${brandName} way`}</h1>
         <Strapline />
-        <MileageCard vehicle={vehicle} action={paths.mileage} mileage={mileage} lastResult={lastResult} />
+        <MileageCard vehicle={vehicle} action={paths.mileage} mileage={mileage} reply={reply} />
       </section>
     </div>
   );

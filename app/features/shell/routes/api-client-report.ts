@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare';
-import { CLIENT_REPORT_KINDS } from '~/features/shell/client-report';
+import { ReportSchema } from '~/features/shell/shell-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
 
 /**
  * Silent reports from the browser (spec 2 §8): logged for the team, never shown. They carry no
  * identifiers and set no cookie, so they need no consent.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const kind = form?.get('kind');
-  if (typeof kind !== 'string' || !(CLIENT_REPORT_KINDS as readonly string[]).includes(kind)) {
-    return new Response('Unknown report', { status: 400, headers: { 'Content-Type': 'text/plain' } });
-  }
-  console.warn(JSON.stringify({ event: `client.${kind}`, path: new URL(request.headers.get('referer') ?? request.url).pathname }));
+  const submission = parseForm(await request.formData(), ReportSchema);
+  // Sent by our own script, never shown to anyone: a plain answer, not a form's.
+  if (submission.status !== 'success') return new Response('Unknown report', { status: 400, headers: { 'Content-Type': 'text/plain' } });
+  console.warn(JSON.stringify({ event: `client.${submission.value.kind}`, path: new URL(request.headers.get('referer') ?? request.url).pathname }));
   return new Response(null, { status: 204 });
 }
 

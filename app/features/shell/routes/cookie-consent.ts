@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { clockNowMs } from '~/lib/clock.server';
 import { nextCampaign } from '~/lib/campaign';
+import { ConsentSchema } from '~/features/shell/shell-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { consentCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
 
@@ -14,9 +16,10 @@ export async function loader() {
  * (the landing URL still carries it): before consent it was neither stored nor sent.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const back = safeRedirect(form?.get('returnTo'), sameSiteReferer(request));
-  const choice = form?.get('choice');
+  const submission = parseForm(await request.formData(), ConsentSchema);
+  const form = submission.status === 'success' ? submission.value : {};
+  const back = safeRedirect(form.returnTo, sameSiteReferer(request));
+  const choice = form.choice;
   // Anything but a choice changes nothing: back to the page, where the notice still asks.
   if (choice !== 'accept' && choice !== 'reject') return redirect(back, 303);
 
@@ -32,6 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const headers = { 'Set-Cookie': consentCookie(preferences.consent) };
-  if (form?.get('js') === '1') return Response.json({ consent: preferences.consent }, { headers });
+  if (form.js === '1') return Response.json({ consent: preferences.consent }, { headers });
   return redirect(back, { status: 303, headers });
 }

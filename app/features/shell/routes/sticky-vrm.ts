@@ -1,4 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { DismissSchema } from '~/features/shell/shell-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { stickyVrmCookie } from '~/lib/preferences.server';
 import { safeRedirect, sameSiteReferer } from '~/lib/safe-redirect';
 
@@ -8,10 +10,11 @@ export async function loader() {
 
 /** Closing the sticky registration banner, for good (spec 2 §4: disableStickyVRM). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const back = safeRedirect(form?.get('returnTo'), sameSiteReferer(request));
+  const submission = parseForm(await request.formData(), DismissSchema);
+  const form = submission.status === 'success' ? submission.value : {};
+  const back = safeRedirect(form.returnTo, sameSiteReferer(request));
   context.preferences.stickyVrmDismissed = true;
   const headers = { 'Set-Cookie': stickyVrmCookie() };
-  if (form?.get('js') === '1') return Response.json({ dismissed: true }, { headers });
+  if (form.js === '1') return Response.json({ dismissed: true }, { headers });
   return redirect(back, { status: 303, headers });
 }

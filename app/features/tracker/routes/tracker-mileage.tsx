@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod';
 import { clockNow } from '~/lib/clock.server';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { pageMeta } from '~/lib/meta';
@@ -12,8 +11,8 @@ import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } fr
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
-import { MileageFormSchema } from '~/features/entry/mileage-schema';
-import { useRootData } from '~/features/shell/frame';
+import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
+import { invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -46,16 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = session.get('tracker');
   const vehicle = state?.vehicle;
   if (!vehicle) throw redirect(TRACKER_PATH);
-  const formData = await request.formData();
-  const intent = formData.get('intent');
+  const { intent, submission } = parseIntent(await request.formData(), MILEAGE_INTENTS, 'submit');
   if (intent === 'not-my-car') {
     session.set('tracker', {});
     throw redirect(TRACKER_PATH);
   }
   if (intent === 'cancel') throw redirect(MILEAGE_PATH);
 
-  const submission = parseWithZod(formData, { schema: MileageFormSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  if (submission.status !== 'success') return invalid(submission);
   const { mileage } = submission.value;
   session.set('tracker', { vehicle: { ...vehicle, mileageEntered: mileage } });
 
@@ -65,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { mileageLastMot: vehicle.mileageLastMot, lastMotDate: vehicle.last_mot_date, firstRegistration: vehicle.firstRegistration },
     clockNow(),
   );
-  if (verdict.kind === 'too_low') return data(submission.reply({ fieldErrors: { mileage: [MILEAGE_MESSAGES.tooLow] } }), { status: 400 });
+  if (verdict.kind === 'too_low') return refuse(submission, { mileage: MILEAGE_MESSAGES.tooLow });
   if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm`);
   if (verdict.kind === 'seems_low' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm=low`);
 
@@ -88,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TrackerMileage() {
   const { signedIn, vehicle, mileage, error, confirming } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const panel = error ? trackerErrorPanel(error.code, vehicle.vrm, brandName, signedIn) : null;
   return (
@@ -100,7 +97,7 @@ export default function TrackerMileage() {
         {panel ? (
           <TrackerErrorPanelView panel={panel} vrm={vehicle.vrm} action={MILEAGE_PATH} retry={{ mileage: mileage.replace(/,/g, '') }} retryIntent="confirm" />
         ) : null}
-        <MileageCard vehicle={vehicle} action={MILEAGE_PATH} mileage={mileage} lastResult={lastResult} />
+        <MileageCard vehicle={vehicle} action={MILEAGE_PATH} mileage={mileage} reply={reply} />
       </section>
     </div>
   );

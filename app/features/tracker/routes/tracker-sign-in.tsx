@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { Field } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { SignInSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/frame';
+import { SignUpSchema } from '~/features/account/account-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
+import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/contact-rules';
 import { handleSignUp } from '~/features/account/sign-up.server';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -40,23 +40,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session } = context;
   const next = nextPath(request, session.get('tracker')?.pendingVrm);
-  const failed = await handleSignUp(await request.formData(), context, 'tracker', next);
-  if (failed) return failed;
+  const answer = await handleSignUp(parseForm(await request.formData(), SignUpSchema), context, 'tracker', next);
+  if (answer) return answer;
   session.set('tracker', {});
   throw redirect(next);
 }
 
 export default function TrackerSignIn() {
   const { next, pendingVrm } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
-  const [form, fields] = useForm({
-    id: 'tracker-sign-in',
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
+  // The site's sign-in answers this form on its own page: here the browser only checks the address.
+  const signIn = useFormReply(null, { email: CONTACT_FIELD_RULES.email });
   const signUpAction = `${TRACKER_PATH}/sign-in${next === TRACKER_PATH ? '' : `?redirectTo=${encodeURIComponent(next)}`}`;
   return (
     <div className="stack">
@@ -71,15 +66,27 @@ export default function TrackerSignIn() {
       <section className="card" aria-labelledby="create-title">
         <h2 id="create-title">Create your free account</h2>
         <p className="muted">Tick the box for news and offers by e-mail and we will also e-mail you when its value changes.</p>
-        <SignUpForm action={signUpAction} lastResult={lastResult} brandName={brandName} />
+        <SignUpForm action={signUpAction} reply={reply} brandName={brandName} />
       </section>
       <section className="card" aria-labelledby="existing-title">
         <h2 id="existing-title">Already have an account?</h2>
         <p>We will email you a link to sign in. No password needed.</p>
         {/* The site's sign-in: its link brings the seller back here, to the car. */}
-        <Form method="post" action={`/sign-in?redirectTo=${encodeURIComponent(next)}`} {...getFormProps(form)}>
+        <Form method="post" action={`/sign-in?redirectTo=${encodeURIComponent(next)}`} id="tracker-sign-in" {...signIn.formProps}>
           <input type="hidden" name="redirectTo" value={next} />
-          <Field label="Email address" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+          <Field
+            label="Email address"
+            errors={signIn.errors('email')}
+            inputProps={{
+              id: 'tracker-sign-in-email',
+              name: 'email',
+              required: true,
+              type: 'email',
+              maxLength: EMAIL_MAX_LENGTH,
+              autoComplete: 'email',
+              ...signIn.check('email'),
+            }}
+          />
           <button className="btn secondary" type="submit">
             Email me a sign-in link
           </button>

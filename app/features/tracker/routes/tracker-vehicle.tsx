@@ -11,6 +11,8 @@ import { routeFlags } from '~/lib/route-flags';
 import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange } from '~/features/tracker/tracker-chart';
 import { signOut } from '~/lib/auth.server';
 import { devToolsOn } from '~/lib/env.server';
+import { parseIntent } from '~/lib/forms/form.server';
+import { TRACKED_CAR_INTENTS } from '~/features/tracker/tracker-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -75,13 +77,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireTrackerUser(request, context);
   const vrm = normaliseVrm(params.vrm ?? '');
-  const formData = await request.formData();
-  if (formData.get('intent') === 'remove') {
+  const { intent } = parseIntent(await request.formData(), TRACKED_CAR_INTENTS, 'show');
+  if (intent === 'remove') {
     // A tracker already gone (removed in another tab) or a failed removal: the list says which.
     await context.gateway.attempt(endpoints.tracker.remove, { body: { vrm } });
     throw redirect(TRACKER_PATH);
   }
-  if (formData.get('intent') === 'next-month' && devToolsOn(context.config)) {
+  if (intent === 'next-month' && devToolsOn(context.config)) {
     // The scheduled handler's run at the start of the month after this car's latest valuation.
     const { trackers } = await context.gateway.call(endpoints.tracker.list, { query: { vrm } });
     const latest = trackers[0]?.trackerValuations.at(-1)?.month;

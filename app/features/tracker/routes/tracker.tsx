@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { formatPounds, fuelName, sentenceCase } from '~/lib/format';
@@ -10,8 +9,8 @@ import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
 import { trackerFailureCode } from '~/features/tracker/trackers.server';
-import { LookupSchema } from '~/lib/forms/validation';
-import { useRootData } from '~/features/shell/frame';
+import { TrackerLookupSchema } from '~/features/tracker/tracker-forms.server';
+import { invalid, parseForm } from '~/lib/forms/form.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const TRACKER_PATH = '/car-value-tracker';
@@ -47,11 +46,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** The registration step: the car from the register, then its mileage (or the panel of what went wrong). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, gateway } = context;
-  const submission = parseWithZod(await request.formData(), { schema: LookupSchema });
+  const submission = parseForm(await request.formData(), TrackerLookupSchema);
   if (submission.status !== 'success') {
     // A new attempt: an earlier panel no longer applies.
     if (session.get('tracker')?.error) session.set('tracker', {});
-    return data(submission.reply(), { status: 400 });
+    return invalid(submission);
   }
   const { vrm } = submission.value;
   const result = await gateway.attempt(endpoints.tracker.track, { body: { vrm } });
@@ -78,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CarValueTracker() {
   const { signedIn, error, trackers, limit } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const panel = error ? trackerErrorPanel(error.code, formatVrm(error.vrm), brandName, signedIn) : null;
   return (
@@ -87,7 +86,7 @@ export default function CarValueTracker() {
         <h1 id="hero-title">Car value tracker</h1>
         <p className="strap">Track your car&rsquo;s value for free: what it is worth now, and how its value changes, month by month.</p>
         {panel && error ? <TrackerErrorPanelView panel={panel} vrm={formatVrm(error.vrm)} action={TRACKER_PATH} retry={{ vrm: error.vrm }} /> : null}
-        <VrmForm id="tracker-lookup" action={TRACKER_PATH} defaultVrm={error?.vrm} lastResult={lastResult} buttonLabel={panel?.wrongReg ? 'Check again' : 'Track my car'} />
+        <VrmForm id="tracker-lookup" action={TRACKER_PATH} defaultVrm={error?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Track my car'} />
       </section>
 
       {signedIn ? (

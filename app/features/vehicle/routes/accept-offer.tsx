@@ -1,14 +1,14 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDateTime, PriceRules } from '~/features/vehicle/sale-bits';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { DecisionSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -24,11 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
 }
 
-const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { message: 'Choose to accept or decline the offer' }) });
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: DecisionSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), DecisionSchema);
+  if (submission.status !== 'success') return invalid(submission);
   const decision = submission.value.intent;
   let vrm: string;
   try {
@@ -36,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     vrm = sale.vrm;
     await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, { body: { enquiryId: sale.enquiry.id } });
   } catch (error) {
-    return failureReply(submission, error, context, `offer.${decision}_failed`);
+    return failed(submission, error, context, `offer.${decision}_failed`);
   }
   context.analytics.track(decision === 'accept' ? 'offer_accepted' : 'offer_declined');
   throw redirect(decision === 'accept' ? `/${vrm}/confirm-sale-summary` : `/${vrm}`);
@@ -44,12 +42,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function AcceptOffer() {
   const { vrm, offer, biddingDealers } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card offer" aria-labelledby="offer-title">
         <h2 id="offer-title">Your highest offer</h2>
-        <FormErrors errors={formErrorsOf(lastResult)} />
+        <FormErrors errors={form.formErrors} />
         <p className="big" data-testid="offer-amount">
           {formatPounds(offer.amount)}
         </p>

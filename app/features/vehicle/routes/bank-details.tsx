@@ -1,17 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { maskEmail } from '../../../../contract/accounts';
-import { checkBankDetails } from '../../../../contract/bank-details';
 import { endpoints } from '../../../../contract/endpoints';
 import { requireProvenAddress, requireUser } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
+import { BankDetailsSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { loadOrOutage } from '~/lib/failures.server';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
-import { useFormReply } from '~/lib/forms/use-form-reply';
+import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 
 /**
@@ -33,29 +32,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, beneficiary, confirmedPage, pendingChange };
 }
 
-const CODE_MESSAGE = 'Enter the 6-digit code from the e-mail';
-
-/** The seller's account: the same checks as the platform's (contract/bank-details.ts), modulus check included. */
-const DetailsSchema = z
-  .object({ accountName: z.string().optional(), sortCode: z.string().optional(), accountNumber: z.string().optional() })
-  .transform((input, ctx) => {
-    const check = checkBankDetails({ accountName: input.accountName, sortCode: input.sortCode, accountNumber: input.accountNumber });
-    if (check.ok) return check;
-    for (const [field, message] of Object.entries(check.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
-    return z.NEVER;
-  });
-
-/** The code e-mailed for a change of payout account (docs/decisions/014). */
-const CodeSchema = z.object({
-  code: z
-    .string({ required_error: CODE_MESSAGE })
-    .transform((code) => code.replace(/\s/g, ''))
-    .refine((code) => /^\d{6}$/.test(code), CODE_MESSAGE),
-});
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireUser(request, context);
-  const { intent, submission } = parseIntent(await request.formData(), { save: DetailsSchema, code: CodeSchema }, 'save');
+  const { intent, submission } = parseIntent(await request.formData(), { save: BankDetailsSchema, code: PayeeCodeSchema }, 'save');
   if (submission.status !== 'success') return invalid(submission);
   let vrm: string;
   try {
@@ -91,8 +70,8 @@ export default function BankDetails() {
   const { vrm, beneficiary, confirmedPage, pendingChange } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // One page, two forms: each shows its own answer.
-  const codeForm = useFormReply(reply?.initialValue?.intent === 'code' ? reply : null);
-  const detailsForm = useFormReply(reply?.initialValue?.intent === 'code' ? null : reply);
+  const codeForm = useFormReply(intentOf(reply) === 'code' ? reply : null);
+  const detailsForm = useFormReply(intentOf(reply) === 'code' ? null : reply);
   return (
     <section className="card" aria-labelledby="bank-title">
       <h2 id="bank-title">{confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?'}</h2>

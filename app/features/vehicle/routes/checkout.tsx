@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { BUYERS } from '../../../../contract/marketplace';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PlatformFailure } from '~/lib/gateway.server';

@@ -1,12 +1,12 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FormErrors } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
+import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -25,16 +25,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection };
 }
 
-const CollectionSchema = z.object({
-  date: z.string({ required_error: 'Choose a day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose one of the days offered'),
-  slot: z.enum(['morning', 'afternoon'], { message: 'Choose a part of the day' }),
-  notes: z.string().max(500, 'Keep the note to 500 characters').optional(),
-  addressId: z.string().max(100).optional(),
-});
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: CollectionSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), CollectionSchema);
+  if (submission.status !== 'success') return invalid(submission);
   const { date, slot, notes, addressId } = submission.value;
   let vrm: string;
   let booking = false;
@@ -47,22 +40,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The platform's 400 is about the day and time asked for, not about reading the sale.
     if (booking && error instanceof PlatformFailure && error.status === 400) {
       console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
-      return data(submission.reply({ formErrors: ['Choose one of the days and times offered'] }), { status: 400 });
+      return refuse(submission, 'Choose one of the days and times offered');
     }
-    return failureReply(submission, error, context, 'collection.book_failed');
+    return failed(submission, error, context, 'collection.book_failed');
   }
   context.analytics.track('collection_booked');
   throw redirect(`/${vrm}/review-status`);
 }
 
+/** The booking's fields, in the schema's order: the first one wrong is the one the page names. */
+const FIELDS = ['date', 'slot', 'notes', 'addressId'] as const;
+
 const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export default function Collection() {
   const { availability, postcode, addresses, booked } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   // After a failed booking the page shows what the seller chose, not what was saved before.
-  const typed = (lastResult?.initialValue ?? null) as Record<string, string | undefined> | null;
-  const errors = lastResult?.error ? Object.values(lastResult.error).flatMap((e) => e ?? []) : [];
+  const typed = form.replied;
+  // The choices are radios with one already ticked: anything wrong with them is said above the form.
+  const errors = form.formErrors ?? FIELDS.flatMap((name) => form.errors(name) ?? []);
   return (
     <>
       <section className="card" aria-labelledby="collection-title">
@@ -73,7 +70,7 @@ export default function Collection() {
             {booked.address ? `, at ${booked.address}` : ''}.
           </p>
         ) : null}
-        <FormErrors errors={errors.length ? errors : undefined} />
+        <FormErrors errors={errors} />
         <Form method="get" className="actions">
           <div className="field">
             <label htmlFor="postcode">Postcode where the car is</label>
@@ -90,7 +87,7 @@ export default function Collection() {
               <div className="choices">
                 {addresses.map((address, i) => (
                   <label key={address.id}>
-                    <input type="radio" name="addressId" value={address.id} defaultChecked={typed?.addressId ? typed.addressId === address.id : i === 0} required /> {address.text}
+                    <input type="radio" name="addressId" value={address.id} defaultChecked={form.value('addressId') ? form.value('addressId') === address.id : i === 0} required /> {address.text}
                   </label>
                 ))}
               </div>
@@ -101,7 +98,7 @@ export default function Collection() {
             <div className="choices">
               {availability.days.map((day, i) => (
                 <label key={day}>
-                  <input type="radio" name="date" value={day} defaultChecked={typed ? typed.date === day : booked ? booked.date === day : i === 0} required /> {dayName(day)}
+                  <input type="radio" name="date" value={day} defaultChecked={typed ? form.value('date') === day : booked ? booked.date === day : i === 0} required /> {dayName(day)}
                 </label>
               ))}
             </div>
@@ -111,7 +108,7 @@ export default function Collection() {
             <div className="choices">
               {availability.slots.map((slot) => (
                 <label key={slot}>
-                  <input type="radio" name="slot" value={slot} defaultChecked={typed ? typed.slot === slot : booked ? booked.slot === slot : slot === 'morning'} required />{' '}
+                  <input type="radio" name="slot" value={slot} defaultChecked={typed ? form.value('slot') === slot : booked ? booked.slot === slot : slot === 'morning'} required />{' '}
                   {slot === 'morning' ? 'Morning (8am to 12pm)' : 'Afternoon (12pm to 5pm)'}
                 </label>
               ))}
@@ -119,7 +116,7 @@ export default function Collection() {
           </fieldset>
           <div className="field">
             <label htmlFor="notes">Anything the driver should know (optional)</label>
-            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={typed ? (typed.notes ?? '') : (booked?.notes ?? '')} />
+            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={typed ? (form.value('notes') ?? '') : (booked?.notes ?? '')} />
           </div>
           <button className="btn" type="submit">
             {booked ? 'Change the booking' : 'Book collection'}

@@ -1,13 +1,13 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PriceRules } from '~/features/vehicle/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
+import { ConfirmSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -38,11 +38,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-// The confirmation carries no fields: the reference in the address says which sale it is.
-const ConfirmSchema = z.object({});
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ConfirmSchema });
+  const submission = parseForm(await request.formData(), ConfirmSchema);
   let vrm: string;
   try {
     const current = await findSellerSale(request, context, params.vrm);
@@ -52,19 +49,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       context.analytics.track('sale_confirmed');
     }
   } catch (error) {
-    return failureReply(submission, error, context, 'sale.confirm_failed');
+    return failed(submission, error, context, 'sale.confirm_failed');
   }
   throw redirect(`/${vrm}/add-bank-details`);
 }
 
 export default function ConfirmSale() {
   const { vrm, summary, confirmed, valuationRef, offer, mileage, finance } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{summary ? 'Your sale, in summary' : 'Confirm your sale'}</h2>
-        <FormErrors errors={formErrorsOf(lastResult)} />
+        <FormErrors errors={form.formErrors} />
         <dl className="facts">
           <dt>Price</dt>
           <dd>{formatPounds(offer.amount)}</dd>

@@ -1,15 +1,14 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { loadOrOutage } from '~/lib/failures.server';
-import type { FinanceStatus } from '../../../../contract/finance';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
+import { FinanceSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -41,11 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config) };
 }
 
-const FinanceFormSchema = z.object({ intent: z.enum(['declare', 'simulate-received'], { message: 'Choose what to do' }) });
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: FinanceFormSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), FinanceSchema);
+  if (submission.status !== 'success') return invalid(submission);
   const { intent } = submission.value;
   let vrm: string;
   try {
@@ -59,18 +56,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failureReply(submission, error, context, `finance.${intent}_failed`);
+    return failed(submission, error, context, `finance.${intent}_failed`);
   }
   throw redirect(`/${vrm}/finance-payment-details-more-funds-requested`);
 }
 
 export default function Finance() {
   const { vrm, page, finance, devTools } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card" aria-labelledby="finance-title">
-        <FormErrors errors={formErrorsOf(lastResult)} />
+        <FormErrors errors={form.formErrors} />
         {page === 'split' ? (
           <>
             <h2 id="finance-title">How your {formatPounds(finance.salePrice)} is paid</h2>

@@ -3,6 +3,8 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { freezePayout } from '~/features/vehicle/payments.server';
+import { FreezeSchema } from '~/features/vehicle/sale-forms.server';
+import { parseForm } from '~/lib/forms/form.server';
 import { routeFlags } from '~/lib/route-flags';
 
 export const handle = routeFlags({ noRobots: true, noSitemap: true });
@@ -21,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get('token') ?? '');
-  const frozen = token ? await freezePayout(context.gateway, token) : false;
+  const submission = parseForm(await request.formData(), FreezeSchema);
+  const frozen = submission.status === 'success' ? await freezePayout(context.gateway, submission.value.token) : false;
   throw redirect(frozen ? '/auth/freeze-payout?frozen' : '/auth/freeze-payout?invalid');
 }
 

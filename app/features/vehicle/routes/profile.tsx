@@ -1,15 +1,15 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../../../contract/sale';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PhotoInput } from '~/features/vehicle/photo-input';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { saveProfileStep } from '~/features/vehicle/sale.server';
+import { ProfileSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
 import { formatPounds } from '~/lib/format';
@@ -58,57 +58,42 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, step, profile: sale.profile, eligible: sale.enquiry.marketplaceEligible?.eligible ?? false, photos };
 }
 
-const INTENTS = ['features', 'finance', 'issues', 'issue-details', 'keys', 'photo', 'enter-sale'] as const;
-// Each step's fields are read below; the schema only decides which step this is. Its reply carries
-// every typed value back, so a failed save shows what the seller chose, not what was saved before.
-const ProfileFormSchema = z.object({ intent: z.enum(INTENTS, { message: 'Choose a step to save' }) }).passthrough();
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: ProfileFormSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await request.formData(), ProfileSchema);
+  if (submission.status !== 'success') return invalid(submission);
   const { gateway } = context;
-  const intent = submission.value.intent;
+  const step = submission.value;
   let base: string;
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     const id = sale.enquiry.id;
     base = `/${sale.vrm}/profile`;
-    switch (intent) {
+    switch (step.intent) {
       case 'features':
-        await saveProfileStep(gateway, id, 'features', { features: form.getAll('features').map(String), serviceHistory: String(form.get('serviceHistory') ?? '') });
+        await saveProfileStep(gateway, id, 'features', { features: step.features, serviceHistory: step.serviceHistory });
         break;
-      case 'finance': {
-        const outstanding = form.get('outstanding') === 'yes';
-        await saveProfileStep(gateway, id, 'finance', {
-          outstanding,
-          lender: String(form.get('lender') ?? ''),
-          settlement: Number(String(form.get('settlement') ?? '').replace(/[£,\s]/g, '')),
-        });
+      case 'finance':
+        await saveProfileStep(gateway, id, 'finance', { outstanding: step.outstanding === 'yes', lender: step.lender, settlement: step.settlement });
         break;
-      }
       case 'issues': {
-        const kinds = form.getAll('kinds').map(String).filter((k): k is IssueKind => k in ISSUE_KINDS);
-        const declared = form.get('declared') === 'yes';
+        const kinds = step.kinds.filter((k): k is IssueKind => k in ISSUE_KINDS);
+        const declared = step.declared === 'yes';
         await saveProfileStep(gateway, id, 'issues', { items: declared ? kinds.map((kind) => ({ kind, detail: '' })) : [] });
         if (declared && kinds.length) throw redirect(`${base}/issues/details`);
         break;
       }
       case 'issue-details': {
-        const items = (sale.profile.issues?.items ?? []).map((item) => ({ kind: item.kind, detail: String(form.get(`detail-${item.kind}`) ?? '') }));
+        const items = (sale.profile.issues?.items ?? []).map((item) => ({ kind: item.kind, detail: step[`detail-${item.kind}`] ?? '' }));
         await saveProfileStep(gateway, id, 'issues', { items });
         break;
       }
       case 'keys':
-        await saveProfileStep(gateway, id, 'keys', { keys: Number(form.get('keys')) });
+        await saveProfileStep(gateway, id, 'keys', { keys: step.keys });
         break;
       case 'photo': {
-        const file = form.get('file');
-        if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a photo to upload'] } }), { status: 400 });
-        const slot = String(form.get('slot') ?? '');
-        const result = await uploadPhoto(gateway, id, slot, file);
-        if (!result.ok) return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: 400 });
-        context.analytics.track('photo_uploaded', { slot });
+        const result = await uploadPhoto(gateway, id, step.slot, step.file);
+        if (!result.ok) return refuse(submission, { file: result.message });
+        context.analytics.track('photo_uploaded', { slot: step.slot });
         throw redirect(`${base}/photos`);
       }
       case 'enter-sale':
@@ -118,26 +103,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failureReply(submission, error, context, `profile.${intent}_failed`);
+    return failed(submission, error, context, `profile.${step.intent}_failed`);
   }
-  context.analytics.track('profile_step_saved', { step: intent });
+  context.analytics.track('profile_step_saved', { step: step.intent });
   throw redirect(`${base}/timeline`);
 }
 
-/** What the seller sent with a failed save: the form shows it in place of the saved profile. */
-type Typed = Record<string, string | string[] | undefined> | null;
-const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+/** A failed save's answer: each step shows what the seller sent in place of the saved profile. */
+type Reply = ReturnType<typeof useFormReply>;
 
 export default function Profile() {
   const { vrm, step, profile, eligible, photos } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   const base = `/${vrm}/profile`;
-  const typed = (lastResult?.initialValue ?? null) as Typed;
-  const photoSlot = typeof typed?.slot === 'string' ? typed.slot : null;
-  const photoError = lastResult?.error?.file?.[0] ?? null;
-  const formErrors = formErrorsOf(lastResult);
+  const photoSlot = form.value('slot') ?? null;
+  const photoError = form.errors('file')?.[0] ?? null;
   // A photo's own error sits by its slot; anything else above the step.
-  const error = <FormErrors errors={formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />;
+  const error = <FormErrors errors={form.formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />;
 
   if (step === 'timeline') {
     return (
@@ -181,15 +163,18 @@ export default function Profile() {
         <Link to={`${base}/timeline`}>Back to your profile</Link>
       </p>
       {error}
-      {step === 'features' ? <FeaturesStep profile={profile} typed={typed} /> : null}
-      {step === 'finance' ? <FinanceStep profile={profile} typed={typed} /> : null}
-      {step === 'issues' ? <IssuesStep profile={profile} typed={typed} /> : null}
-      {step === 'issues/details' ? <IssueDetailsStep profile={profile} typed={typed} /> : null}
-      {step === 'keys' ? <KeysStep profile={profile} typed={typed} /> : null}
+      {step === 'features' ? <FeaturesStep profile={profile} sent={form} /> : null}
+      {step === 'finance' ? <FinanceStep profile={profile} sent={form} /> : null}
+      {step === 'issues' ? <IssuesStep profile={profile} sent={form} /> : null}
+      {step === 'issues/details' ? <IssueDetailsStep profile={profile} sent={form} /> : null}
+      {step === 'keys' ? <KeysStep profile={profile} sent={form} /> : null}
       {step === 'photos' && photos ? <PhotosStep photos={photos} errorSlot={photoSlot} error={photoError} /> : null}
     </section>
   );
 }
+
+/** A yes-or-no radio pair as sent: neither ticked is neither. */
+const yesNo = (value: string | undefined) => (value === 'yes' ? true : value === 'no' ? false : null);
 
 function SaveButton({ intent }: { intent: string }) {
   const navigation = useNavigation();
@@ -200,9 +185,9 @@ function SaveButton({ intent }: { intent: string }) {
   );
 }
 
-function FeaturesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
-  const features = typed ? list(typed.features) : (profile.features ?? []);
-  const serviceHistory = typed ? typed.serviceHistory : profile.serviceHistory;
+function FeaturesStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
+  const features = sent.replied ? sent.values('features') : (profile.features ?? []);
+  const serviceHistory = sent.replied ? sent.value('serviceHistory') : profile.serviceHistory;
   return (
     <Form method="post">
       <h2 id="step-title">Features and service history</h2>
@@ -231,10 +216,10 @@ function FeaturesStep({ profile, typed }: { profile: VehicleProfile; typed: Type
   );
 }
 
-function FinanceStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
-  const outstanding = typed ? (typed.outstanding === 'yes' ? true : typed.outstanding === 'no' ? false : null) : profile.finance?.outstanding;
-  const lender = typed ? String(typed.lender ?? '') : (profile.finance?.lender ?? '');
-  const settlement = typed ? String(typed.settlement ?? '') : profile.finance?.settlement ? formatPounds(profile.finance.settlement) : '';
+function FinanceStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
+  const outstanding = sent.replied ? yesNo(sent.value('outstanding')) : profile.finance?.outstanding;
+  const lender = sent.replied ? (sent.value('lender') ?? '') : (profile.finance?.lender ?? '');
+  const settlement = sent.replied ? (sent.value('settlement') ?? '') : profile.finance?.settlement ? formatPounds(profile.finance.settlement) : '';
   return (
     <Form method="post">
       <h2 id="step-title">Finance</h2>
@@ -269,9 +254,9 @@ function FinanceStep({ profile, typed }: { profile: VehicleProfile; typed: Typed
   );
 }
 
-function IssuesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
-  const kinds = new Set<string>(typed ? list(typed.kinds) : profile.issues?.items.map((i) => i.kind));
-  const declared = typed ? (typed.declared === 'yes' ? true : typed.declared === 'no' ? false : null) : profile.issues?.declared;
+function IssuesStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
+  const kinds = new Set<string>(sent.replied ? sent.values('kinds') : profile.issues?.items.map((i) => i.kind));
+  const declared = sent.replied ? yesNo(sent.value('declared')) : profile.issues?.declared;
   return (
     <Form method="post">
       <h2 id="step-title">Damage and faults</h2>
@@ -302,7 +287,7 @@ function IssuesStep({ profile, typed }: { profile: VehicleProfile; typed: Typed 
   );
 }
 
-function IssueDetailsStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
+function IssueDetailsStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
   const items = profile.issues?.items ?? [];
   return (
     <Form method="post">
@@ -311,7 +296,7 @@ function IssueDetailsStep({ profile, typed }: { profile: VehicleProfile; typed: 
       {items.map((item) => (
         <div className="field" key={item.kind}>
           <label htmlFor={`detail-${item.kind}`}>{ISSUE_KINDS[item.kind]}</label>
-          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={typed ? String(typed[`detail-${item.kind}`] ?? '') : item.detail} maxLength={500} />
+          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={sent.replied ? (sent.value(`detail-${item.kind}`) ?? '') : item.detail} maxLength={500} />
         </div>
       ))}
       <SaveButton intent="issue-details" />
@@ -319,8 +304,8 @@ function IssueDetailsStep({ profile, typed }: { profile: VehicleProfile; typed: 
   );
 }
 
-function KeysStep({ profile, typed }: { profile: VehicleProfile; typed: Typed }) {
-  const keys = typed ? Number(typed.keys) : profile.keys;
+function KeysStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
+  const keys = sent.replied ? Number(sent.value('keys')) : profile.keys;
   return (
     <Form method="post">
       <h2 id="step-title">Keys</h2>

@@ -1,14 +1,14 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, parseForm } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
+import { CollectSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -33,14 +33,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Development only: stands in for the dealer arriving, collecting and paying. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: z.object({}) });
+  const submission = parseForm(await request.formData(), CollectSchema);
   let vrm: string;
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     await context.gateway.call(endpoints.dev.collect, { params: { id: sale.enquiry.id } });
   } catch (error) {
-    return failureReply(submission, error, context, 'dev.collect_failed');
+    return failed(submission, error, context, 'dev.collect_failed');
   }
   throw redirect(`/${vrm}/sale-complete`);
 }
@@ -48,12 +48,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ReviewStatus() {
   const { vrm, offer, progress, canSimulate, finance } = useLoaderData<typeof loader>();
   const current = progress.find((s) => s.state === 'current');
-  const lastResult = useActionData<typeof action>();
+  const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
-        <FormErrors errors={formErrorsOf(lastResult)} />
+        <FormErrors errors={form.formErrors} />
         {offer ? (
           <p>
             You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>

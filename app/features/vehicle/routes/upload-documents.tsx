@@ -1,14 +1,14 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { FormErrors } from '~/lib/forms/form-parts';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { useFormReply } from '~/lib/forms/use-form-reply';
 import { isDocumentKind } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
+import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -39,39 +39,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt };
 }
 
-const DocumentsFormSchema = z
-  .object({
-    intent: z.enum(['upload', 'delete', 'submit'], { message: 'Choose what to do with your documents' }),
-    kind: z.string().max(40).optional(),
-    documentId: z.string().max(100).optional(),
-  })
-  .passthrough();
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: DocumentsFormSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const { intent, kind = '', documentId = '' } = submission.value;
+  const submission = parseForm(await request.formData(), DocumentsSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  const { value } = submission;
+  const kind = value.intent === 'upload' ? value.kind : '';
   const here = new URL(request.url).pathname;
   try {
     const sale = await findSellerSale(request, context, params.vrm);
-    if (intent === 'delete') {
-      await context.gateway.call(endpoints.sale.deleteDocument, { body: { enquiryId: sale.enquiry.id, documentId } });
+    if (value.intent === 'delete') {
+      await context.gateway.call(endpoints.sale.deleteDocument, { body: { enquiryId: sale.enquiry.id, documentId: value.documentId } });
       throw redirect(here);
     }
-    if (intent === 'submit') {
+    if (value.intent === 'submit') {
       const result = await submitDocuments(context.gateway, sale.enquiry.id);
-      if (!result.ok) return data(submission.reply({ formErrors: [`Upload these first: ${result.missing.join(', ')}`] }), { status: 409 });
+      if (!result.ok) return refuse(submission, `Upload these first: ${result.missing.join(', ')}`, 409);
       context.analytics.track('documents_submitted');
       throw redirect(`/${sale.vrm}/review-status`);
     }
-    const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return data(submission.reply({ fieldErrors: { file: ['Choose a file to upload'] } }), { status: 400 });
-    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, file);
-    if (!uploaded.ok) return data(submission.reply({ fieldErrors: { file: [uploaded.message] } }), { status: 400 });
+    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, value.file);
+    if (!uploaded.ok) return refuse(submission, { file: uploaded.message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failureReply(submission, error, context, `documents.${intent}_failed`, { field: intent === 'upload' && kind ? 'file' : undefined });
+    return failed(submission, error, context, `documents.${value.intent}_failed`, { field: kind ? 'file' : undefined });
   }
   context.analytics.track('document_uploaded', { kind });
   throw redirect(here);
@@ -79,10 +69,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function UploadDocuments() {
   const { vrm, kind, state, getAhead, canSubmit } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const failedKind = typeof lastResult?.initialValue?.kind === 'string' ? lastResult.initialValue.kind : null;
-  const fileError = lastResult?.error?.file?.[0] ?? null;
-  const formErrors = formErrorsOf(lastResult) ?? (fileError && !failedKind ? [fileError] : undefined);
+  const form = useFormReply(useActionData<typeof action>());
+  const failedKind = form.value('kind') ?? null;
+  const fileError = form.errors('file')?.[0] ?? null;
+  // A file's error sits by its kind; one without a kind, above the list.
+  const formErrors = form.formErrors ?? (fileError && !failedKind ? [fileError] : undefined);
   const kinds = kind ? state.kinds.filter((k) => k.kind === kind) : state.kinds;
   return (
     <>

@@ -1,20 +1,19 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { z } from 'zod';
-import type { MotHistory, PremiumOffer, Valuation } from '../../../../contract/vehicles';
+import type { PremiumOffer, Valuation } from '../../../../contract/vehicles';
 import { normaliseVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
-import { FormErrors, formErrorsOf } from '~/lib/forms/form-parts';
+import { FormErrors } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { handleSignUp } from '~/features/account/sign-up.server';
-import { failureReply } from '~/lib/forms/form-failure.server';
+import { failed, parseIntent } from '~/lib/forms/form.server';
+import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { currentEnquiry } from '~/features/vehicle/sale.server';
+import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/sale-forms.server';
 import { formatDateTime } from '~/features/vehicle/sale-bits';
 import { useVehicleData } from '~/features/vehicle/vehicle-data';
-import { useRootData } from '~/features/shell/frame';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { MotSummary } from '~/features/mot/mot';
 import { safeRedirect } from '~/lib/safe-redirect';
@@ -56,29 +55,26 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * Sign-up on the vehicle page (creates the account, takes over this enquiry, signs the seller in),
  * and relisting a car that did not sell.
  */
-const RelistSchema = z.object({ intent: z.literal('relist') });
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const vrm = normaliseVrm(params.vrm ?? '');
-  const formData = await request.formData();
-  if (formData.get('intent') === 'relist') {
-    const relist = parseWithZod(formData, { schema: RelistSchema });
+  const read = parseIntent(await request.formData(), VEHICLE_PAGE_INTENTS, 'sign-up');
+  if (read.intent === 'relist') {
     try {
       const current = await currentEnquiry(context.gateway, vrm);
       if (current) await context.gateway.call(endpoints.sale.update, { params: { id: current.enquiry.id }, body: { action: 'relist' } });
     } catch (error) {
-      return failureReply(relist, error, context, 'sale.relist_failed');
+      return failed(read.submission, error, context, 'sale.relist_failed');
     }
     throw redirect(safeRedirect(`/${vrm}`));
   }
-  const failed = await handleSignUp(formData, context, 'vehicle', `/${vrm}`);
-  if (failed) return failed;
+  const answer = await handleSignUp(read.submission, context, 'vehicle', `/${vrm}`);
+  if (answer) return answer;
   throw redirect(safeRedirect(`/${vrm}`));
 }
 
 export default function VehicleIndex() {
   const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const { current } = useVehicleData();
   return (
@@ -98,7 +94,7 @@ export default function VehicleIndex() {
             <div className="stack">
               <h3>See your full valuation</h3>
               <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
-              <SignUpForm action={`/${vrm}?index`} lastResult={lastResult} brandName={brandName} />
+              <SignUpForm action={`/${vrm}?index`} reply={intentOf(reply) === 'relist' ? null : reply} brandName={brandName} />
             </div>
           )}
           {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
@@ -160,11 +156,12 @@ function ValuationView({ valuation }: { valuation: Valuation }) {
 
 function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnType<typeof useVehicleData>['current']> }) {
   const { enquiry, sale, profile } = current;
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const relisting = useFormReply(intentOf(reply) === 'relist' ? reply : null);
   if (!enquiry.marketplaceEligible?.eligible) return null;
   const relist = (
     <Form method="post">
-      {lastResult?.initialValue?.intent === 'relist' ? <FormErrors errors={formErrorsOf(lastResult)} /> : null}
+      <FormErrors errors={relisting.formErrors} />
       <button className="btn" type="submit" name="intent" value="relist">
         Put it in the next sale
       </button>

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import type { PaymentStatus, PaymentStatusesResponse } from '../../../../contract/bank-details';
+import type { PaymentStatus } from '../../../../contract/bank-details';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LookupSchema } from './validation';
+import { LookupSchema } from './validation.server';
 
 describe('the VRM field', () => {
   it('normalises what the seller typed', () => {

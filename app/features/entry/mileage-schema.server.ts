@@ -14,3 +14,15 @@ export const MileageSchema = z
   });
 
 export const MileageFormSchema = z.object({ mileage: MileageSchema });
+
+/**
+ * The mileage step's buttons (the valuation's and the car value tracker's): the mileage sent, or
+ * sent again from the question about it, going back to change it, and 'Not my car'. A post that
+ * names none of them sends the mileage, as the form's own button does.
+ */
+export const MILEAGE_INTENTS = {
+  submit: MileageFormSchema,
+  confirm: MileageFormSchema,
+  cancel: z.object({}),
+  'not-my-car': z.object({}),
+};

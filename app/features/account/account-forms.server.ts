@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { EmailSchema, LookupSchema, NameSchema, PhoneSchema, PostcodeSchema } from '../../lib/forms/validation.server';
+
+/**
+ * The schemas of the account's forms (parseForm, parseIntent). A server module: the routes read
+ * them in their actions only, and the browser build leaves it empty, so no page loads zod. The
+ * browser checks the same fields with the rules these are built from (contract/contact-rules.ts).
+ */
+
+export const SignUpSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+  postcode: PostcodeSchema,
+  marketingConsent: z.boolean().optional().default(false),
+});
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  redirectTo: z.string().optional(),
+});
+
+export const DetailsSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  postcode: PostcodeSchema,
+});
+
+// A checkbox sends "on" when ticked and nothing when not.
+export const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
+
+/**
+ * The account page's three forms, each with its intent: adding a car (its button is the default),
+ * removing one, and signing out of the other devices.
+ */
+export const ACCOUNT_INTENTS = {
+  add: LookupSchema,
+  remove: z.object({ vehicleId: z.coerce.number().int().positive() }),
+  'sign-out-others': z.object({}),
+};
+
+/** The link's token, and whether the car looked up in this browser joins the account (`addCar=yes`). */
+export const VerifySchema = z.object({ token: z.string(), addCar: z.string().optional() });
+
+// The signed code from the unsubscribe link, sent back by the button.
+export const UnsubscribeSchema = z.object({ code: z.string().optional() });

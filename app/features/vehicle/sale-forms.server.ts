@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { checkBankDetails } from '../../../contract/bank-details';
+import { ISSUE_KINDS, type IssueKind } from '../../../contract/sale';
+import { chosenFile } from '../../lib/forms/validation.server';
+import { SignUpSchema } from '../account/account-forms.server';
+
+/**
+ * The schemas of the vehicle page's and the sale steps' forms (parseForm, parseIntent). A server
+ * module: its routes read them in their actions only, and the browser build leaves it empty, so
+ * no page loads zod, nor the modulus tables behind the bank details check.
+ */
+
+/** The vehicle page: signing up to see the full valuation (its button is the default), or relisting. */
+export const VEHICLE_PAGE_INTENTS = { 'sign-up': SignUpSchema, relist: z.object({}) };
+
+const Text = z.string().default('');
+const Ticked = z.array(z.string()).default([]);
+/** A text box for each kind of damage the seller may have declared. */
+const IssueDetails = Object.fromEntries(Object.keys(ISSUE_KINDS).map((kind) => [`detail-${kind}`, Text])) as Record<`detail-${IssueKind}`, typeof Text>;
+
+/**
+ * Each profile step's form, named by its button's intent. The schemas read the fields into what
+ * the platform takes; the rules (which features, how many keys) are the platform's, whose
+ * refusals come back worded for the seller. Every reply carries what was sent, so a failed save
+ * shows what the seller chose, not what was saved before.
+ */
+export const ProfileSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('features'), features: Ticked, serviceHistory: Text }),
+    z.object({
+      intent: z.literal('finance'),
+      outstanding: z.string().optional(),
+      lender: Text,
+      settlement: Text.transform((settlement) => Number(settlement.replace(/[£,\s]/g, ''))),
+    }),
+    z.object({ intent: z.literal('issues'), declared: z.string().optional(), kinds: Ticked }),
+    z.object({ intent: z.literal('issue-details'), ...IssueDetails }),
+    z.object({ intent: z.literal('keys'), keys: z.string().optional().transform((keys) => Number(keys ?? 0)) }),
+    z.object({ intent: z.literal('photo'), slot: Text, file: chosenFile('Choose a photo to upload') }),
+    z.object({ intent: z.literal('enter-sale') }),
+  ],
+  { errorMap: () => ({ message: 'Choose a step to save' }) },
+);
+
+export const DecisionSchema = z.object({ intent: z.enum(['accept', 'decline'], { message: 'Choose to accept or decline the offer' }) });
+
+// The confirmation carries no fields: the reference in the address says which sale it is.
+export const ConfirmSchema = z.object({});
+
+const CODE_MESSAGE = 'Enter the 6-digit code from the e-mail';
+
+/** The seller's account: the same checks as the platform's (contract/bank-details.ts), modulus check included. */
+export const BankDetailsSchema = z
+  .object({ accountName: z.string().optional(), sortCode: z.string().optional(), accountNumber: z.string().optional() })
+  .transform((input, ctx) => {
+    const check = checkBankDetails({ accountName: input.accountName, sortCode: input.sortCode, accountNumber: input.accountNumber });
+    if (check.ok) return check;
+    for (const [field, message] of Object.entries(check.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+    return z.NEVER;
+  });
+
+/** The code e-mailed for a change of payout account (docs/decisions/014). */
+export const PayeeCodeSchema = z.object({
+  code: z
+    .string({ required_error: CODE_MESSAGE })
+    .transform((code) => code.replace(/\s/g, ''))
+    .refine((code) => /^\d{6}$/.test(code), CODE_MESSAGE),
+});
+
+/** The documents page's three forms: one kind's file, deleting one file, and sending them all for checking. */
+export const DocumentsSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('upload'), kind: z.string().max(40).default(''), file: chosenFile('Choose a file to upload') }),
+    z.object({ intent: z.literal('delete'), documentId: z.string().max(100).default('') }),
+    z.object({ intent: z.literal('submit') }),
+  ],
+  { errorMap: () => ({ message: 'Choose what to do with your documents' }) },
+);
+
+export const FinanceSchema = z.object({ intent: z.enum(['declare', 'simulate-received'], { message: 'Choose what to do' }) });
+
+export const CollectionSchema = z.object({
+  date: z.string({ required_error: 'Choose a day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose one of the days offered'),
+  slot: z.enum(['morning', 'afternoon'], { message: 'Choose a part of the day' }),
+  notes: z.string().max(500, 'Keep the note to 500 characters').optional(),
+  addressId: z.string().max(100).optional(),
+});
+
+// The development switch carries no fields: the address says which sale it is for.
+export const CollectSchema = z.object({});
+
+/** The payout freeze's button: the token of the e-mailed link. */
+export const FreezeSchema = z.object({ token: z.string() });
