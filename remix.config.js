@@ -14,7 +14,7 @@ function contentPageSlugs() {
 /**
  * Remix v2, classic compiler, built for workerd.
  *
- * Routes are declared here rather than by file name: the spec's route table reads top-down in one
+ * Routes are declared here rather than by file name: the route table (docs/behaviour/routes.md#route-table) reads top-down in one
  * place, and route modules get `$`-free file names (a `$` in a chunk's name makes the local asset
  * server answer with a redirect, one wasted round trip per dynamic route).
  *
@@ -46,7 +46,7 @@ export default {
       route('sitemap.xml', 'features/content/routes/sitemap-xml.ts', { id: 'routes/sitemap-xml' });
       route('robots.txt', 'features/content/routes/robots-txt.ts', { id: 'routes/robots-txt' });
       route('mileage', 'features/entry/routes/mileage.tsx', { id: 'routes/mileage' });
-      // The car value tracker (spec 2 §2.1): its registration, mileage and sign-in steps, then the car's page.
+      // The car value tracker (docs/behaviour/routes.md#public-routes): its registration, mileage and sign-in steps, then the car's page.
       route('car-value-tracker', 'features/tracker/routes/tracker.tsx', { id: 'routes/tracker' });
       route('car-value-tracker/mileage', 'features/tracker/routes/tracker-mileage.tsx', { id: 'routes/tracker-mileage' });
       route('car-value-tracker/sign-in', 'features/tracker/routes/tracker-sign-in.tsx', { id: 'routes/tracker-sign-in' });
@@ -75,13 +75,13 @@ export default {
       route('chat/widget.js', 'features/shell/routes/chat-widget.ts', { id: 'routes/chat-widget' });
       route('media/*', 'features/shell/routes/media.ts', { id: 'routes/media' });
       route('checkout/:buyer/:failed?', 'features/vehicle/routes/checkout.tsx', { id: 'routes/checkout' });
-      // The free tools (spec 2 §2.1).
+      // The free tools (docs/behaviour/routes.md#public-routes).
       route('mot-check', 'features/mot/routes/mot-check.tsx', { id: 'routes/mot-check' });
       route('mot-check/results', 'features/mot/routes/mot-check-results.tsx', { id: 'routes/mot-check-results' });
       route('mot-check/confirm', 'features/mot/routes/mot-check-confirm.tsx', { id: 'routes/mot-check-confirm' });
       route('car-tax-check', 'features/tax/routes/car-tax-check.tsx', { id: 'routes/car-tax-check' });
       route('car-tax-check/results', 'features/tax/routes/car-tax-check-results.tsx', { id: 'routes/car-tax-check-results' });
-      // Addresses of our other sites (spec 2 §2.4).
+      // Addresses of our other sites (docs/behaviour/routes.md#redirects).
       route('dealers', 'features/shell/routes/external-redirect.ts', { id: 'redirect/dealers' });
       route('pro', 'features/shell/routes/external-redirect.ts', { id: 'redirect/pro' });
       route('guides/kerbside-for-dealers', 'features/shell/routes/external-redirect.ts', { id: 'redirect/dealer-guide' });
@@ -105,7 +105,7 @@ export default {
       route('ulez-checker/:results', 'features/ulez/routes/ulez-result.tsx', { id: 'routes/ulez-checker-result' });
       route('sell-my-car/brands', 'features/content/routes/brands.tsx', { id: 'routes/brands' });
       route('sell-my-car/brands/:brand', 'features/content/routes/brand.tsx', { id: 'routes/brand' });
-      // Steps named without a car (links in messages): the seller's current vehicle (spec 1 §2).
+      // Steps named without a car (links in messages): the seller's current vehicle (docs/behaviour/entry.md#screens-and-routes).
       route('collection', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/collection' });
       route('finance-payment-details', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
       route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/finance-more-funds' });

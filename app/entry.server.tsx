@@ -58,7 +58,7 @@ export default async function handleRequest(
 
 /**
  * A page flagged `cache` whose visitor sent none of our personal cookies is the same for everyone:
- * a shared cache may keep it (spec 2 §2.6, the cache flag). server.ts still makes any response
+ * a shared cache may keep it (docs/behaviour/routes.md#route-behaviour, the cache flag). server.ts still makes any response
  * that sets a cookie private.
  */
 function isPublicPage(request: Request, remixContext: EntryContext): boolean {

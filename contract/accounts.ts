@@ -7,14 +7,14 @@ export interface UserVehicleTracker {
 }
 
 /**
- * Accounts and sign-in (spec 2 §3, §7.2 Auth): shapes shared by the platform and the app.
+ * Accounts and sign-in (docs/behaviour/data.md#entities, docs/behaviour/gateway.md#journey-calls Auth): shapes shared by the platform and the app.
  */
 
 /** What signing up or signing in returns: the tokens the app keeps in its HttpOnly session. */
 export interface AuthTokens {
   idToken: string;
   refreshToken: string;
-  /** Seconds the id token lives; the spec's default is 86,400. */
+  /** Seconds the id token lives; the default is 86,400 (docs/behaviour/accounts.md#token-refresh). */
   expiresIn: number;
   auth_token: string;
 }
@@ -36,7 +36,7 @@ export interface AccountVehicle {
   model: string;
   year: number;
   enquiry: Enquiry | null;
-  /** The seller's tracker of this car (spec 2 §5), with its monthly valuations oldest first; null when not tracked. */
+  /** The seller's tracker of this car (docs/behaviour/data.md#tracker-data), with its monthly valuations oldest first; null when not tracked. */
   userVehicleTracker: UserVehicleTracker | null;
 }
 
@@ -49,10 +49,10 @@ export interface User {
   phone: string;
   postcode: string;
   emailCrmTier: CrmTier;
-  /** Newest enquiry first (spec 2 §3). Present on GET /platform/user and on lookups. */
+  /** Newest enquiry first (docs/behaviour/data.md#entities). Present on GET /platform/user and on lookups. */
   vehicles?: AccountVehicle[];
   vehicleLimit?: number;
-  /** Signed up through another seller's referral link (spec 2 §5 user model). */
+  /** Signed up through another seller's referral link (docs/behaviour/data.md#seller). */
   isReferredUser: boolean;
   /**
    * Whether the seller has proven the address by opening a link sent to it. Until then the account
@@ -96,7 +96,7 @@ export interface SignUpRequest {
   phone: string;
   postcode: string;
   marketingConsent: boolean;
-  /** The campaign the seller came from, when they accepted analytics cookies (spec 2 §4). */
+  /** The campaign the seller came from, when they accepted analytics cookies (docs/behaviour/states.md). */
   campaign?: Record<string, string>;
   /** The referral code of the link the seller arrived through, if any. */
   referralCode?: string;

@@ -197,7 +197,7 @@ export function passesModulusCheck(sortCode: string, accountNumber: string): boo
 }
 
 // ---------------------------------------------------------------------------------------------
-// The payments endpoints (spec 2 §7.2, "Payments (20 s timeout)"): shapes the platform answers
+// The payments endpoints (docs/behaviour/gateway.md#journey-calls, "Payments (20 s timeout)"): shapes the platform answers
 // with and the app reads.
 
 /** What the seller is shown of their bank details: never the full account number. */

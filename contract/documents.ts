@@ -1,5 +1,5 @@
 /**
- * Documents and guided photos (spec 2 §7.2 "Marketplace and documents", "Premium": POST
+ * Documents and guided photos (docs/behaviour/gateway.md#journey-calls "Marketplace and documents", "Premium": POST
  * /premium/photos). Pure and shared: the platform enforces these checks on every upload, the app
  * uses the same labels, hints and messages so what a seller reads matches what the platform does.
  */

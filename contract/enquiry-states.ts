@@ -1,5 +1,5 @@
 /**
- * Enquiry statuses (spec 1 §3) and dealer-platform states (spec 2 §4). The spec shows the sets but
+ * Enquiry statuses (docs/behaviour/entry.md#entities) and dealer-platform states (docs/behaviour/states.md). The observed service showed the sets but
  * not every spelling; statuses are snake_case, dealer-platform state slugs kebab-case.
  */
 
@@ -58,7 +58,7 @@ export function isSellingState(slug: string | null | undefined): slug is Selling
 }
 
 /**
- * Where a seller whose enquiry is in the dealer sale belongs (spec 2 §4), or null when the enquiry
+ * Where a seller whose enquiry is in the dealer sale belongs (docs/behaviour/states.md), or null when the enquiry
  * is not selling and the seller goes on with the valuation journey.
  */
 export function enquiryStateRedirect(

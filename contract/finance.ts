@@ -1,5 +1,5 @@
 /**
- * Outstanding finance at the sale (spec 2 §7.2 finance-status; the "more funds requested" route):
+ * Outstanding finance at the sale (docs/behaviour/gateway.md#journey-calls finance-status; the "more funds requested" route):
  * the lender is settled from the price; the seller gets the rest, or sends the shortfall first.
  */
 export interface FinanceStatus {

@@ -1,9 +1,9 @@
 /**
- * Marketplace eligibility and partner selection (spec 1 §4, spec 2 §4). Shared: the platform
+ * Marketplace eligibility and partner selection (docs/behaviour/entry.md#states, docs/behaviour/states.md). Shared: the platform
  * decides when it creates an enquiry, the app shows why.
  */
 
-/** Buyers (spec 2 §3): the marketplace is Kerbside's own dealer sale. */
+/** Buyers (docs/behaviour/data.md#entities): the marketplace is Kerbside's own dealer sale. */
 export const BUYERS = {
   kerbside: { id: 9, name: 'Kerbside dealer marketplace' },
   ctb: { id: 7, name: 'scrap and recycling service' },
@@ -11,7 +11,7 @@ export const BUYERS = {
 } as const;
 export type PartnerId = keyof typeof BUYERS;
 
-/** Cars worth less than this do not enter the dealer sale (spec: "a minimum threshold", not shown). */
+/** Cars worth less than this do not enter the dealer sale (docs/behaviour/entry.md#partner-selection). */
 export const MARKETPLACE_MIN_PRICE = 1_000;
 export const MARKETPLACE_MAX_AGE_YEARS = 28;
 export const MARKETPLACE_MAX_MILEAGE_AT_AGE = 280_000;

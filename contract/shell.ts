@@ -1,10 +1,10 @@
 /**
- * Gateway shapes for the site shell (spec 2 §7.1, §7.4): recent sales, dealer logos, generated
+ * Gateway shapes for the site shell (docs/behaviour/gateway.md#shell-calls, docs/behaviour/gateway.md#analytics): recent sales, dealer logos, generated
  * images, first-party analytics events and the support chat. Produced by the platform, read by the
  * app's loaders.
  */
 
-/** spec 1 §3 "Recent sale". GET /platform/recent-sales?make={slug}&limit={n} → RecentSalesResponse. */
+/** docs/behaviour/entry.md#entities "Recent sale". GET /platform/recent-sales?make={slug}&limit={n} → RecentSalesResponse. */
 export interface RecentSale {
   id: string;
   /** soldPrice in whole pounds; soldDate an ISO 8601 timestamp (when the dealer paid). */
@@ -39,7 +39,7 @@ export interface DealerLogosResponse {
 /** Values an event may carry: flat and small, never personal data (no names, e-mails, regs). */
 export type EventValue = string | number | boolean | null;
 
-/** One first-party analytics event (spec 2 §7.4), recorded only after the seller consented. */
+/** One first-party analytics event (docs/behaviour/gateway.md#analytics), recorded only after the seller consented. */
 export interface AnalyticsEvent {
   /** snake_case, e.g. page_view, new_session, lookup_failed, mileage_submitted. */
   name: string;
@@ -53,7 +53,7 @@ export interface AnalyticsEvent {
   experiments?: Record<string, string>;
 }
 
-/** The campaign parameters an event may carry (spec 2 §4: UTM capture), in lower case. */
+/** The campaign parameters an event may carry (docs/behaviour/states.md: UTM capture), in lower case. */
 export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'dclid', 'msclkid'] as const;
 export const MAX_EVENTS_PER_REQUEST = 20;
 
@@ -71,7 +71,7 @@ export interface StoredAnalyticsEvent extends AnalyticsEvent {
   userId: number | null;
 }
 
-/** GET /platform/virtual-assistant/auth (signed in) → the chat login of spec 2 §4. */
+/** GET /platform/virtual-assistant/auth (signed in) → the chat login of docs/behaviour/states.md. */
 export interface ChatLoginResponse {
   sessionId: string;
   token: string;
@@ -80,7 +80,7 @@ export interface ChatLoginResponse {
 /**
  * GET /platform/chat/widget.js: the stand-in for the support chat's script. Once loaded it adds a
  * "Chat with us" button and sets window.KerbsideChat; sessionId turns from null to an id about a
- * second later (spec 2 §4: the host retries every 500 ms, up to 120 times).
+ * second later (docs/behaviour/states.md: the host retries every 500 ms, up to 120 times).
  */
 export interface ChatWidgetApi {
   sessionId: string | null;
@@ -91,7 +91,7 @@ export interface ChatWidgetApi {
 }
 
 /**
- * GET /platform/bidding/bids/dealer-interest-counts?makeSlug={slug} (spec 2 §7.2 insights): how
+ * GET /platform/bidding/bids/dealer-interest-counts?makeSlug={slug} (docs/behaviour/gateway.md#journey-calls insights): how
  * many dealers of the network bid on this make in the daily sales of the last `periodDays`.
  */
 export interface DealerInterestCounts {

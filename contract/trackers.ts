@@ -1,12 +1,12 @@
 import type { LookupErrorCode, Make, Vehicle } from './vehicles';
 
 /**
- * The car value tracker (spec 1 §7, spec 2 §5, §6, §7.2 Trackers): shapes shared by the platform
- * and the app. Response shapes are not shown in the spec; these are ours (docs/trackers.md).
+ * The car value tracker (docs/behaviour/entry.md#calls, docs/behaviour/tools.md#car-value-tracker, docs/behaviour/accounts.md#roles, docs/behaviour/gateway.md#journey-calls Trackers): shapes shared by the platform
+ * and the app. The observed service did not show the response shapes; these are ours (docs/trackers.md).
  */
 
 /**
- * How many cars one owner may track (spec 2 §6: "tracker limit constants 10 and 3, roles not
+ * How many cars one owner may track (docs/behaviour/accounts.md#roles: "tracker limit constants 10 and 3, roles not
  * explicit"). Our reading: a signed-in seller keeps up to 10; a visitor who has not signed in yet
  * may start tracking up to 3 (kept for their browser until they sign in or sign up, then they
  * become the account's, within its 10).
@@ -14,7 +14,7 @@ import type { LookupErrorCode, Make, Vehicle } from './vehicles';
 export const TRACKER_LIMIT_SIGNED_IN = 10;
 export const TRACKER_LIMIT_VISITOR = 3;
 
-/** Errors of the tracker endpoints beyond the lookup's own (spec 1 §8, spec 2 §4, §8). */
+/** Errors of the tracker endpoints beyond the lookup's own (docs/behaviour/entry.md#lookup-errors, docs/behaviour/states.md, docs/behaviour/errors.md#catalogue). */
 export type TrackerErrorCode = 'vrm_not_found_after_refetch' | 'vehicle_pricing_failed' | 'unable_to_add';
 
 /** Every code a tracker call can answer with; anything unknown is shown as the tracker default. */

@@ -1,8 +1,8 @@
 import type { StandardVerdict, ZoneVehicleType, ZoneVerdict } from './zones';
 
-/** POST /platform/v3/ulez/check {vrm} (spec 1 §7): the answer the ULEZ checker shows and keeps. */
+/** POST /platform/v3/ulez/check {vrm} (docs/behaviour/entry.md#calls): the answer the ULEZ checker shows and keeps. */
 export interface UlezCheckResponse {
-  /** null: the standard can't be decided for this vehicle (spec 1 §8 not_available). */
+  /** null: the standard can't be decided for this vehicle (docs/behaviour/entry.md#lookup-errors not_available). */
   isCompliant: boolean | null;
   /** The Euro number ('3' means Euro 3); null when the register has none. */
   euroStatus: string | null;
@@ -21,7 +21,7 @@ export interface UlezCheckResponse {
   checkedAt: string;
 }
 
-/** The checker's error codes (spec 1 §8, ULEZ checker panel). */
+/** The checker's error codes (docs/behaviour/entry.md#ulez-panels). */
 export const ULEZ_ERROR_CODES = [
   'compliance_service_error',
   'vehicle_lookup_failed',
@@ -33,7 +33,7 @@ export const ULEZ_ERROR_CODES = [
 ] as const;
 export type UlezErrorCode = (typeof ULEZ_ERROR_CODES)[number];
 
-/** Any code the panel has no words for is shown as the default panel (spec 1 §8). */
+/** Any code the panel has no words for is shown as the default panel (docs/behaviour/entry.md#lookup-errors). */
 export function ulezErrorCode(code: unknown): UlezErrorCode | 'default' {
   return (ULEZ_ERROR_CODES as readonly unknown[]).includes(code) ? (code as UlezErrorCode) : 'default';
 }

@@ -1,10 +1,10 @@
 /**
- * Vehicles as the platform describes them (spec 2 §7): the register's data and the provider's model
- * data, the seller's enquiry and its valuation, and the MOT history. Shapes the spec leaves "not
- * shown" are ours, written once here for the platform and the app.
+ * Vehicles as the platform describes them (docs/behaviour/gateway.md#the-gateway): the register's data and the provider's model
+ * data, the seller's enquiry and its valuation, and the MOT history. Shapes the observed service did
+ * not show are ours, written once here for the platform and the app.
  */
 
-/** Lookup error codes of spec 1 §8. Anything else the app treats as bad_request. */
+/** Lookup error codes of docs/behaviour/entry.md#lookup-errors. Anything else the app treats as bad_request. */
 export const LOOKUP_ERROR_CODES = [
   'bad_request',
   'compliance_service_error',

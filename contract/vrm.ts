@@ -7,7 +7,7 @@
 export const VRM_MAX_LENGTH = 10;
 export const VRM_INVALID_MESSAGE = 'Enter a valid UK vehicle registration';
 
-/** The spec's formats: AB12CDE, A123BCD, ABC123D, 1234AB, 123ABC, AB1234, ABC123, ABC1234. */
+/** The formats of docs/behaviour/entry.md#registration-rules: AB12CDE, A123BCD, ABC123D, 1234AB, 123ABC, AB1234, ABC123, ABC1234. */
 const FORMATS = [
   { kind: 'current', pattern: /^([A-Z]{2}[0-9]{2})([A-Z]{3})$/ },
   { kind: 'prefix', pattern: /^([A-Z][0-9]{1,3})([A-Z]{3})$/ },

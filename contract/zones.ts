@@ -1,9 +1,9 @@
 /**
  * The UK's charging and low-emission zones a private car, van or motorcycle can meet, and the ULEZ
- * standard they share (spec 1 §9, the domain notes). One source of truth: the platform's ULEZ check
+ * standard they share (docs/behaviour/entry.md#constants, docs/sources/zones-and-ved.md). One source of truth: the platform's ULEZ check
  * answers from it, the app's checker results and city pages render it.
  *
- * Every fact comes from /work/shared/notes/zones-and-ved.md, which cites GOV.UK, TfL, councils,
+ * Every fact comes from docs/sources/zones-and-ved.md, which cites GOV.UK, TfL, councils,
  * lowemissionzones.scot and mygov.scot first and trade press or news where no official page was
  * found; read on 2026-11-23. Charges are as the sources give them, mostly at each zone's launch.
  *
@@ -229,7 +229,7 @@ export function zoneById(id: string): Zone {
   return zone;
 }
 
-/** London's ULEZ as spec 1 §9 gives it, for the checker's results. */
+/** London's ULEZ as docs/behaviour/entry.md#constants gives it, for the checker's results. */
 export const ULEZ = {
   dailyCharge: 12.5,
   /** The zone's three stages. */
@@ -239,7 +239,7 @@ export const ULEZ = {
     { area: 'All London boroughs', since: '2023-08-29' },
   ],
   /**
-   * TfL's scrappage grants (spec 1 §9: £2,000 a car, £1,000 a motorcycle or moped). The London-wide
+   * TfL's scrappage grants (docs/behaviour/entry.md#constants: £2,000 a car, £1,000 a motorcycle or moped). The London-wide
    * scheme closed to new applications on 8 September 2024, so nobody can apply now.
    */
   scrappage: { car: 2_000, motorcycle: 1_000, closedOn: '2024-09-08' },
@@ -253,12 +253,12 @@ export const ULEZ = {
 // The standard
 // ---------------------------------------------------------------------------------------------
 
-/** Fuels the ULEZ fuel check passes (spec 1 §5): the Euro standards are written for these engines. */
+/** Fuels the ULEZ fuel check passes (docs/behaviour/entry.md#validation): the Euro standards are written for these engines. */
 export const CHECKED_FUELS = ['PETROL', 'DIESEL', 'HYBRID ELECTRIC'] as const;
 /** No exhaust at all: every zone lets these in free. */
 export const ZERO_EMISSION_FUELS = ['ELECTRICITY', 'FUEL CELLS'] as const;
 
-/** Petrol and hybrid: Euro 4, as a rule first registered from 1 January 2006 (domain notes). */
+/** Petrol and hybrid: Euro 4, as a rule first registered from 1 January 2006 (docs/sources/zones-and-ved.md). */
 export const PETROL_STANDARD = { euro: 4, registeredFrom: '2006-01-01' } as const;
 /** Diesel: Euro 6, as a rule first registered from 1 September 2015. */
 export const DIESEL_STANDARD = { euro: 6, registeredFrom: '2015-09-01' } as const;

@@ -2,7 +2,7 @@ import { SPEC_ROUTES } from '../tests/fixtures/spec-routes';
 import { expect, test } from './support';
 
 /**
- * The pages of the spec's route table (tests/fixtures/spec-routes.ts) in a real browser without
+ * The pages of the route table (docs/behaviour/routes.md#route-table) (tests/fixtures/spec-routes.ts) in a real browser without
  * JavaScript: it answers with its heading, and the page checks (axe-core, WCAG 2.2 A/AA) find
  * nothing serious on it. The same pages with JavaScript are the shell's own markup, which the other
  * journeys check with scripts running; once is enough for the whole table.

@@ -106,11 +106,11 @@ interface Step {
   /** Where the step goes once the platform answers again. */
   done: string | RegExp;
   /**
-   * The hero lookup keeps its panel in the session and redirects to the hero (spec 1 §4), so a
+   * The hero lookup keeps its panel in the session and redirects to the hero (docs/behaviour/entry.md#states), so a
    * reload shows it again: the cell follows that redirect.
    */
   redirectsTo?: string;
-  /** Messages this step words itself (spec 2 §8), by fault. */
+  /** Messages this step words itself (docs/behaviour/errors.md#catalogue), by fault. */
   messages?: Partial<Record<Fault, string>>;
 }
 

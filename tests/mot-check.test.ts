@@ -3,7 +3,7 @@ import type { MotCheck } from '../contract/mot';
 import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
-/** The MOT check and its reminders, through the app and the platform (spec 1 §7, spec 2 §2.1). */
+/** The MOT check and its reminders, through the app and the platform (docs/behaviour/entry.md#calls, docs/behaviour/routes.md#public-routes). */
 let workers: Workers;
 beforeAll(async () => {
   workers = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '0' } });

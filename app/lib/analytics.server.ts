@@ -5,7 +5,7 @@ import type { GatewayClient } from './gateway.server';
 import { endpoints } from '../../contract/endpoints';
 
 /**
- * First-party analytics (spec 2 §7.4), privacy first: events are recorded through the gateway into
+ * First-party analytics (docs/behaviour/gateway.md#analytics), privacy first: events are recorded through the gateway into
  * the platform's database, and only for a seller who accepted non-essential cookies. Without
  * consent `track` drops the event on the spot: nothing is queued, sent or logged.
  * Events carry no personal data (no names, e-mail addresses, phone numbers or registrations).

@@ -1,4 +1,4 @@
-/** Account texts the browser needs too (spec 2 §8). */
+/** Account texts the browser needs too (docs/behaviour/errors.md#catalogue). */
 export const SIGNED_OUT_MESSAGE = 'You were signed out due to a technical issue. Please sign in again.';
 export const ROBOT_MESSAGE = 'It looks like you are a robot';
 export const SIGN_UP_FAILED_MESSAGE = 'Sorry, something went wrong. Please try again.';

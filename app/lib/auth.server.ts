@@ -7,7 +7,7 @@ import { endpoints } from '../../contract/endpoints';
 export type { SessionAuth };
 
 export const DEFAULT_EXPIRES_IN = 86_400;
-/** Refresh when the id token has this little life left (spec: every expiresIn − 60 s). */
+/** Refresh when the id token has this little life left (docs/behaviour/accounts.md#token-refresh). */
 export const REFRESH_MARGIN_MS = 60_000;
 export const MAX_REFRESH_RETRIES = 5;
 

@@ -1,10 +1,10 @@
 /**
- * Campaign capture (spec 2 §4): the parameters a seller arrived with, kept so that sign-up and the
+ * Campaign capture (docs/behaviour/states.md): the parameters a seller arrived with, kept so that sign-up and the
  * enquiry can say which campaign brought them. Pure: the server applies it to the session.
  */
 export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'dclid', 'msclkid'] as const;
 export type CampaignParam = (typeof CAMPAIGN_PARAMS)[number];
-/** A changed campaign within this long of the last new session is the same visit (spec 2 §9). */
+/** A changed campaign within this long of the last new session is the same visit (docs/behaviour/constants.md#shell-constants). */
 export const NEW_SESSION_GAP_MS = 5_000;
 const MAX_VALUE_LENGTH = 200;
 

@@ -19,7 +19,7 @@ const FeatureFlagsSchema = z
     /** The development mailbox page (e-mails from the platform's outbox). Never on in production. */
     devMailbox: z.boolean().default(false),
     hideSupportWidget: z.boolean().default(true),
-    /** Content pages from the content store's newer layout (spec: showWordpressRefactoringUpdates). */
+    /** Content pages from the content store's newer layout (docs/behaviour/data.md#configuration). */
     showWordpressRefactoringUpdates: z.boolean().default(false),
   })
   .strip();
@@ -67,9 +67,9 @@ const EnvSchema = z
     FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
     BEST_EV_CITIES_URL: z.string().url().default(DEFAULT_BEST_EV_CITIES_URL),
-    /** The home page's video (spec 2 §2.10); without it the video section is left out. */
+    /** The home page's video (docs/behaviour/shell.md#home-page); without it the video section is left out. */
     YOUTUBE_EMBED_URL: VideoUrlSchema.optional().or(z.literal('').transform(() => undefined)),
-    /** Experiment decisions fixed by configuration: experiment name → variant (spec: experimentDecisions). */
+    /** Experiment decisions fixed by configuration: experiment name → variant (docs/behaviour/data.md#configuration). */
     EXPERIMENT_DECISIONS: jsonVar('EXPERIMENT_DECISIONS').pipe(z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string())),
     /** How long the shell's shared blocks (reviews, recent sales, dealers) are kept per isolate; 0 turns it off. */
     SHARED_BLOCKS_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

@@ -1,5 +1,5 @@
 /**
- * Experiments decided on the server (spec 2 §7.4): no page waits for an experiment SDK. A
+ * Experiments decided on the server (docs/behaviour/gateway.md#analytics): no page waits for an experiment SDK. A
  * seller's variant is a deterministic function of their requester id, so it is stable across
  * pages and visits; configuration (`EXPERIMENT_DECISIONS`) can fix any decision, e.g. to end an
  * experiment or to test one variant.

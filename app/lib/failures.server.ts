@@ -4,7 +4,7 @@ import { PlatformFailure, REFUSAL_STATUSES } from './gateway.server';
 
 /**
  * What the seller is told when a platform call failed (docs/decisions/010): one mapping from a
- * PlatformFailure to a message in the spec's voice (spec 2 §8) and a status that says which kind
+ * PlatformFailure to a message in the product's voice (docs/behaviour/errors.md#catalogue) and a status that says which kind
  * of failure it was, used alike by forms (the same page, their typed values and this message),
  * pages (the page-load failure) and panels. A step never falls through to the generic error page
  * for a failure we know.
@@ -16,11 +16,11 @@ export interface FailureView {
   outage: boolean;
 }
 
-/** Spec 2 §8, sign-up failure: the platform failed or sent something we could not read. */
+/** docs/behaviour/errors.md#catalogue, sign-up failure: the platform failed or sent something we could not read. */
 export const UNAVAILABLE_MESSAGE = SIGN_UP_FAILED_MESSAGE;
 /** The platform took longer than the timeout: it may have done it, so the seller checks before retrying. */
 export const TIMEOUT_MESSAGE = 'Sorry, this is taking longer than it should. Please check the page in a minute before you try again.';
-/** Spec 2 §8, too many requests, with the brand in place of "the product". */
+/** docs/behaviour/errors.md#catalogue, too many requests, with the brand in place of "the product". */
 export const tooManyRequestsMessage = (brandName: string) =>
   `We have detected you are making a lot of requests to ${brandName}. Please try again later.`;
 
@@ -53,7 +53,7 @@ export function logFailure(event: string, failure: PlatformFailure, view: Failur
 
 /**
  * For loaders: a platform outage while loading a page becomes that status with the message (the
- * error boundaries show it as the page-load failure of spec 2 §8) rather than the generic error page.
+ * error boundaries show it as the page-load failure of docs/behaviour/errors.md#error-pages) rather than the generic error page.
  */
 export async function loadOrOutage<T>(load: () => Promise<T>, brandName: string): Promise<T> {
   try {

@@ -5,7 +5,7 @@ import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
 
 /**
- * The one door to the platform gateway (DESIGN.md rule 1, spec 2 §7.3). Every loader and action
+ * The one door to the platform gateway (docs/behaviour/principles.md#rule-1, docs/behaviour/gateway.md#shared-request-behaviour). Every loader and action
  * calls the platform's endpoints (contract/endpoints.ts) through a client made here, so headers,
  * timeouts, error messages, token refresh and loop reports behave the same everywhere, and every
  * answer is the endpoint's response or one PlatformFailure.
@@ -29,7 +29,7 @@ export interface GatewayTokens {
   authToken?: string | null;
 }
 
-/** Spec 7.3: the id token when a refresh token and an id token both exist, else the auth token. */
+/** docs/behaviour/gateway.md#shared-request-behaviour: the id token when a refresh token and an id token both exist, else the auth token. */
 export function authHeaders(tokens: GatewayTokens): Record<string, string> {
   if (tokens.refreshToken && tokens.idToken) return { 'x-mway-authorization': tokens.idToken };
   if (tokens.authToken) return { 'x-access-token': tokens.authToken };
@@ -95,7 +95,7 @@ function failureKind(outcomes: readonly number[], status: number, code: string |
 
 export type PlatformResult<T> = { ok: true; value: T } | { ok: false; failure: PlatformFailure };
 
-/** Spec 7.3: the body's message, then its code, then the status text, then the status. */
+/** docs/behaviour/gateway.md#shared-request-behaviour: the body's message, then its code, then the status text, then the status. */
 export function errorMessage(status: number, statusText: string, body: unknown): string {
   if (body && typeof body === 'object') {
     const { message, code } = body as { message?: unknown; code?: unknown };
@@ -108,7 +108,7 @@ export function errorMessage(status: number, statusText: string, body: unknown):
 
 /**
  * Counts calls per key in a sliding window and reports a loop once when the count reaches the
- * limit (spec: 20 calls to one URL within 2 minutes). It lives across requests, so it is bounded.
+ * limit (docs/behaviour/gateway.md#request-loops: 20 calls to one URL within 2 minutes). It lives across requests, so it is bounded.
  */
 export class LoopDetector {
   private readonly calls = new Map<string, number[]>();

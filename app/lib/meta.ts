@@ -27,7 +27,7 @@ export function errorTitle(matches: readonly Match[]): string | null {
 }
 
 /**
- * Title, description and robots from route metadata (spec 2 §2.6): titles get the common suffix,
+ * Title, description and robots from route metadata (docs/behaviour/routes.md#route-behaviour): titles get the common suffix,
  * except on `/` and `/how-it-works`, which pass `suffix: false`; error pages get their own title
  * (with the suffix) and are never indexed; the noRobots route flag hides a page from search engines.
  */

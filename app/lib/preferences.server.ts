@@ -12,14 +12,14 @@ export const CONSENT_COOKIE = 'kerbside_consent';
 export const STICKY_VRM_COOKIE = 'kerbside_sticky_vrm';
 /** Development only: feature flags overridden from /dev/flags (ignored in production). */
 export const FLAGS_COOKIE = 'kerbside_flags';
-/** spec 2 §9: consent is kept for 365 days. */
+/** docs/behaviour/constants.md#shell-constants: consent is kept for 365 days. */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
 
 export type Consent = 'granted' | 'denied';
 
 export interface Preferences {
   consent: Consent | null;
-  /** The seller closed the sticky registration banner (spec: disableStickyVRM). */
+  /** The seller closed the sticky registration banner (docs/behaviour/shell.md#sticky-banner). */
   stickyVrmDismissed: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Route flags (spec 2 §2.6): what a route asks of the shell. A route declares them once, in its
+ * Route flags (docs/behaviour/routes.md#route-behaviour): what a route asks of the shell. A route declares them once, in its
  * `handle`, and the shell reads them for the current page: each route inherits its parents' flags
  * and may override them, so the deepest match has the last word.
  */
@@ -26,13 +26,13 @@ export interface RouteFlags {
   showTrackerDisclaimer?: boolean;
   /** The support chat may load on this page. */
   zendeskWidget?: boolean;
-  /** Content from the content store (kept for the spec's table; no behaviour of its own yet). */
+  /** Content from the content store (kept for the table in docs/behaviour/routes.md#route-flags; no behaviour of its own yet). */
   wordpress?: boolean;
   /** The path carries a registration. */
   vrmPath?: boolean;
   /** The footer lookup is the ULEZ checker's widget. */
   useUlezVrmChecker?: boolean;
-  /** The route sets its own title after load (kept for the spec's table). */
+  /** The route sets its own title after load (kept for the table in docs/behaviour/routes.md#route-flags). */
   refreshMetaManually?: boolean;
   /** The header is see-through over the hero (`/` and `/mileage`). */
   translucentHeader?: boolean;

@@ -4,7 +4,7 @@ import { readCookie } from './cookies';
 import { seal, unseal } from './seal';
 
 /**
- * The signed-in seller in the session (DESIGN.md rule 2): who they are and their gateway tokens.
+ * The signed-in seller in the session (docs/behaviour/principles.md#rule-2): who they are and their gateway tokens.
  * Lives only in the HttpOnly cookie; pages get the first name and initials, never a token.
  */
 export interface SessionAuth {
@@ -26,7 +26,7 @@ export interface SessionAuth {
 }
 
 /**
- * The seller's session: one sealed cookie (DESIGN.md rule 2, ADR 008). It holds the requester id,
+ * The seller's session: one sealed cookie (docs/behaviour/principles.md#rule-2, ADR 008). It holds the requester id,
  * the vehicle lookup state and, once signed in, the gateway tokens and contact details. The cookie
  * is HttpOnly, so none of it reaches page HTML or client JS, and it is encrypted and authenticated
  * (AES-GCM), so whoever holds the cookie cannot read it either.
@@ -40,9 +40,9 @@ export interface SessionData {
   auth?: SessionAuth;
   /** A partner buyer the seller chose, and the page of theirs to go to (the checkout hand-off). */
   checkout?: { buyer: string; redirectUrl: string };
-  /** The campaign the seller came from, kept only once they accepted cookies (spec 2 §4). */
+  /** The campaign the seller came from, kept only once they accepted cookies (docs/behaviour/states.md). */
   campaign?: CampaignState;
-  /** The partner the seller arrived through (spec 2 §3 affiliate), so its reward follows the sale. */
+  /** The partner the seller arrived through (docs/behaviour/data.md#entities affiliate), so its reward follows the sale. */
   affiliate?: string;
   /** The referral code of the friend's link the seller arrived through, sent with their sign-up. */
   referral?: string;

@@ -62,7 +62,7 @@ export function sharedBlock<E extends AnyEndpoint>(context: AppLoadContext, endp
 }
 
 /**
- * A block whose service failed is hidden and the failure logged (spec 1 §8: reported silently),
+ * A block whose service failed is hidden and the failure logged (docs/behaviour/entry.md#lookup-errors: reported silently),
  * never the page's error.
  */
 export function hiddenOnFailure<T>(block: string): (error: unknown) => T | null {

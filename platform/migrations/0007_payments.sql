@@ -1,4 +1,4 @@
--- Where the seller wants the sale price paid: one account per enquiry (spec 2 §7.2, Payments).
+-- Where the seller wants the sale price paid: one account per enquiry (docs/behaviour/gateway.md#journey-calls, Payments).
 -- The name, sort code and account number are one AES-GCM ciphertext (platform/src/sale/payments.ts,
 -- key derived from PAYMENTS_KEY), so a copy of the database alone gives nobody's bank details
 -- away. Only the last four digits, which the seller is shown, are kept in clear.

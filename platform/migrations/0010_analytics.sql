@@ -1,4 +1,4 @@
--- First-party analytics events (spec 2 §7.4), recorded only for sellers who consented. The app
+-- First-party analytics events (docs/behaviour/gateway.md#analytics), recorded only for sellers who consented. The app
 -- sends them in batches; what an event may hold is checked in platform/src/shell/analytics.ts.
 CREATE TABLE analytics_events (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- The affiliate (spec 2 §3, §7.1 POST /api/affiliates) a seller arrived through: the latest one per
+-- The affiliate (docs/behaviour/data.md#entities, docs/behaviour/gateway.md#shell-calls POST /api/affiliates) a seller arrived through: the latest one per
 -- requester (or customer), carried onto the enquiries they make.
 CREATE TABLE affiliate_visits (
   owner_key TEXT PRIMARY KEY,          -- requester:{id} or customer:{id}, as enquiries.owner_key

@@ -1,4 +1,4 @@
--- MOT reminders (spec 1 §7 POST /vehicle-checker/{x}/mot/notifications): who asked to be told
+-- MOT reminders (docs/behaviour/entry.md#calls POST /vehicle-checker/{x}/mot/notifications): who asked to be told
 -- before a vehicle's MOT runs out, and which reminders went, so none is ever sent twice. The due
 -- date is read from the register on every run, so a new certificate moves the reminders with it.
 CREATE TABLE mot_reminders (

@@ -1,4 +1,4 @@
--- The car value tracker (spec 2 §5 userVehicleTracker with trackerValuations). A tracker belongs
+-- The car value tracker (userVehicleTracker with trackerValuations: docs/behaviour/data.md#tracker-data). A tracker belongs
 -- to a signed-in seller (customer:{id}) or, until they sign in, to a visitor's browser
 -- (requester:{id}); one valuation a month per tracker.
 CREATE TABLE trackers (

@@ -30,7 +30,7 @@ export type Caller =
   | { kind: 'anonymous'; requesterId: string | null };
 
 /**
- * Who is calling (spec 7.3): the id token in x-mway-authorization, else the auth token in
+ * Who is calling (docs/behaviour/gateway.md#shared-request-behaviour): the id token in x-mway-authorization, else the auth token in
  * x-access-token, else an anonymous requester. A token that does not check out is 'invalid', so
  * the caller answers 401 and the app refreshes or signs the seller out.
  */

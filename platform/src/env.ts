@@ -10,11 +10,11 @@ export interface PlatformEnv {
   EVENTS_RATE_LIMIT?: string;
   /** Simulated response time of the outside data providers (MOT history, valuation), in ms. */
   PROVIDER_LATENCY_MS?: string;
-  /** Seconds an id token lives (spec default 86,400). */
+  /** Seconds an id token lives (docs/behaviour/accounts.md#token-refresh: default 86,400). */
   ID_TOKEN_TTL_SECONDS?: string;
   /** Seconds a sign-in link works. */
   SIGN_IN_LINK_TTL_SECONDS?: string;
-  /** Vehicles one account may hold (spec: customerVehicleLimit). */
+  /** Vehicles one account may hold (docs/behaviour/data.md#configuration). */
   CUSTOMER_VEHICLE_LIMIT?: string;
   /** Origins sign-in links may point at, comma-separated (localhost is always allowed outside production). */
   APP_ORIGINS?: string;

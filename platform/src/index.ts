@@ -17,7 +17,7 @@ import { runTrackerRevaluations } from './tracker/trackers';
 import { ulezHandlers } from './ulez/handlers';
 
 /**
- * The platform gateway (spec 2 §7) for local runs, tests and demos: real storage (D1, R2), real
+ * The platform gateway (docs/behaviour/gateway.md#the-gateway) for local runs, tests and demos: real storage (D1, R2), real
  * validation and limits; only the outside data providers are simulated from seeded data.
  */
 

@@ -3,7 +3,7 @@ import { checkUkPhone } from '../../../contract/contact-validation';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** The account calls whose answers need reading (spec 2 §7.2); the rest are called where they are used. */
+/** The account calls whose answers need reading (docs/behaviour/gateway.md#journey-calls); the rest are called where they are used. */
 
 export type SignUpOutcome = { kind: 'signed_up'; response: AuthResponse } | { kind: 'link_sent' };
 

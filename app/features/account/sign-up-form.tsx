@@ -3,7 +3,7 @@ import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../contract/contact
 import { Field, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
-/** Sign-up where the vehicle page asks for it: to see the full valuation (spec 2 §5). */
+/** Sign-up where the vehicle page asks for it: to see the full valuation (docs/behaviour/data.md#validation). */
 export function SignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
   const navigation = useNavigation();
   // The rules the server's SignUpSchema is built from (account-forms.server.ts).

@@ -1,8 +1,8 @@
 import type { CityPage } from './landing-types';
 
 /*
- * City pages, /sell-your-car/{city} (spec 2 §2.2). Postcode areas are Royal Mail's. Zone facts come
- * from /work/shared/notes/zones-and-ved.md (GOV.UK, TfL, councils, lowemissionzones.scot and
+ * City pages, /sell-your-car/{city} (docs/behaviour/routes.md#landing-routes). Postcode areas are Royal Mail's. Zone facts come
+ * from docs/sources/zones-and-ved.md (GOV.UK, TfL, councils, lowemissionzones.scot and
  * mygov.scot first, trade press and news where no official page was found), read on 2026-11-23.
  * A city has a `zone` only where those notes confirm one that is in force; charges are given as at
  * launch, because the sources are launch-era and charges can change.

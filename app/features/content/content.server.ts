@@ -62,7 +62,7 @@ export function blogPostPath(slug: string): string {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
- * The title of a blog date page (spec 2 §2.1: date pages get a date title), or null when the date
+ * The title of a blog date page (docs/behaviour/routes.md#public-routes: date pages get a date title), or null when the date
  * is not one: `2026` → 'Posts from 2026', `2026/10` → 'Posts from October 2026', `2026/10/14` →
  * 'Posts from 14 October 2026'.
  */
@@ -91,7 +91,7 @@ export function blogPost({ year, month, day, post }: BlogPath): ContentEntry | n
 }
 
 /**
- * A make's own content for its brand page (spec 2 §7.1, `POST /api/content/make` and the
+ * A make's own content for its brand page (docs/behaviour/gateway.md#shell-calls, `POST /api/content/make` and the
  * make-content lookup): content/brands/{slug}.md. A make without a page has none, and its brand
  * page shows the hero, reviews and sales alone.
  */

@@ -1,9 +1,9 @@
 import type { LandingPage, Source } from './landing-types';
 
 /*
- * Copy for /sell-my-car, its variants, /sell-my-van and /part-exchange (spec 2 §2.2).
+ * Copy for /sell-my-car, its variants, /sell-my-van and /part-exchange (docs/behaviour/routes.md#landing-routes).
  * Facts about Kerbside come from the product brief. Outside facts come from GOV.UK, TfL and the
- * sources listed in /work/shared/notes/zones-and-ved.md, read on the date given with each source;
+ * sources listed in docs/sources/zones-and-ved.md, read on the date given with each source;
  * nothing marked NOT CONFIRMED there is stated here. Paragraphs are plain text (no links), so a
  * page that points somewhere else names the path.
  */

@@ -9,7 +9,7 @@ export interface Source {
 }
 
 /**
- * A landing page (spec 2 §2.2): the hero lookup with its own title, then a few short sections
+ * A landing page (docs/behaviour/routes.md#landing-routes): the hero lookup with its own title, then a few short sections
  * saying what this page is for. All copy is original and factual; no invented figures.
  */
 export interface LandingPage {
@@ -30,7 +30,7 @@ export interface LandingPage {
   sources?: Source[];
 }
 
-/** A partner page: a landing page carrying the partner's name (affiliate branding, spec 2 §3). */
+/** A partner page: a landing page carrying the partner's name (affiliate branding, docs/behaviour/data.md#entities). */
 export interface PartnerPage extends LandingPage {
   /** The partner's display name, e.g. "TopCashback". */
   partnerName: string;

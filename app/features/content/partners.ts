@@ -1,8 +1,8 @@
 import type { LandingPage, PartnerPage } from './landing-types';
 
 /*
- * Partner pages under /sell-my-car/ and the branded affiliates of /partner/{partner} (spec 2 §2.2,
- * §3). Facts about Kerbside come from the product brief. No partner's member offer could be
+ * Partner pages under /sell-my-car/ and the branded affiliates of /partner/{partner} (docs/behaviour/routes.md#landing-routes,
+ * docs/behaviour/data.md#entities). Facts about Kerbside come from the product brief. No partner's member offer could be
  * confirmed from public sources, so no page carries an `offer`: each says that any reward is set
  * out, with its terms, on the partner's own site. Add an `offer` only in the partner's published
  * words.
@@ -211,7 +211,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   }),
 };
 
-/** The affiliates with branding (spec 2 §3), for /partner/{partner}. Names as the brands write them. */
+/** The affiliates with branding (docs/behaviour/data.md#entities), for /partner/{partner}. Names as the brands write them. */
 export const AFFILIATES: Record<string, { name: string; showBranding: true }> = {
   yesauto: { name: 'YesAuto', showBranding: true },
   autoexpress: { name: 'Auto Express', showBranding: true },

@@ -7,7 +7,7 @@ import { flagsFor } from '../../lib/route-flags';
 import { endpoints } from '../../../contract/endpoints';
 
 /**
- * The indexable pages, derived from the route table and its flags (spec 2 §2.6): every page route
+ * The indexable pages, derived from the route table and its flags (docs/behaviour/routes.md#route-behaviour): every page route
  * (one with a component) whose flags say neither noSitemap nor noRobots. A route with a parameter
  * is listed through the data behind it (guides, posts, landing variants, cities, brands); one
  * whose data is not public (a registration, a partner's campaign page) is not listed.

@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 /**
  * A row of slides that scrolls sideways with CSS scroll-snap: swipe, trackpad and keyboard (the
  * row is focusable) work without JavaScript; with it, previous/next buttons move one slide. How
- * many slides show at once is set in CSS by breakpoint (1/2/3/4, gap 24: spec 2 §9).
+ * many slides show at once is set in CSS by breakpoint (1/2/3/4, gap 24: docs/behaviour/constants.md#shell-constants).
  */
 export function Carousel({ label, children, className = '' }: { label: string; children: ReactNode[]; className?: string }) {
   const track = useRef<HTMLUListElement>(null);

@@ -21,7 +21,7 @@ export function Strapline() {
   );
 }
 
-/** The hero with the VRM entry (spec 1 §2): its title, the error panel of the last lookup, the form. */
+/** The hero with the VRM entry (docs/behaviour/entry.md#screens-and-routes): its title, the error panel of the last lookup, the form. */
 export function Hero({
   title,
   action,

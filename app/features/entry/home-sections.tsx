@@ -6,14 +6,14 @@ import { ReviewCard } from '../shell/review-card';
 import { formatDate, formatPounds } from '~/lib/format';
 import { CAROUSEL_MIN_REVIEWS } from '~/features/shell/reviews';
 
-/** spec 2 §9: the video is a 512×310 frame, loaded only when asked for. */
+/** docs/behaviour/constants.md#shell-constants: the video is a 512×310 frame, loaded only when asked for. */
 export const VIDEO_SIZE = { width: 512, height: 310 } as const;
-/** spec 1 §9: recent sales show model names up to 32 characters and 137×124 images. */
+/** docs/behaviour/entry.md#constants: recent sales show model names up to 32 characters and 137×124 images. */
 export const MODEL_MAX = 32;
 export const SALE_IMAGE = { width: 137, height: 124 } as const;
 
 /**
- * The video (spec 2 §2.10) behind a light facade: nothing is fetched from the video host until the
+ * The video (docs/behaviour/shell.md#home-page) behind a light facade: nothing is fetched from the video host until the
  * seller asks. Without JavaScript the facade is a link to the video; with it, the frame replaces
  * the facade in the same box.
  */
@@ -53,7 +53,7 @@ export function VideoSection({ src, brandName }: { src: string; brandName: strin
   );
 }
 
-/** Sellers' reviews: a carousel only with more than four (spec 2 §9), otherwise a row. */
+/** Sellers' reviews: a carousel only with more than four (docs/behaviour/constants.md#shell-constants), otherwise a row. */
 export function ReviewsCarousel({ rating, countLabel, reviews }: { rating: number; countLabel: string; reviews: Review[] }) {
   if (!reviews.length) return null;
   const cards = reviews.map((review) => <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />);

@@ -30,7 +30,7 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const found = result.ok ? result.value.vehicle : null;
   if (!result.ok || !found) {
     const code = toLookupErrorCode(result.ok ? result.value.code : panelFailure(result.failure, 'lookup.failed').code);
-    // spec 1 §7: a failed lookup is an analytics event (the code only, never the registration).
+    // docs/behaviour/entry.md#calls: a failed lookup is an analytics event (the code only, never the registration).
     context.analytics.track('lookup_failed', { code });
     session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: code, vrm } }));
     throw redirect(paths.hero);
@@ -40,7 +40,7 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const auth = session.get('auth');
   if (customer && auth) session.set('auth', { ...auth, firstName: customer.firstName, lastName: customer.lastName });
   const vehicle = toLookupVehicle(found, result.value);
-  // The mileage step's prefill falls back on the latest tracker valuation's mileage (spec 1 §4).
+  // The mileage step's prefill falls back on the latest tracker valuation's mileage (docs/behaviour/entry.md#states).
   const tracked = customer?.vehicles?.find((v) => v.vrm === found.vrm)?.userVehicleTracker;
   vehicle.trackerMileage = tracked?.trackerValuations.at(-1)?.mileage ?? null;
   context.analytics.track('vehicle_looked_up', { fuel: vehicle.fuel, year: vehicle.year });

@@ -1,8 +1,8 @@
 import type { LookupErrorCode } from '../../../contract/vehicles';
 
 /**
- * The hero's lookup error panels (spec 1 §8, worded as spec 2 §8). Codes the hero has no text for
- * in the spec (compliance_service_error, not_available, vehicle_already_added) are written in the
+ * The hero's lookup error panels (docs/behaviour/entry.md#lookup-errors, worded as docs/behaviour/errors.md#catalogue). Codes the observed service had no
+ * hero text for (compliance_service_error, not_available, vehicle_already_added) are written in the
  * same voice.
  */
 export interface LookupErrorPanel {
@@ -14,7 +14,7 @@ export interface LookupErrorPanel {
   manageVehicles: boolean;
   /** The reg itself is wrong: the lookup button reads 'Check again'. */
   wrongReg: boolean;
-  /** The mileage area hides for these (spec 1 §8). */
+  /** The mileage area hides for these (docs/behaviour/entry.md#lookup-errors). */
   hidesMileage: boolean;
 }
 

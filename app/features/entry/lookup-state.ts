@@ -1,8 +1,8 @@
 import type { Enquiry, LookupErrorCode, Make } from '../../../contract/vehicles';
 
 /**
- * The vehicle lookup state of spec 1 §3–4: one vehicle at a time, or the error of the last lookup.
- * It lives in the session (DESIGN.md rule 3), so a reload, a second tab and a browser without JS
+ * The vehicle lookup state of docs/behaviour/entry.md#lookup-state: one vehicle at a time, or the error of the last lookup.
+ * It lives in the session (docs/behaviour/principles.md#rule-3), so a reload, a second tab and a browser without JS
  * all see the same step. Kept small: it travels in the session cookie.
  */
 export interface LookupVehicle {

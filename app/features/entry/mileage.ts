@@ -1,5 +1,5 @@
 /**
- * The mileage step's rules (spec 1 §5). Pure, so the server and the browser apply the same ones.
+ * The mileage step's rules (docs/behaviour/entry.md#validation). Pure, so the server and the browser apply the same ones.
  */
 import { formatNumber } from '../../lib/format';
 

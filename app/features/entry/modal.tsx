@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** spec 2 §9: a modal closes after a 250 ms animation. */
+/** docs/behaviour/constants.md#shell-constants: a modal closes after a 250 ms animation. */
 export const MODAL_CLOSE_MS = 250;
 
 /**
- * The one modal (spec 2 §2.11, §4). The server renders it as an open, non-modal `<dialog>` in the
+ * The one modal (docs/behaviour/shell.md#other-views, docs/behaviour/states.md). The server renders it as an open, non-modal `<dialog>` in the
  * page, so without JavaScript it is simply part of the page and its own buttons and links (plain
  * forms or links) do the work. With JavaScript it opens as a real modal: focus moves into it and
  * stays there (the rest of the page is inert), Escape, a click on the overlay or the close button

@@ -10,7 +10,7 @@ import { formatDate, fuelName, sentenceCase } from '~/lib/format';
 import { MileageChartView, MotSources, MotStatus, MotTests, MotWarnings } from './mot';
 
 /**
- * The MOT check (spec 2 §2.1): `/mot-check`, the form, and `/mot-check/results?vrm=…`, one
+ * The MOT check (docs/behaviour/routes.md#public-routes): `/mot-check`, the form, and `/mot-check/results?vrm=…`, one
  * vehicle's MOT status and history with free reminders.
  */
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AUTH_CHANNEL } from '~/lib/auth-messages';
 
 /**
- * Tells other open tabs when this one signs in or out, and listens for theirs (spec 2 §4): a tab
+ * Tells other open tabs when this one signs in or out, and listens for theirs (docs/behaviour/states.md): a tab
  * told of a sign-out signs out too (`?logout=broadcast`); a hidden tab told of a sign-in reloads.
  * Needs JavaScript; without it each tab catches up on its next page.
  */

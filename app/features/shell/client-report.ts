@@ -1,4 +1,4 @@
-/** What the browser reports silently (spec 2 §8): problems a seller would not tell us about. */
+/** What the browser reports silently (docs/behaviour/errors.md#catalogue): problems a seller would not tell us about. */
 export const CLIENT_REPORT_KINDS = ['cookies_disabled', 'chat_login_failed', 'widget_load_failed', 'chunk_load_failed'] as const;
 export type ClientReportKind = (typeof CLIENT_REPORT_KINDS)[number];
 

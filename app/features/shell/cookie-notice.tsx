@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 /**
- * The cookie notice (spec 2 §2.9, §4), with PECR's explicit choice: Accept or Reject. Without
+ * The cookie notice (docs/behaviour/shell.md#cookie-notice, docs/behaviour/states.md), with PECR's explicit choice: Accept or Reject. Without
  * JavaScript it is a plain form that sets the choice and comes back to this page; with it, the same
  * form is sent in the background and the notice closes in place.
  */

@@ -32,7 +32,7 @@ export function isLoadFailure(error: unknown): boolean {
 }
 
 /**
- * The error views of spec 2 §2.11 and §8. Remix renders a route's boundary in place of the route
+ * The error views of docs/behaviour/shell.md#other-views and docs/behaviour/errors.md#catalogue. Remix renders a route's boundary in place of the route
  * and clears it on the next navigation, so the page recovers as soon as the seller moves on.
  * Unexpected errors are logged on the server, never shown.
  */
@@ -49,7 +49,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
   return <ErrorView kind="server" />;
 }
 
-/** The root's boundary: the whole page failed to render (spec 2 §8, total page error). */
+/** The root's boundary: the whole page failed to render (docs/behaviour/errors.md#catalogue, total page error). */
 export function PageErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorView kind="not-found" />;

@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RootData } from './root-data';
 
 /**
- * The error views of spec 2 §2.11 and §8, but for the one a lost connection needs (LoadFailure, in
+ * The error views of docs/behaviour/shell.md#other-views and docs/behaviour/errors.md#catalogue, but for the one a lost connection needs (LoadFailure, in
  * error-boundary.tsx). Their code is fetched only when a page fails (ADR 012). What they show comes
  * in by props, and they import nothing of the app's: a module loaded on its own that imported the
  * shell would split the shell's scripts into many small files.
@@ -34,7 +34,7 @@ export default function ErrorView({ kind, message = '', helpCentreUrl, keptForm,
 
 type Refresh = Pick<ErrorViewProps, 'RefreshLink'>;
 
-/** The page's data could not be loaded because the platform failed: the page-load failure of spec 2 §8. */
+/** The page's data could not be loaded because the platform failed: the page-load failure of docs/behaviour/errors.md#error-pages. */
 function PlatformOutage({ message, keptForm, RefreshLink }: { message: string } & Pick<ErrorViewProps, 'keptForm'> & Refresh) {
   return (
     <section className="card" aria-labelledby="error-title">

@@ -30,7 +30,7 @@ export { brandFrom } from '~/lib/meta';
 // Tells the server this browser runs scripts, so later documents may stream (see ADR 004).
 const scriptsHint = `document.cookie="${SCRIPTS_HINT_COOKIE}=1;path=/;samesite=lax"`;
 
-/** The page's dataLayer (spec 2 §7.4): written only for a seller who accepted cookies. */
+/** The page's dataLayer (docs/behaviour/gateway.md#analytics): written only for a seller who accepted cookies. */
 function dataLayerScript(path: string, experiments: Record<string, string>): string {
   const first = JSON.stringify({ event: 'page_view', path, experiments }).replace(/</g, '\\u003c');
   return `window.dataLayer=window.dataLayer||[];window.dataLayer.push(${first})`;

@@ -1,5 +1,5 @@
 /**
- * The site's navigation (spec 2 §2.7, §2.8): one list the header, the mobile menu and the footer all
+ * The site's navigation (docs/behaviour/shell.md#header, docs/behaviour/shell.md#footer): one list the header, the mobile menu and the footer all
  * read. Addresses outside the site (help centre, dealer site) come from configuration.
  */
 export interface NavLink {
@@ -7,7 +7,7 @@ export interface NavLink {
   href: string;
   /** Outside this site: a plain link, not a client-side navigation. */
   external?: boolean;
-  /** Marked 'New' in the Tools menu (spec 2 §2.7: the tax checker). */
+  /** Marked 'New' in the Tools menu (docs/behaviour/shell.md#header: the tax checker). */
   isNew?: boolean;
 }
 

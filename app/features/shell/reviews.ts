@@ -1,14 +1,14 @@
 import type { Review } from '../../../contract/shell';
 import { formatNumber } from '../../lib/format';
 
-/** Review display rules (spec 1 §9). */
+/** Review display rules (docs/behaviour/entry.md#constants). */
 export const DEFAULT_RATING = 4.4;
 export const DEFAULT_TOTAL_REVIEWS = 7_500;
-/** The reviews page's cards (spec 1 §9). */
+/** The reviews page's cards (docs/behaviour/entry.md#constants). */
 export const PAGE_CARD = { title: 50, body: 160 } as const;
-/** The shell's cards: the home carousel and the footer block (spec 2 §9). */
+/** The shell's cards: the home carousel and the footer block (docs/behaviour/constants.md#shell-constants). */
 export const SHELL_CARD = { title: 27, body: 78 } as const;
-/** The carousel needs more reviews than fit side by side on the widest screen (spec 2 §9). */
+/** The carousel needs more reviews than fit side by side on the widest screen (docs/behaviour/constants.md#shell-constants). */
 export const CAROUSEL_MIN_REVIEWS = 5;
 
 export function truncate(text: string, max: number): string {

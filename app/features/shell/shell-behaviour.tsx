@@ -13,7 +13,7 @@ declare global {
  * already works without it.
  * - Menus (`<details data-menu>`): one open at a time; Escape closes and puts focus back on the
  *   menu's button; a click or focus outside closes.
- * - A browser that refuses cookies is reported once (spec 2 §4: the cookies-disabled event).
+ * - A browser that refuses cookies is reported once (docs/behaviour/states.md: the cookies-disabled event).
  * - With consent, each client-side navigation is a page view in the page's dataLayer.
  */
 export function ShellBehaviour({ consented }: { consented: boolean }) {

@@ -16,7 +16,7 @@ export interface FooterReviews {
 }
 
 /**
- * The footer (spec 2 §2.8): which blocks show is up to the route's flags. A page without a footer
+ * The footer (docs/behaviour/shell.md#footer): which blocks show is up to the route's flags. A page without a footer
  * still carries its links, hidden: the browser keeps them from the first document for the rest of
  * the visit (ServerMarkup), so a client-side navigation to a page with a footer has them.
  */
@@ -73,7 +73,7 @@ function ReviewsBlock({ brandName, reviews }: { brandName: string; reviews: Foot
   );
 }
 
-/** The block's title differs on home, brand and partner pages (spec 2 §2.8). */
+/** The block's title differs on home, brand and partner pages (docs/behaviour/shell.md#footer). */
 export function lookupBlockTitle(brandName: string, variant: RouteFlags['lookupVariant'], make?: string): string {
   switch (variant) {
     case 'home':
@@ -101,7 +101,7 @@ function LookupBlock({ brandName, variant }: { brandName: string; variant: Route
   );
 }
 
-/** The ULEZ checker's footer widget (spec 1 §2), on routes flagged useUlezVrmChecker. */
+/** The ULEZ checker's footer widget (docs/behaviour/entry.md#screens-and-routes), on routes flagged useUlezVrmChecker. */
 function UlezLookupBlock() {
   return (
     <section className="footer-lookup" aria-labelledby="footer-lookup-title">

@@ -4,7 +4,7 @@ import { HeaderNavItems } from './shell-links.server';
 import type { Addresses } from '~/features/shell/navigation';
 
 /**
- * The header (spec 2 §2.7). Menus are `<details>` disclosures: they open and close without
+ * The header (docs/behaviour/shell.md#header). Menus are `<details>` disclosures: they open and close without
  * JavaScript; with it, `ShellBehaviour` closes them on Escape and outside clicks and keeps one open.
  */
 export function SiteHeader({

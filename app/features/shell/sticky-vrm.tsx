@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { VrmForm } from './vrm-form';
 
 /**
- * The sticky registration banner (spec 2 §2.11, §4) on long pages. Without JavaScript it is a
+ * The sticky registration banner (docs/behaviour/shell.md#other-views, docs/behaviour/states.md) on long pages. Without JavaScript it is a
  * sticky bar at the foot of the content: CSS keeps it in view while the content is, and it stops
  * at the content's end. With JavaScript it also waits until the seller has scrolled past the top of
  * the content (the hero's own form is in view until then), and stays while its input has focus.

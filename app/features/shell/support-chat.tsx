@@ -3,7 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { ChatWidgetApi } from '../../../contract/shell';
 import { reportToServer } from '~/features/shell/client-report';
 
-/** spec 2 §9: the chat session id is asked for every 500 ms, up to 120 times. */
+/** docs/behaviour/constants.md#shell-constants: the chat session id is asked for every 500 ms, up to 120 times. */
 export const CHAT_SESSION_RETRY_MS = 500;
 export const CHAT_SESSION_RETRIES = 120;
 
@@ -42,7 +42,7 @@ export async function waitForSession(widget: Pick<ChatWidget, 'sessionId'>, wait
 }
 
 /**
- * The support chat launcher (spec 2 §4): shown where the route allows the chat and the flag does
+ * The support chat launcher (docs/behaviour/states.md): shown where the route allows the chat and the flag does
  * not hide it. Without JavaScript it is a link to the help centre. Signed-in sellers are logged
  * into the chat through the gateway, so the adviser knows who they are talking to.
  */

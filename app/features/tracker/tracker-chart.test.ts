@@ -13,7 +13,7 @@ function history(count = 60): TrackerValuation[] {
 }
 
 describe('tracker ranges', () => {
-  it('are the spec 2 §5 set, 2Y by default, ALL meaning every month', () => {
+  it('are the docs/behaviour/tools.md#tracker-ranges set, 2Y by default, ALL meaning every month', () => {
     expect(TRACKER_RANGES.map((r) => `${r.key}:${r.months}`)).toEqual(['3M:3', '6M:6', '1Y:12', '2Y:24', 'ALL:0']);
     expect(DEFAULT_TRACKER_RANGE).toBe('2Y');
     expect(parseRange(null)).toBe('2Y');

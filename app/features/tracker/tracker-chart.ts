@@ -1,6 +1,6 @@
 import type { TrackerValuation } from '../../../contract/trackers';
 
-/** Tracker valuation time ranges (spec 2 §5): 3M, 6M, 1Y, 2Y (default), ALL (0 months: everything kept). */
+/** Tracker valuation time ranges (docs/behaviour/tools.md#tracker-ranges): 3M, 6M, 1Y, 2Y (default), ALL (0 months: everything kept). */
 export const TRACKER_RANGES = [
   { key: '3M', months: 3, label: '3 months' },
   { key: '6M', months: 6, label: '6 months' },

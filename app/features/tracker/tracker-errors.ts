@@ -3,8 +3,8 @@ import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR, type TrackerOutcomeCode
 import { lookupErrorPanel } from '../entry/lookup-errors';
 
 /**
- * The car value tracker's error panels. The registration step shares the hero's panels (spec 2 §8
- * wording); the tracker's own codes (spec 1 §8: vrm_not_found_after_refetch,
+ * The car value tracker's error panels. The registration step shares the hero's panels (docs/behaviour/errors.md#catalogue
+ * wording); the tracker's own codes (docs/behaviour/entry.md#lookup-errors: vrm_not_found_after_refetch,
  * vehicle_pricing_failed, the default 'Unable to add the vehicle') and its limit are written in
  * the same voice.
  */

@@ -1,7 +1,7 @@
 import type { TrackerOutcomeCode } from '../../../contract/trackers';
 
 /**
- * Where a seller is in adding a car to the value tracker, kept in the session (DESIGN.md rule 3)
+ * Where a seller is in adding a car to the value tracker, kept in the session (docs/behaviour/principles.md#rule-3)
  * so a reload, a second tab and a browser without JS see the same step. Small: it travels in the
  * session cookie.
  */

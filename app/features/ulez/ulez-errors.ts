@@ -2,8 +2,8 @@ import type { UlezErrorCode } from '../../../contract/ulez';
 import { lookupErrorPanel, lookupErrorStatus, type LookupErrorPanel } from '../entry/lookup-errors';
 
 /**
- * The ULEZ checker's panels (spec 1 §8, ULEZ checker panel). Their words are the hero's, but for
- * not_available, which the checker words itself; a Refresh button shows only where the spec's table
+ * The ULEZ checker's panels (docs/behaviour/entry.md#ulez-panels). Their words are the hero's, but for
+ * not_available, which the checker words itself; a Refresh button shows only where the table in docs/behaviour/entry.md#ulez-panels
  * gives one, and the default is the 'Did we get the reg right?' panel.
  */
 export function ulezErrorPanel(code: UlezErrorCode | 'default', brandName: string): LookupErrorPanel {

@@ -7,12 +7,12 @@ import { formatDate, fuelName } from '~/lib/format';
 import { ulezErrorPanel } from './ulez-errors';
 
 /**
- * The ULEZ checker (spec 1 §2, §8, §9; spec 2 §2.1): `/ulez-checker`, the form, and
+ * The ULEZ checker (docs/behaviour/tools.md#ulez-checker): `/ulez-checker`, the form, and
  * `/ulez-checker/{reg}`, the result. What each zone means is worked out from the same zones module
  * the platform answers from (contract/zones.ts).
  */
 
-/** What the session keeps of the last result (spec 1 §9 ulezVehicleData): enough to show it again. */
+/** What the session keeps of the last result (docs/behaviour/entry.md#constants ulezVehicleData): enough to show it again. */
 export type UlezVehicleData = Pick<UlezCheckResponse, 'isCompliant' | 'euroStatus' | 'basis' | 'vehicle' | 'checkedAt'>;
 
 /** A result: what the session keeps of the check, and the year it is (for the 40-year exemption). */
@@ -32,7 +32,7 @@ export const ulezTool: RegistrationTool<UlezResult> = {
   label: 'Enter your vehicle reg',
   button: 'Check compliance',
   panel: (code, _vrm, brandName) => ulezErrorPanel(ulezErrorCode(code), brandName),
-  // The checker's button says 'Check again' under every panel (spec 1 §2, ULEZ checker).
+  // The checker's button says 'Check again' under every panel (docs/behaviour/entry.md#screens-and-routes, ULEZ checker).
   checkAgain: () => true,
   resultTitle: (result) => `Is ${result.vehicle.vrmPretty} ULEZ compliant?`,
   About: UlezAbout,

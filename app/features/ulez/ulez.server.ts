@@ -35,7 +35,7 @@ export const ulezCheck: ToolCheck<UlezResult> = {
 
 declare module '~/lib/session.server' {
   interface SessionData {
-    /** The ULEZ checker's last result (spec 1 §9 ulezVehicleData), so a reload shows it. */
+    /** The ULEZ checker's last result (docs/behaviour/entry.md#constants ulezVehicleData), so a reload shows it. */
     ulezVehicleData?: UlezVehicleData;
   }
 }

@@ -2,7 +2,7 @@ import { PHOTO_SLOTS } from '../../../contract/documents';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** Documents and photos whose answers need reading (spec 2 §7.2 Marketplace and documents, Premium photos). */
+/** Documents and photos whose answers need reading (docs/behaviour/gateway.md#journey-calls Marketplace and documents, Premium photos). */
 
 export type UploadOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 

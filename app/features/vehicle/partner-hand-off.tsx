@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { BUYERS, type PartnerId } from '../../../contract/marketplace';
 
-/** The hand-off to a partner buyer for a car our dealers do not buy (spec 2 §3, /checkout/{buyer}). */
+/** The hand-off to a partner buyer for a car our dealers do not buy (docs/behaviour/data.md#entities, /checkout/{buyer}). */
 export function PartnerHandOff({ partner }: { partner: Exclude<PartnerId, 'kerbside'> }) {
   return (
     <Form method="post" action={`/checkout/${partner}`} data-testid="partner">

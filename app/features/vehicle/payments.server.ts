@@ -2,7 +2,7 @@ import type { InvalidBankDetailsBody } from '../../../contract/bank-details';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** Payments calls whose answers need reading (their 20 s timeout is the table's, spec 7.3). */
+/** Payments calls whose answers need reading (their 20 s timeout is the table's, docs/behaviour/gateway.md#shared-request-behaviour). */
 
 export type SaveOutcome =
   | { ok: true }

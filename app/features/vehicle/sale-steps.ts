@@ -2,7 +2,7 @@ import { nextSellerStep, type PostSaleFacts } from '../../../contract/progress';
 
 /**
  * Which pages of `/{vrm}/…` fit the state of the seller's sale, and where to send them otherwise
- * (spec 2 §4, extended to every step), so a seller always lands on the step their sale is at.
+ * (docs/behaviour/states.md, extended to every step), so a seller always lands on the step their sale is at.
  * `step` is the path after `/{vrm}/` ('' for the vehicle page itself).
  */
 const BEFORE_SALE = ['', 'profile', 'get-ahead'];

@@ -2,7 +2,7 @@ import { endpoints } from '../../../contract/endpoints';
 import type { CurrentEnquiry } from '../../../contract/sale';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
-/** The sale journey's calls whose answers need reading (spec 2 §7.2 Premium, Enquiries, Post-sale, Collection). */
+/** The sale journey's calls whose answers need reading (docs/behaviour/gateway.md#journey-calls Premium, Enquiries, Post-sale, Collection). */
 
 /** The signed-in seller's enquiry for this car with its profile and sale; null when it is not theirs. */
 export async function currentEnquiry(gateway: GatewayClient, vrm: string): Promise<CurrentEnquiry | null> {

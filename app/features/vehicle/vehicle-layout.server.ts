@@ -26,7 +26,7 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   );
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
 
-  // The seller's sale decides which step of /{vrm}/… they may be on (spec 2 §4).
+  // The seller's sale decides which step of /{vrm}/… they may be on (docs/behaviour/states.md).
   let status = null;
   if (current) {
     const slug = current.enquiry.dpStateSlug;

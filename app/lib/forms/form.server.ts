@@ -89,7 +89,7 @@ export function failed(
   options: {
     /** Put the message by this field instead of above the form (an upload's file input, say). */
     field?: string;
-    /** A form whose outage text the spec words itself (contact preferences). */
+    /** A form whose outage text is its own (contact preferences). */
     outageMessage?: string;
   } = {},
 ) {

@@ -113,7 +113,7 @@ export function useFormReply(reply: FormReply | null | undefined, rules: Record<
     check,
     /**
      * For the <Form>. The browser's own checks stay off, with or without scripts (as conform had
-     * them): the server's message, in the spec's words and by the field, is what the seller reads;
+     * them): the server's message, in the product's words and by the field, is what the seller reads;
      * `required` and `type` stay on the inputs for what they tell assistive technology.
      */
     formProps: { ref: formRef, noValidate: true, onSubmit },

@@ -5,7 +5,7 @@ import { REQUIRED_MESSAGE, VRM_RAW_MAX_LENGTH, vrmProblem } from './vrm-field';
 
 export { REQUIRED_MESSAGE };
 
-/** Field schemas shared by the forms, each with its spec message. */
+/** Field schemas shared by the forms, each with its message (docs/behaviour/data.md#validation). */
 
 export const VrmSchema = z
   .string({ required_error: REQUIRED_MESSAGE, invalid_type_error: VRM_INVALID_MESSAGE })

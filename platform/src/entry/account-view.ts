@@ -15,7 +15,7 @@ import { trackersOf } from '../tracker/trackers';
 
 export const DEFAULT_VEHICLE_LIMIT = 5;
 
-/** The seller's vehicles, newest enquiry first (spec 2 §3). */
+/** The seller's vehicles, newest enquiry first (docs/behaviour/data.md#entities). */
 export async function customerVehicles(env: PlatformEnv, customerId: number): Promise<AccountVehicle[]> {
   const { results } = await env.DB.prepare(
     `SELECT v.id AS vehicle_id, v.vrm, r.make, r.model, r.month_of_first_registration, cv.added_at

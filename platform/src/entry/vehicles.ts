@@ -19,7 +19,7 @@ function lookupFailure(status: number, code: string, message: string, headers: H
 }
 
 
-/** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (spec 1 §7). */
+/** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (docs/behaviour/entry.md#calls). */
 export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
   const now = clockNowMs();
   const limit = intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT);

@@ -7,7 +7,7 @@ import { clockNowIso } from '../clock';
 
 /**
  * POST /platform/checkout-offer {enquiryId, buyer}: hands a car our dealers do not buy to a partner
- * buyer (spec 2 §2.11 checkout view). The partner's own site takes over from the URL returned.
+ * buyer (docs/behaviour/shell.md#other-views checkout view). The partner's own site takes over from the URL returned.
  */
 const PARTNER_SITES: Record<Exclude<PartnerId, 'kerbside'>, string> = {
   ctb: 'https://scrap.partners.kerbside.co.uk/quote',

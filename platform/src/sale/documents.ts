@@ -28,7 +28,7 @@ import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso } from '../clock';
 
 /**
- * Sellers' documents and guided photos (spec 2 §7.2 "Marketplace and documents", "Premium"), kept
+ * Sellers' documents and guided photos (docs/behaviour/gateway.md#journey-calls "Marketplace and documents", "Premium"), kept
  * in R2 with a D1 row each. Every check runs on the bytes: the declared type and the file name are
  * whatever the seller's device says, so neither decides anything.
  */

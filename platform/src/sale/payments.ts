@@ -23,7 +23,7 @@ import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
 
 /**
- * Payments (spec 2 §7.2): the account the seller is paid into, and how far the payment has got.
+ * Payments (docs/behaviour/gateway.md#journey-calls): the account the seller is paid into, and how far the payment has got.
  * Only the seller who owns the enquiry reaches any of it, and no answer ever carries more of the
  * account number than its last four digits.
  */

@@ -3,7 +3,7 @@ import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { clockNowIso } from '../clock';
 
-/** The affiliates with branded pages (spec 2 §3) and the partner pages under /sell-my-car (§2.2). */
+/** The affiliates with branded pages (docs/behaviour/data.md#entities) and the partner pages under /sell-my-car (docs/behaviour/routes.md#landing-routes). */
 export const AFFILIATE_SLUGS = new Set([
   'yesauto', 'autoexpress', 'centralvehicle', 'carsitenetwork', 'evo', 'leasingcom', 'regit', 'motiv', 'checkcardetails', 'quidco',
   'bluelightcard', 'cardoffers', 'gocompare', 'newday', 'partnerprizedraw', 'moneysupermarket', 'podcasts', 'topcashback',

@@ -8,7 +8,7 @@ import { hitRateLimit, pruneRateLimits } from '../rate-limit';
 import { clockNow } from '../clock';
 
 /**
- * First-party analytics (spec 2 §7.4): the app sends the events of sellers who consented, in
+ * First-party analytics (docs/behaviour/gateway.md#analytics): the app sends the events of sellers who consented, in
  * batches; the platform checks them strictly and keeps them. Strict, because an event is a place
  * where personal data leaks in unnoticed: only known fields, small flat values, no e-mail
  * addresses, and no registrations in paths.
@@ -211,7 +211,7 @@ export async function devEvents(request: Request, env: PlatformEnv): Promise<Res
 }
 
 /**
- * The campaign a sign-up or an enquiry came with (spec 2 §4: sent with sign-up and enquiry
+ * The campaign a sign-up or an enquiry came with (docs/behaviour/states.md: sent with sign-up and enquiry
  * creation), as JSON for its column, or null. A malformed campaign is dropped rather than refused:
  * attribution must never stop a seller from signing up or getting a valuation.
  */

@@ -6,7 +6,7 @@ import { sha256, signChatToken } from '../tokens';
 import { clockNowMs } from '../clock';
 
 /**
- * The support chat (spec 2 §4). The real one is a third-party widget no test machine can reach, so
+ * The support chat (docs/behaviour/states.md). The real one is a third-party widget no test machine can reach, so
  * the platform serves a stand-in script with the same surface, and the chat login the app asks
  * for when a signed-in seller opens it.
  */

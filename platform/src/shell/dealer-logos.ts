@@ -5,7 +5,7 @@ import { DEALERS, type Dealer } from '../providers/dealers';
 import { spreadHash } from '../util';
 
 /**
- * The dealer logo strip of the home page (spec 2 §2.10): dealers from the simulated network, with
+ * The dealer logo strip of the home page (docs/behaviour/shell.md#home-page): dealers from the simulated network, with
  * wordmark logos drawn here (the dealers are invented, so there are no real logos to show).
  */
 

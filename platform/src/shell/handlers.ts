@@ -11,7 +11,7 @@ import { listRecentSales } from './recent-sales';
 import { listReviews } from './reviews';
 import { vehicleImage } from './vehicle-images';
 
-/** What the site shell reads besides pages (spec 2 §4, §7.1, §7.4; contract/shell.ts). */
+/** What the site shell reads besides pages (docs/behaviour/states.md, docs/behaviour/gateway.md#shell-calls, docs/behaviour/gateway.md#analytics; contract/shell.ts). */
 export const shellHandlers: Handlers<typeof endpoints.shell> = {
   health,
   reviews: listReviews,

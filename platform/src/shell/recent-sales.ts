@@ -10,7 +10,7 @@ import { vehicleImagePath } from './vehicle-images';
 import { clockNow } from '../clock';
 
 /**
- * Recent sales (spec 1 §3 "Recent sale"): the sellers' completed sales on this platform, and a
+ * Recent sales (docs/behaviour/entry.md#entities "Recent sale"): the sellers' completed sales on this platform, and a
  * seeded history of past sales so that a fresh database has a carousel to show.
  *
  * The history is computed when asked rather than stored by a migration or the seed: its dates are

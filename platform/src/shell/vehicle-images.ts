@@ -1,7 +1,7 @@
 import { errorResponse, svgResponse } from '../http';
 
 /**
- * Generated vehicle illustrations (137×124, spec 1 §9) by body type and colour. Recent sales show
+ * Generated vehicle illustrations (137×124, docs/behaviour/entry.md#constants) by body type and colour. Recent sales show
  * these rather than the sellers' own photos: those show the plate and the seller's drive, and were
  * given for the dealers' eyes only.
  */

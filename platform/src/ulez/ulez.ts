@@ -8,13 +8,13 @@ import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
 import { clockNowIso } from '../clock';
 
 /**
- * POST /platform/v3/ulez/check {vrm} → {isCompliant, euroStatus, …} (spec 1 §7, §9): whether the
+ * POST /platform/v3/ulez/check {vrm} → {isCompliant, euroStatus, …} (docs/behaviour/entry.md#calls, docs/behaviour/entry.md#constants): whether the
  * vehicle meets the standard London's ULEZ shares with the clean air zones and Scotland's low
  * emission zones, and what each zone means for it (contract/zones.ts).
  *
  * `isCompliant` is null when the standard can't be decided (a fuel it doesn't cover, a motorcycle
  * without a Euro status): the app shows 'Compliance status unavailable' rather than guess.
- * `euroStatus` is the Euro number as the spec shows it ('3' means Euro 3), or null when the
+ * `euroStatus` is the Euro number as the register gives it ('3' means Euro 3), or null when the
  * register holds none and the answer is an estimate from the first registration date.
  */
 export async function ulezCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {

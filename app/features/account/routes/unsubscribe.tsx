@@ -28,7 +28,7 @@ const MOT_REMINDERS = 'MOT reminders';
 const isMotList = (url: URL) => url.searchParams.get('list') === 'mot';
 
 /**
- * /unsubscribe and /unsubscribe/sms (spec 2 §2.1): the link in our messages carries a signed code.
+ * /unsubscribe and /unsubscribe/sms (docs/behaviour/routes.md#public-routes): the link in our messages carries a signed code.
  * Opening it asks; the button does it (a POST, so mail scanners that open links change nothing).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

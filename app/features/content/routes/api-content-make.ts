@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/cloudflare';
 import { makeContent } from '~/features/content/content.server';
 
 /**
- * `POST /api/content/make` {make}: a make's brand content as JSON (spec 2 §7.1), the same the brand
+ * `POST /api/content/make` {make}: a make's brand content as JSON (docs/behaviour/gateway.md#shell-calls), the same the brand
  * page renders on the server. Form-encoded or JSON bodies; an unknown make is a 404.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ import { routeFlags } from '~/lib/route-flags';
 
 /**
  * Guides and stories: an index and one page per entry. Guides answer under both /guides and
- * /sell-my-car/guides (spec 2 §2.1) from one source, and name /guides as the canonical address.
+ * /sell-my-car/guides (docs/behaviour/routes.md#public-routes) from one source, and name /guides as the canonical address.
  */
 const SECTIONS: { base: string; collection: Collection; canonicalBase: string; title: string }[] = [
   { base: '/sell-my-car/guides', collection: 'guides', canonicalBase: '/guides', title: 'Guides' },

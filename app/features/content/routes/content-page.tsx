@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
     title: data?.entry.title ?? 'Page not found',
     description: data?.entry.description,
-    // spec 2 §2.6: no suffix on / and /how-it-works.
+    // docs/behaviour/routes.md#route-behaviour: no suffix on / and /how-it-works.
     suffix: data?.slug !== 'how-it-works',
   });
 

@@ -18,7 +18,7 @@ import { dealerLogosBlock, recentSalesBlock } from '~/features/entry/home-blocks
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
- * Every landing page (spec 2 §2.2) from one module and its data files: /sell-my-car and its
+ * Every landing page (docs/behaviour/routes.md#landing-routes) from one module and its data files: /sell-my-car and its
  * variants, the partner pages under it, /sell-my-van, /part-exchange, /partner/{affiliate} and the
  * city pages /sell-your-car/{city}. Each has the hero lookup; a city page adds its clean air zone,
  * dealers and recent sales nearby.
@@ -45,7 +45,7 @@ function resolve(pathname: string): Resolved {
   }
   if (first === 'sell-your-car' && second) {
     if (Object.hasOwn(CITIES, second)) return { kind: 'city', slug: second };
-    // spec 2 §2.6: 'sell-your-car' is the old spelling of the landing paths under 'sell-my-car'.
+    // docs/behaviour/routes.md#route-behaviour: 'sell-your-car' is the old spelling of the landing paths under 'sell-my-car'.
     if (Object.hasOwn(SELL_MY_CAR_VARIANTS, second) || Object.hasOwn(PARTNER_PAGES, second)) return { kind: 'redirect', to: `/sell-my-car/${second}` };
     return null;
   }
@@ -106,7 +106,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * A seller who arrives through a partner keeps that partner on their session and, through the
- * gateway (spec 2 §7.1 POST /api/affiliates), on the enquiries they make, so the partner's reward
+ * gateway (docs/behaviour/gateway.md#shell-calls POST /api/affiliates), on the enquiries they make, so the partner's reward
  * can follow the sale. A failing gateway does not stop the page.
  */
 async function rememberAffiliate(context: LoaderFunctionArgs['context'], affiliate: string) {

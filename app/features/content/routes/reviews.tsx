@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Reviews', description: `What sellers say about selling their car with ${brandFrom(matches)}.` });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  // A failed reviews service hides the reviews (spec 1 §8), it does not fail the page.
+  // A failed reviews service hides the reviews (docs/behaviour/entry.md#lookup-errors), it does not fail the page.
   const data = await context.gateway.call(endpoints.shell.reviews).catch(() => null);
   return {
     rating: data?.summary.rating ?? DEFAULT_RATING,

@@ -20,7 +20,7 @@ const GROUPS: { title: string; match: (path: string) => boolean }[] = [
   { title: 'Everything else', match: () => true },
 ];
 
-/** The sitemap as a page (spec 2 §2.1): the same list as /sitemap.xml, grouped for people. */
+/** The sitemap as a page (docs/behaviour/routes.md#public-routes): the same list as /sitemap.xml, grouped for people. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const entries = await sitemapEntries(context);
   const groups = GROUPS.map((group) => ({ title: group.title, entries: [] as { path: string; title: string }[] }));

@@ -18,7 +18,7 @@ const DESCRIPTIONS: Record<(typeof OVERRIDABLE_FLAGS)[number], string> = {
 };
 
 /**
- * Development only (spec 2 §3: feature flags can be overridden locally outside production): flags
+ * Development only (docs/behaviour/data.md#entities: feature flags can be overridden locally outside production): flags
  * set here live in a cookie of this browser. Production answers 404 and ignores the cookie.
  */
 function requireDevelopment(environment: string) {

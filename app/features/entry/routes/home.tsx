@@ -12,7 +12,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
 
-// The home page shows its own reviews and lookup, so the footer leaves them out (spec 2 §2.1).
+// The home page shows its own reviews and lookup, so the footer leaves them out (docs/behaviour/routes.md#public-routes).
 export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const confirming = confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
   return {
     paths,
-    // A brand page's step keeps the brand page's title (spec 1 §2): the make of the page, not of the car.
+    // A brand page's step keeps the brand page's title (docs/behaviour/entry.md#screens-and-routes): the make of the page, not of the car.
     make: params.brand ? await brandName(context, params.brand) : null,
     vehicle: {
       vrm: formatVrm(vehicle.vrm),

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
- * The chat login for a signed-in seller (spec 2 §4, "chat-login token call"): the gateway issues a
+ * The chat login for a signed-in seller (docs/behaviour/states.md, "chat-login token call"): the gateway issues a
  * short-lived chat token; the seller's own tokens never leave the server.
  */
 export async function loader({ context }: LoaderFunctionArgs) {

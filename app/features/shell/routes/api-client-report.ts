@@ -3,7 +3,7 @@ import { ReportSchema } from '~/features/shell/shell-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 
 /**
- * Silent reports from the browser (spec 2 §8): logged for the team, never shown. They carry no
+ * Silent reports from the browser (docs/behaviour/errors.md#catalogue): logged for the team, never shown. They carry no
  * identifiers and set no cookie, so they need no consent.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 
 /**
- * Paths that belong to sites of ours elsewhere (spec 2 §2.1, §2.4): dealers go to the dealer site,
+ * Paths that belong to sites of ours elsewhere (docs/behaviour/routes.md#public-routes, docs/behaviour/routes.md#redirects): dealers go to the dealer site,
  * the FAQ is the help centre, the best EV cities study has its own site. Addresses come from configuration; the paths are fixed here, so this
  * is no open redirect.
  */

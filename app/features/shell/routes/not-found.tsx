@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 
-/** Every unknown path: a real 404 status with the spec's 'Page not found' view. */
+/** Every unknown path: a real 404 status with the 'Page not found' view (docs/behaviour/errors.md#error-pages). */
 export async function loader() {
   throw new Response('Not Found', { status: 404 });
 }

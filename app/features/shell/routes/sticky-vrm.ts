@@ -8,7 +8,7 @@ export async function loader() {
   return redirect('/');
 }
 
-/** Closing the sticky registration banner, for good (spec 2 §4: disableStickyVRM). */
+/** Closing the sticky registration banner, for good (docs/behaviour/states.md: disableStickyVRM). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), DismissSchema);
   const form = submission.status === 'success' ? submission.value : {};

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     signedIn: !!context.session.get('auth'),
     vehicle: { vrm: formatVrm(vehicle.vrm), name: vehicle.name, details: vehicle.details },
-    // spec 1 §4 order; there is no enquiry or tracker for a car not tracked yet.
+    // docs/behaviour/entry.md#states order; there is no enquiry or tracker for a car not tracked yet.
     mileage: formatMileageInput(prefillMileage({ entered: vehicle.mileageEntered, estimated: vehicle.mileageEst })),
     error: state.error?.step === 'mileage' ? state.error : null,
     confirming,

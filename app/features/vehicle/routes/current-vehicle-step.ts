@@ -4,7 +4,7 @@ import { endpoints } from '../../../../contract/endpoints';
 
 /**
  * The top-level /collection, /finance-payment-details and
- * /finance-payment-details-more-funds-requested of spec 1 §2 (links in e-mails and texts that do
+ * /finance-payment-details-more-funds-requested of docs/behaviour/entry.md#screens-and-routes (links in e-mails and texts that do
  * not name the car): the same step of the seller's current vehicle, the one whose enquiry moved
  * last. Signed out, the seller signs in first and comes back here.
  */

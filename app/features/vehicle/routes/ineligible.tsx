@@ -10,7 +10,7 @@ import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
- * `/{vrm}/ineligible` (spec 2 §2.3, §4 marketplace eligibility): why our dealers cannot bid on this
+ * `/{vrm}/ineligible` (docs/behaviour/routes.md#vehicle-routes, docs/behaviour/states.md marketplace eligibility): why our dealers cannot bid on this
  * car, and the partner buyer who can. Only for a car the seller has valued and found ineligible;
  * anything else goes back to the vehicle page, which knows what to offer.
  */

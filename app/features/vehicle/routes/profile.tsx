@@ -27,7 +27,7 @@ const STEPS = [
   { id: 'photos', title: 'Photos' },
 ] as const;
 
-// The profile timeline owns the whole screen and its scroll (spec 2 §2.3).
+// The profile timeline owns the whole screen and its scroll (docs/behaviour/routes.md#vehicle-routes).
 // The profile comes before the sale: no timeline under it.
 export const handle = { ...routeFlags({ hideFooter: true, manageOwnScroll: true }), saleProgress: false };
 

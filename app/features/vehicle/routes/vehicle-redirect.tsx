@@ -3,7 +3,7 @@ import { normaliseVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
- * Paths that only lead to the vehicle page (spec 2 §2.3–2.4): /{vrm}/sign-up, /{vrm}/car-sold and
+ * Paths that only lead to the vehicle page (docs/behaviour/routes.md#vehicle-routes and docs/behaviour/routes.md#redirects): /{vrm}/sign-up, /{vrm}/car-sold and
  * the legacy /{vrm}/{buyer}/appointment/book and /{vrm}/{buyer}/summary/{checkout?}.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
