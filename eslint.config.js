@@ -81,7 +81,9 @@ const SOURCES = ['app/**/*.{ts,tsx}', 'contract/**/*.ts', 'platform/src/**/*.ts'
 const TESTS = ['**/*.test.ts', 'tests/**', 'e2e/**'];
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'platform/dist/**', 'node_modules/**', 'app/generated/**', 'test-results/**', '.wrangler/**'] },
+  {
+    ignores: ['build/**', 'public/build/**', 'platform/dist/**', 'node_modules/**', 'app/generated/**', 'test-results/**', '.wrangler/**'],
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
@@ -94,7 +96,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', ignoreRestSiblings: true, varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'none', ignoreRestSiblings: true, varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-duplicates': 'error',
       'no-debugger': 'error',
     },
@@ -111,12 +116,32 @@ export default tseslint.config(
             ...wingZones,
             ...platformZones,
             // A route module is only ever loaded by the router: what two routes share lives beside them.
-            { target: './app', from: './app/features/*/routes/**', message: 'A route module is imported by no module: move what is shared out of it.' },
-            { target: './app', from: './app/root.tsx', message: 'The root route is imported by no module (its data: features/shell/root-data).' },
+            {
+              target: './app',
+              from: './app/features/*/routes/**',
+              message: 'A route module is imported by no module: move what is shared out of it.',
+            },
+            {
+              target: './app',
+              from: './app/root.tsx',
+              message: 'The root route is imported by no module (its data: features/shell/root-data).',
+            },
             { target: './app/lib', from: './app/features', message: 'app/lib is the infrastructure: it imports no feature wing.' },
-            { target: './contract', from: ['./app', './platform', './server.ts'], message: 'contract/ is shared by both workers and imports neither.' },
-            { target: './platform', from: ['./app', './server.ts'], message: 'The platform never imports the app: they meet in contract/.' },
-            { target: ['./app', './server.ts'], from: './platform', message: 'The app never imports the platform: they meet in contract/.' },
+            {
+              target: './contract',
+              from: ['./app', './platform', './server.ts'],
+              message: 'contract/ is shared by both workers and imports neither.',
+            },
+            {
+              target: './platform',
+              from: ['./app', './server.ts'],
+              message: 'The platform never imports the app: they meet in contract/.',
+            },
+            {
+              target: ['./app', './server.ts'],
+              from: './platform',
+              message: 'The app never imports the platform: they meet in contract/.',
+            },
           ],
         },
       ],
@@ -140,7 +165,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Browser code never imports a .server module (its types only): the browser gets an empty module in its place.',
             },
-            { group: ['zod', '@conform-to/zod'], allowTypeImports: true, message: 'The schema library stays on the server: the browser checks with the rules schemas use.' },
+            {
+              group: ['zod', '@conform-to/zod'],
+              allowTypeImports: true,
+              message: 'The schema library stays on the server: the browser checks with the rules schemas use.',
+            },
           ],
         },
       ],
@@ -154,7 +183,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['zod', '@conform-to/zod'], allowTypeImports: true, message: 'Schemas live in .server modules: one at a route module’s top level ships zod to the browser.' },
+            {
+              group: ['zod', '@conform-to/zod'],
+              allowTypeImports: true,
+              message: 'Schemas live in .server modules: one at a route module’s top level ships zod to the browser.',
+            },
           ],
         },
       ],

@@ -45,7 +45,15 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.env.E2E_EXTRA_ARGS ?? '').split(' ').filter(Boolean)],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...(process.env.E2E_EXTRA_ARGS ?? '').split(' ').filter(Boolean),
+      ],
     },
   },
   projects: [

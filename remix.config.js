@@ -108,7 +108,9 @@ export default {
       // Steps named without a car (links in messages): the seller's current vehicle (docs/behaviour/entry.md#screens-and-routes).
       route('collection', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/collection' });
       route('finance-payment-details', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
-      route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/finance-more-funds' });
+      route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/current-vehicle-step.ts', {
+        id: 'current/finance-more-funds',
+      });
       route('sell-my-car/brands/:brand/mileage', 'features/entry/routes/mileage.tsx', { id: 'routes/brand-mileage' });
       // The vehicle page and everything under it. Declared last among the one-segment paths so
       // that static paths above win; the loader rejects what is not a registration.
@@ -123,9 +125,13 @@ export default {
           route('confirm-sale', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
           route('add-bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/add-bank-details' });
           route('request/bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details' });
-          route('request/bank-details/confirmed', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details-confirmed' });
+          route('request/bank-details/confirmed', 'features/vehicle/routes/bank-details.tsx', {
+            id: 'routes/request-bank-details-confirmed',
+          });
           route('upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/upload-documents' });
-          route('get-ahead/upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/get-ahead-upload-documents' });
+          route('get-ahead/upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', {
+            id: 'routes/get-ahead-upload-documents',
+          });
           route('request/:kind', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/request-document' });
           route('automated-docs-upload/:step?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
           route('vehicle-payment', 'features/vehicle/routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });

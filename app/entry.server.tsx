@@ -34,7 +34,10 @@ export default async function handleRequest(
     },
   );
   let complete = false;
-  body.allReady.then(() => (complete = true), () => {});
+  body.allReady.then(
+    () => (complete = true),
+    () => {},
+  );
   body.allReady.finally(() => clearTimeout(timer));
 
   // Deferred segments are revealed by inline scripts. A client that runs none (no JS, or a bot)

@@ -74,8 +74,7 @@ export interface SignUpLinkSent {
 
 /** POST /platform/api/authn/link-info {token, browserKey}: what the page a link opens may show. */
 export type LinkInfoResponse =
-  | { valid: true; sameBrowser: boolean; maskedEmail: string }
-  | { valid: false; reason: 'token_invalid' | 'token_used' | 'token_expired' };
+  { valid: true; sameBrowser: boolean; maskedEmail: string } | { valid: false; reason: 'token_invalid' | 'token_used' | 'token_expired' };
 
 /** Hides most of an address for a page that must name the account without giving it away. */
 export function maskEmail(email: string): string {

@@ -97,7 +97,7 @@ describe('passesModulusCheck: rules the published cases leave thin', () => {
     expect(passesModulusCheck('040010', '12345005')).toBe(false);
   });
 
-  it("retries a Coutts number without its suffix digit when the standard check fails (exception 14)", () => {
+  it('retries a Coutts number without its suffix digit when the standard check fails (exception 14)', () => {
     expect(passesModulusCheck('180002', '10000040')).toBe(true);
     expect(passesModulusCheck('180002', '10000049')).toBe(true);
     expect(passesModulusCheck('180002', '10000048')).toBe(false);
@@ -188,13 +188,25 @@ describe('checkBankDetails', () => {
   });
 
   it('says what is wrong with a malformed sort code or account number', () => {
-    expect(checkBankDetails({ ...valid, sortCode: '12-34-5' })).toEqual({ ok: false, errors: { sortCode: 'Enter a valid sort code, like 12-34-56' } });
-    expect(checkBankDetails({ ...valid, accountNumber: '1234' })).toEqual({ ok: false, errors: { accountNumber: 'Enter a valid 8-digit account number' } });
-    expect(checkBankDetails({ ...valid, accountNumber: 66374958 })).toEqual({ ok: false, errors: { accountNumber: BANK_MESSAGES.accountNumberInvalid } });
+    expect(checkBankDetails({ ...valid, sortCode: '12-34-5' })).toEqual({
+      ok: false,
+      errors: { sortCode: 'Enter a valid sort code, like 12-34-56' },
+    });
+    expect(checkBankDetails({ ...valid, accountNumber: '1234' })).toEqual({
+      ok: false,
+      errors: { accountNumber: 'Enter a valid 8-digit account number' },
+    });
+    expect(checkBankDetails({ ...valid, accountNumber: 66374958 })).toEqual({
+      ok: false,
+      errors: { accountNumber: BANK_MESSAGES.accountNumberInvalid },
+    });
   });
 
   it('explains that a 9- or 10-digit number needs the bank’s 8-digit version', () => {
-    expect(checkBankDetails({ ...valid, accountNumber: '1234567890' })).toEqual({ ok: false, errors: { accountNumber: BANK_MESSAGES.accountNumberTooLong } });
+    expect(checkBankDetails({ ...valid, accountNumber: '1234567890' })).toEqual({
+      ok: false,
+      errors: { accountNumber: BANK_MESSAGES.accountNumberTooLong },
+    });
   });
 
   it('catches a typo: one wrong digit fails the modulus check', () => {
@@ -206,7 +218,10 @@ describe('checkBankDetails', () => {
   });
 
   it('refuses an over-long name', () => {
-    expect(checkBankDetails({ ...valid, accountName: 'x'.repeat(71) })).toEqual({ ok: false, errors: { accountName: BANK_MESSAGES.accountNameTooLong } });
+    expect(checkBankDetails({ ...valid, accountName: 'x'.repeat(71) })).toEqual({
+      ok: false,
+      errors: { accountName: BANK_MESSAGES.accountNameTooLong },
+    });
   });
 });
 

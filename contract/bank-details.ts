@@ -65,7 +65,13 @@ export function checkBankDetails(input: BankDetailsInput): BankDetailsCheck {
   const errors: Partial<Record<BankDetailsField, string>> = {};
 
   // Control characters and runs of spaces from copy-paste are never part of a name.
-  const accountName = typeof input.accountName === 'string' ? input.accountName.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const accountName =
+    typeof input.accountName === 'string'
+      ? input.accountName
+          .replace(/\p{Cc}/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   if (!accountName) errors.accountName = BANK_MESSAGES.accountNameMissing;
   else if (accountName.length > ACCOUNT_NAME_MAX) errors.accountName = BANK_MESSAGES.accountNameTooLong;
 
@@ -136,7 +142,7 @@ function runCheck(row: WeightRow, sortCode: string, accountNumber: string): bool
   if (row.exception === 5) code = substituteSortCode(sortCode);
   else if (row.exception === 8) code = '090126';
   else if (row.exception === 9) code = '309634';
-  const d = [...code + accountNumber].map(Number);
+  const d = [...(code + accountNumber)].map(Number);
   const digit = (i: number) => d[i]!;
 
   // Foreign-currency accounts (exception 6) and exception 3's c = 6 or 9 cannot be checked: valid.
@@ -146,7 +152,8 @@ function runCheck(row: WeightRow, sortCode: string, accountNumber: string): bool
   let weights: readonly number[] = row.weights;
   if (row.exception === 2 && digit(A) !== 0) weights = digit(G) === 9 ? EXCEPTION_2_WEIGHTS_G9 : EXCEPTION_2_WEIGHTS;
   const zeroiseUtoB =
-    (row.exception === 7 && digit(G) === 9) || (row.exception === 10 && (digit(A) === 0 || digit(A) === 9) && digit(B) === 9 && digit(G) === 9);
+    (row.exception === 7 && digit(G) === 9) ||
+    (row.exception === 10 && (digit(A) === 0 || digit(A) === 9) && digit(B) === 9 && digit(G) === 9);
   if (zeroiseUtoB) weights = weights.map((w, i) => (i <= B ? 0 : w));
 
   let total = 0;

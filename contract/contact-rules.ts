@@ -13,7 +13,10 @@ export const CONTACT_MESSAGES = {
 
 /** A full name: at least two words with letters (the dealer needs it for the paperwork). */
 export function isFullName(name: string): boolean {
-  const words = name.trim().split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
   return words.length >= 2 && name.trim().length <= 100;
 }
 

@@ -19,13 +19,28 @@ const be32 = (n: number) => [n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0x
 const le16 = (n: number) => [n & 0xff, n >> 8];
 
 // A real 1×1 PNG, as an image editor writes it.
-const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
-  c.charCodeAt(0),
+const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
 );
 const PDF = pdf();
 const GIF = bytes('GIF89a', [1, 0, 1, 0, 0, 0, 0]);
 // ftyp with the HEVC brand, then meta (a full box) holding the 'pict' handler.
-const HEIC = bytes(be32(24), 'ftypheic', be32(0), 'mif1heic', be32(45), 'meta', be32(0), be32(33), 'hdlr', be32(0), be32(0), 'pict', new Array<number>(13).fill(0));
+const HEIC = bytes(
+  be32(24),
+  'ftypheic',
+  be32(0),
+  'mif1heic',
+  be32(45),
+  'meta',
+  be32(0),
+  be32(33),
+  'hdlr',
+  be32(0),
+  be32(0),
+  'pict',
+  new Array<number>(13).fill(0),
+);
 const AVIF = bytes(be32(24), 'ftypavif', be32(0), 'mif1avif');
 const le32 = (n: number) => [...le16(n & 0xffff), ...le16(n >>> 16)];
 const WEBP = bytes('RIFF', le32(22), 'WEBPVP8 ', le32(10), [0, 0, 0, 0x9d, 0x01, 0x2a], le16(640), le16(480));
@@ -37,7 +52,9 @@ function jpeg(options: { width: number; height: number; scanBytes: number; quant
   const scan = Array.from({ length: options.scanBytes }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 0xff);
   return bytes(
     [0xff, 0xd8],
-    [0xff, 0xe0, ...be16(16)], 'JFIF\0', [1, 1, 0, 0, 1, 0, 1, 0, 0],
+    [0xff, 0xe0, ...be16(16)],
+    'JFIF\0',
+    [1, 1, 0, 0, 1, 0, 1, 0, 0],
     options.quantiser === undefined ? [] : [0xff, 0xdb, ...be16(67), 0x00, ...Array<number>(64).fill(options.quantiser)],
     [0xff, options.sof ?? 0xc0, ...be16(17), 8, ...be16(options.height), ...be16(options.width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1],
     [0xff, 0xda, ...be16(12), 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0],
@@ -90,7 +107,10 @@ describe('checkUpload', () => {
   });
 
   it('refuses a file that is neither a photo nor a PDF', () => {
-    expect(checkUpload({ kind: 'service-history', bytes: GIF })).toEqual({ ok: false, message: 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF' });
+    expect(checkUpload({ kind: 'service-history', bytes: GIF })).toEqual({
+      ok: false,
+      message: 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF',
+    });
   });
 
   it('refuses an empty file', () => {
@@ -125,9 +145,18 @@ describe('what is required', () => {
     const ids = PHOTO_SLOTS.map((slot) => slot.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.slice(0, 12)).toEqual([
-      'front-left', 'front-right', 'rear-left', 'rear-right',
-      'interior-front', 'interior-rear', 'dashboard', 'boot',
-      'wheel-front-left', 'wheel-front-right', 'wheel-rear-left', 'wheel-rear-right',
+      'front-left',
+      'front-right',
+      'rear-left',
+      'rear-right',
+      'interior-front',
+      'interior-rear',
+      'dashboard',
+      'boot',
+      'wheel-front-left',
+      'wheel-front-right',
+      'wheel-rear-left',
+      'wheel-rear-right',
     ]);
     expect(PHOTO_SLOTS.slice(0, 12).every((slot) => slot.required)).toBe(true);
     expect(PHOTO_SLOTS.find((slot) => slot.id === 'dashboard')!.hint).toMatch(/mileage/);
@@ -138,14 +167,23 @@ describe('image dimensions', () => {
   it('reads PNG from IHDR and JPEG from the start of frame, baseline or progressive', () => {
     expect(imageDimensions(PNG_1X1, 'image/png')).toEqual({ width: 1, height: 1 });
     expect(imageDimensions(jpeg({ width: 4032, height: 3024, scanBytes: 10 }), 'image/jpeg')).toEqual({ width: 4032, height: 3024 });
-    expect(imageDimensions(jpeg({ width: 1280, height: 960, scanBytes: 10, sof: 0xc2 }), 'image/jpeg')).toEqual({ width: 1280, height: 960 });
+    expect(imageDimensions(jpeg({ width: 1280, height: 960, scanBytes: 10, sof: 0xc2 }), 'image/jpeg')).toEqual({
+      width: 1280,
+      height: 960,
+    });
   });
 
   it('reads WebP (lossy, lossless, extended) and HEIC (the largest ispe, not a tile)', () => {
     expect(imageDimensions(WEBP, 'image/webp')).toEqual({ width: 640, height: 480 });
     // VP8L packs width-1 and height-1 as 14-bit fields after the 0x2f signature.
     const packed = (100 - 1) | ((50 - 1) << 14);
-    const lossless = bytes('RIFF', be32(0), 'WEBPVP8L', be32(0), [0x2f, packed & 0xff, (packed >> 8) & 0xff, (packed >> 16) & 0xff, packed >>> 24]);
+    const lossless = bytes('RIFF', be32(0), 'WEBPVP8L', be32(0), [
+      0x2f,
+      packed & 0xff,
+      (packed >> 8) & 0xff,
+      (packed >> 16) & 0xff,
+      packed >>> 24,
+    ]);
     expect(imageDimensions(lossless, 'image/webp')).toEqual({ width: 100, height: 50 });
     const extended = bytes('RIFF', be32(0), 'WEBPVP8X', be32(10), [0, 0, 0, 0], [0x1f, 0x03, 0x00], [0x57, 0x02, 0x00]);
     expect(imageDimensions(extended, 'image/webp')).toEqual({ width: 800, height: 600 });

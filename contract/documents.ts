@@ -69,11 +69,36 @@ export function isDocumentKind(value: unknown): value is DocumentKind {
 
 /** The guided photos, in the order the app asks for them (dealers bid on what these show). */
 export const PHOTO_SLOTS = [
-  { id: 'front-left', label: 'Front left', hint: 'Stand at the front left corner at 45°, so the front and the left side both show.', required: true },
-  { id: 'front-right', label: 'Front right', hint: 'Stand at the front right corner at 45°, so the front and the right side both show.', required: true },
-  { id: 'rear-left', label: 'Rear left', hint: 'Stand at the rear left corner at 45°, so the back and the left side both show.', required: true },
-  { id: 'rear-right', label: 'Rear right', hint: 'Stand at the rear right corner at 45°, so the back and the right side both show.', required: true },
-  { id: 'interior-front', label: 'Front interior', hint: 'From the open driver’s door: the front seats, steering wheel and centre console.', required: true },
+  {
+    id: 'front-left',
+    label: 'Front left',
+    hint: 'Stand at the front left corner at 45°, so the front and the left side both show.',
+    required: true,
+  },
+  {
+    id: 'front-right',
+    label: 'Front right',
+    hint: 'Stand at the front right corner at 45°, so the front and the right side both show.',
+    required: true,
+  },
+  {
+    id: 'rear-left',
+    label: 'Rear left',
+    hint: 'Stand at the rear left corner at 45°, so the back and the left side both show.',
+    required: true,
+  },
+  {
+    id: 'rear-right',
+    label: 'Rear right',
+    hint: 'Stand at the rear right corner at 45°, so the back and the right side both show.',
+    required: true,
+  },
+  {
+    id: 'interior-front',
+    label: 'Front interior',
+    hint: 'From the open driver’s door: the front seats, steering wheel and centre console.',
+    required: true,
+  },
   { id: 'interior-rear', label: 'Rear interior', hint: 'From an open rear door: the rear seats and footwells.', required: true },
   { id: 'dashboard', label: 'Dashboard', hint: 'With the ignition on, so the mileage and any warning lights show.', required: true },
   { id: 'boot', label: 'Boot', hint: 'Open the boot and take it from behind the car.', required: true },
@@ -83,8 +108,18 @@ export const PHOTO_SLOTS = [
   { id: 'wheel-rear-right', label: 'Rear right wheel', hint: 'Close up, so the alloy or trim and the tyre tread show.', required: true },
   { id: 'engine-bay', label: 'Engine bay', hint: 'With the bonnet open, from the front of the car.', required: false },
   { id: 'keys', label: 'Keys', hint: 'Every key you have, side by side: dealers check the number of keys.', required: false },
-  { id: 'spare-wheel', label: 'Spare wheel or repair kit', hint: 'Lift the boot floor: the spare wheel or tyre repair kit.', required: false },
-  { id: 'locking-wheel-nut', label: 'Locking wheel nut key', hint: 'If your wheels have locking nuts, the key that undoes them.', required: false },
+  {
+    id: 'spare-wheel',
+    label: 'Spare wheel or repair kit',
+    hint: 'Lift the boot floor: the spare wheel or tyre repair kit.',
+    required: false,
+  },
+  {
+    id: 'locking-wheel-nut',
+    label: 'Locking wheel nut key',
+    hint: 'If your wheels have locking nuts, the key that undoes them.',
+    required: false,
+  },
 ] as const satisfies readonly { id: string; label: string; hint: string; required: boolean }[];
 
 export type PhotoSlotId = (typeof PHOTO_SLOTS)[number]['id'];
@@ -194,7 +229,8 @@ const PHOTO_OR_PDF_MESSAGE = 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF'
 const SETTLEMENT_MESSAGE = 'The finance settlement letter must be the PDF your lender sent';
 export const STRUCTURE_MESSAGES: Record<StructureProblem, string> = {
   damaged: 'That file is damaged or incomplete. Save it again, or take a new photo, and upload that.',
-  'hidden-content': 'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
+  'hidden-content':
+    'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
 };
 
 export const tooBigMessage = (limit: number) => `That file is bigger than ${Math.round(limit / MIB)} MB`;
@@ -331,7 +367,7 @@ function luminanceQuantiserMean(bytes: Uint8Array, from: number, to: number): nu
   let offset = from;
   while (offset < to) {
     const info = bytes[offset]!;
-    const wide = (info >> 4) === 1; // 16-bit entries
+    const wide = info >> 4 === 1; // 16-bit entries
     const size = wide ? 128 : 64;
     if (offset + 1 + size > to) return null;
     if ((info & 0x0f) === 0) {

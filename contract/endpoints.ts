@@ -19,7 +19,15 @@ import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
 import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
-import type { AddressSuggestions, CollectionAvailability, CollectionBooking, CollectionBooked, CurrentEnquiry, SaleStatus, VehicleProfile } from './sale';
+import type {
+  AddressSuggestions,
+  CollectionAvailability,
+  CollectionBooking,
+  CollectionBooked,
+  CurrentEnquiry,
+  SaleStatus,
+  VehicleProfile,
+} from './sale';
 import type { RevokeOthersResponse, SessionListResponse } from './sessions';
 import type {
   AnalyticsEventsRequest,
@@ -55,7 +63,9 @@ export const endpoints = endpointTable({
     lookup: post<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', { outcomes: LOOKUP_OUTCOMES }),
     vehicle: get<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
     motHistory: get<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
-    createEnquiry: post<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()('/platform/create-enquiry'),
+    createEnquiry: post<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
+      '/platform/create-enquiry',
+    ),
     valuate: post<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
     eligibility: get<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
     premiumOffer: get<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
@@ -65,7 +75,9 @@ export const endpoints = endpointTable({
   account: {
     signUp: post<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
     sendSignInLink: post<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
-    signIn: post<{ token: string; browserKey?: string; adopt?: boolean }, AuthResponse>()('/platform/api/authn/signin', { outcomes: [400, 410] }),
+    signIn: post<{ token: string; browserKey?: string; adopt?: boolean }, AuthResponse>()('/platform/api/authn/signin', {
+      outcomes: [400, 410],
+    }),
     linkInfo: post<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
     refreshToken: post<{ refreshToken: string }, { idToken: string; expiresIn?: number }>()('/platform/api/authn/refreshtoken'),
     logout: get<null>()('/platform/api/logout'),
@@ -85,7 +97,9 @@ export const endpoints = endpointTable({
   /** The vehicle's profile, the daily sale and every step after it, up to payment. */
   sale: {
     current: get<CurrentEnquiry, { vrm: string }>()('/platform/premium-v3/enquiries/current', { outcomes: [401, 404] }),
-    updateProfile: post<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()('/platform/premium-v3/enquiries/:id/vehicleDetails/update'),
+    updateProfile: post<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()(
+      '/platform/premium-v3/enquiries/:id/vehicleDetails/update',
+    ),
     update: post<{ action: 'enter-sale' | 'relist' }, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update'),
     confirm: post<never, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm'),
     acceptOffer: post<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/accept-offer'),
@@ -102,7 +116,9 @@ export const endpoints = endpointTable({
     documents: get<DocumentsState, { enquiryId: number }>()('/platform/vehicle/documents/state'),
     uploadDocument: post<FormData, { document: UploadedDocument }>()('/platform/vehicle/documents/upload'),
     checkSharpness: post<FormData, SharpnessResult>()('/platform/vehicle/documents/checkSharpness'),
-    deleteDocument: post<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()('/platform/vehicle/documents/delete'),
+    deleteDocument: post<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()(
+      '/platform/vehicle/documents/delete',
+    ),
     submitDocuments: post<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
     documentFile: get<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
     beneficiary: get<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
@@ -110,16 +126,26 @@ export const endpoints = endpointTable({
       '/platform/payments/beneficiaries/update',
       { timeout: 'payments' },
     ),
-    confirmBeneficiary: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', { timeout: 'payments' }),
-    confirmPayeeChange: post<{ enquiryId: number; code: string; linkBase: string }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirm-change', {
-      outcomes: [400, 410],
+    confirmBeneficiary: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
       timeout: 'payments',
     }),
-    freezePayout: post<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', { outcomes: [400], timeout: 'payments' }),
+    confirmPayeeChange: post<{ enquiryId: number; code: string; linkBase: string }, BeneficiaryResponse>()(
+      '/platform/payments/beneficiaries/confirm-change',
+      {
+        outcomes: [400, 410],
+        timeout: 'payments',
+      },
+    ),
+    freezePayout: post<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
+      outcomes: [400],
+      timeout: 'payments',
+    }),
     paymentStatuses: get<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', { timeout: 'payments' }),
     financeStatus: get<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
     declareFunds: post<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
-    checkoutOffer: post<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()('/platform/checkout-offer'),
+    checkoutOffer: post<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
+      '/platform/checkout-offer',
+    ),
   },
 
   ulez: {
@@ -128,10 +154,15 @@ export const endpoints = endpointTable({
 
   mot: {
     check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: post<{ email: string; mobile?: string; linkBase: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
-      outcomes: [400, 409],
+    requestReminders: post<{ email: string; mobile?: string; linkBase: string }, MotReminderResponse>()(
+      '/platform/vehicle-checker/:vrm/mot/notifications',
+      {
+        outcomes: [400, 409],
+      },
+    ),
+    confirmReminders: post<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
+      outcomes: [404, 410],
     }),
-    confirmReminders: post<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', { outcomes: [404, 410] }),
   },
 
   tax: {

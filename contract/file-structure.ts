@@ -62,7 +62,8 @@ const hidden: StructureCheck = { ok: false, problem: 'hidden-content' };
  */
 const TAGS = ['<html', '<head', '<body', '<script', '<iframe', '<svg', '<object', '<embed', '<meta'];
 const MARKERS = ['<!doctype', 'javascript:'];
-const isTagEnd = (byte: number | undefined) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x0c || byte === 0x3e || byte === 0x2f;
+const isTagEnd = (byte: number | undefined) =>
+  byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x0c || byte === 0x3e || byte === 0x2f;
 
 export function hasMarkup(bytes: Uint8Array, from = 0, to = bytes.length): boolean {
   for (let i = from; i < to; i++) {
@@ -233,7 +234,9 @@ function checkPng(bytes: Uint8Array): StructureCheck {
 
 /** Bytes after the end of a format that allows none: a polyglot when they hold markup, else damage. */
 function tail(bytes: Uint8Array, from: number): StructureCheck {
-  return hasMarkup(bytes, from) || indexOfText(bytes, '%PDF-', from) !== -1 || indexOfText(bytes, 'PK\x03\x04', from) !== -1 ? hidden : damaged;
+  return hasMarkup(bytes, from) || indexOfText(bytes, '%PDF-', from) !== -1 || indexOfText(bytes, 'PK\x03\x04', from) !== -1
+    ? hidden
+    : damaged;
 }
 
 let crcTable: Uint32Array | null = null;
@@ -359,7 +362,8 @@ function heicTail(bytes: Uint8Array): StructureCheck {
 
 /* PDF ------------------------------------------------------------------------------------------ */
 
-const isPdfSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+const isPdfSpace = (byte: number | undefined) =>
+  byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
 const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
 
 function checkPdf(bytes: Uint8Array): StructureCheck {

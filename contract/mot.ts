@@ -21,7 +21,11 @@ export const MOT_RULES = {
   earlyTestNote: 'You can get an MOT up to a month (minus a day) before it runs out and keep the same renewal date.',
   sources: [
     { title: 'GOV.UK: Getting an MOT', url: 'https://www.gov.uk/getting-an-mot', checked: 'November 2026' },
-    { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: 'November 2026' },
+    {
+      title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax',
+      url: 'https://www.gov.uk/historic-vehicles',
+      checked: 'November 2026',
+    },
   ],
 } as const;
 
@@ -168,7 +172,14 @@ export function analyseMot(
   if (!tests.length) {
     const firstDue = addYears(vehicle.firstUsedDate, MOT_RULES.firstTestYears);
     const status = firstDue >= today ? 'not-due-yet' : 'no-record';
-    return { ...base, status, expiryDate: null, dueDate: firstDue, daysLeft: daysUntil(firstDue, now), remindable: status === 'not-due-yet' };
+    return {
+      ...base,
+      status,
+      expiryDate: null,
+      dueDate: firstDue,
+      daysLeft: daysUntil(firstDue, now),
+      remindable: status === 'not-due-yet',
+    };
   }
   const valid = expiryDate !== null && expiryDate >= today;
   return {
@@ -194,7 +205,11 @@ export function groupDefects(defects: MotTest['defects']): { key: string; title:
   const groups = DEFECT_GROUPS.map((g) => ({
     key: g.key,
     title: g.title,
-    items: defects.filter((d) => (g.key === 'dangerous' ? d.dangerous || d.type === 'DANGEROUS' : !d.dangerous && (g.types as readonly string[]).includes(d.type))).map((d) => d.text),
+    items: defects
+      .filter((d) =>
+        g.key === 'dangerous' ? d.dangerous || d.type === 'DANGEROUS' : !d.dangerous && (g.types as readonly string[]).includes(d.type),
+      )
+      .map((d) => d.text),
   }));
   const known = new Set(DEFECT_GROUPS.flatMap((g) => g.types as readonly string[]));
   const other = defects.filter((d) => !d.dangerous && !known.has(d.type)).map((d) => d.text);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { nextSellerStep, progressSteps, type PostSaleFacts } from './progress';
 
 const base: PostSaleFacts = {
-  sale: { acceptedAt: '2026-11-20T10:00:00Z', confirmedAt: null, documentsReviewedAt: null, collection: null, collectedAt: null, paidAt: null },
+  sale: {
+    acceptedAt: '2026-11-20T10:00:00Z',
+    confirmedAt: null,
+    documentsReviewedAt: null,
+    collection: null,
+    collectedAt: null,
+    paidAt: null,
+  },
   bankDetailsConfirmed: false,
   documentsSubmitted: false,
 };
@@ -27,13 +34,20 @@ describe('the progress timeline', () => {
     const confirmed = { ...base, sale: { ...base.sale, confirmedAt: '2026-11-20T10:05:00Z' } };
     expect(nextSellerStep('KE19FTA', confirmed)).toBe('/KE19FTA/add-bank-details');
     const banked = { ...confirmed, bankDetailsConfirmed: true };
-    expect(progressSteps('KE19FTA', banked).find((s) => s.state === 'current')?.detail).toMatch(/Upload your V5C logbook and driving licence by Saturday 21 November/);
+    expect(progressSteps('KE19FTA', banked).find((s) => s.state === 'current')?.detail).toMatch(
+      /Upload your V5C logbook and driving licence by Saturday 21 November/,
+    );
     expect(nextSellerStep('KE19FTA', { ...banked, documentsSubmitted: true })).toBe('/KE19FTA/review-status');
   });
 
   it('says when payment arrives once collection is booked, and ends at sale complete', () => {
     const booked: PostSaleFacts = {
-      sale: { ...base.sale, confirmedAt: 'x', documentsReviewedAt: '2026-11-21T09:00:00Z', collection: { date: '2026-11-25', slot: 'morning', notes: null, address: null } },
+      sale: {
+        ...base.sale,
+        confirmedAt: 'x',
+        documentsReviewedAt: '2026-11-21T09:00:00Z',
+        collection: { date: '2026-11-25', slot: 'morning', notes: null, address: null },
+      },
       bankDetailsConfirmed: true,
       documentsSubmitted: true,
     };

@@ -24,14 +24,25 @@ export interface ProgressStep {
 
 const DAY = 86_400_000;
 const day = (iso: string, plusDays = 0) =>
-  new Date(Date.parse(iso) + plusDays * DAY).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  new Date(Date.parse(iso) + plusDays * DAY).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
   // Progress is shown once an offer is accepted; before that no step has a deadline to give.
   const accepted = sale.acceptedAt;
   const steps: (Omit<ProgressStep, 'state'> & { done: boolean })[] = [
-    { id: 'accepted', title: 'Offer accepted', detail: accepted ? `You accepted on ${day(accepted)}.` : 'Accept the offer to start.', href: null, done: !!accepted },
+    {
+      id: 'accepted',
+      title: 'Offer accepted',
+      detail: accepted ? `You accepted on ${day(accepted)}.` : 'Accept the offer to start.',
+      href: null,
+      done: !!accepted,
+    },
     {
       id: 'confirmed',
       title: 'Sale confirmed',
@@ -53,7 +64,9 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'documents',
       title: 'Documents uploaded',
-      detail: facts.documentsSubmitted ? 'Sent for checking.' : `Upload your V5C logbook and driving licence${accepted ? ` by ${day(accepted, 1)}` : ''}.`,
+      detail: facts.documentsSubmitted
+        ? 'Sent for checking.'
+        : `Upload your V5C logbook and driving licence${accepted ? ` by ${day(accepted, 1)}` : ''}.`,
       href: `/${vrm}/upload-documents`,
       action: 'Upload your documents',
       done: facts.documentsSubmitted,
@@ -78,7 +91,9 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'collected',
       title: 'Car collected',
-      detail: sale.collectedAt ? `Collected on ${day(sale.collectedAt)}.` : 'Free, from your address. Have the keys, logbook and service book ready.',
+      detail: sale.collectedAt
+        ? `Collected on ${day(sale.collectedAt)}.`
+        : 'Free, from your address. Have the keys, logbook and service book ready.',
       href: null,
       done: !!sale.collectedAt,
     },

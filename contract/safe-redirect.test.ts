@@ -12,7 +12,6 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const ORIGIN = 'https://kerbside.test';
 const FALLBACK = '/fallback';
 
-
 /** Where a browser on `page` goes with this Location. */
 const follow = (location: string, page: string) => new URL(location, page);
 

@@ -40,7 +40,8 @@ export interface VehicleProfile {
   complete: boolean;
 }
 
-export type SalePhase = 'ready_for_sale' | 'sale_active' | 'under_offer' | 'unsold_no_bids' | 'unsold_below_reserve_bid' | 'accepted' | 'declined' | 'expired';
+export type SalePhase =
+  'ready_for_sale' | 'sale_active' | 'under_offer' | 'unsold_no_bids' | 'unsold_below_reserve_bid' | 'accepted' | 'declined' | 'expired';
 
 export interface SaleView {
   id: number;

@@ -22,8 +22,7 @@ describe('VRM rules', () => {
     expect(formatVrm('ke19fta')).toBe('KE19 FTA');
   });
 
-  it.each(['', 'A', 'ABCDEFG', '12345678', 'AB12CD!', 'AB-12-CDE', 'AB123CDE', '12AB34'])(
-    'rejects %j',
-    (vrm) => expect(isValidVrm(vrm)).toBe(false),
+  it.each(['', 'A', 'ABCDEFG', '12345678', 'AB12CD!', 'AB-12-CDE', 'AB123CDE', '12AB34'])('rejects %j', (vrm) =>
+    expect(isValidVrm(vrm)).toBe(false),
   );
 });

@@ -44,7 +44,11 @@ describe('the zones', () => {
   it('charge £12.50 a day in London to a car, van or motorcycle below the standard', () => {
     expect(ULEZ.dailyCharge).toBe(12.5);
     for (const type of ['car', 'van', 'motorcycle'] as const) {
-      expect(zoneVerdicts(type, false).find((v) => v.zoneId === 'london-ulez')).toEqual({ zoneId: 'london-ulez', outcome: 'charged', charge: 12.5 });
+      expect(zoneVerdicts(type, false).find((v) => v.zoneId === 'london-ulez')).toEqual({
+        zoneId: 'london-ulez',
+        outcome: 'charged',
+        charge: 12.5,
+      });
     }
   });
 

@@ -46,19 +46,38 @@ export interface Zone {
 const ACCESSED = '2026-11-23';
 const source = (title: string, url: string): ZoneSource => ({ title, url, accessed: ACCESSED });
 
-const TFL_FOI = source('TfL: freedom of information request FOI-1926-1920 (ULEZ charges)', 'https://tfl.gov.uk/corporate/transparency/freedom-of-information/foi-request-detail?referenceId=FOI-1926-1920');
-const BVRLA_LONDON = source("BVRLA: London's Ultra Low Emission Zone update", 'https://www.bvrla.co.uk/resource/london-s-ultra-low-emission-zone-update.html');
-const NEWS_SHOPPER_HOURS = source('News Shopper: ULEZ operating hours (quoting TfL)', 'https://www.newsshopper.co.uk/news/23739186.operating-hours-ulez-london/');
-const ZENITH_ULEZ = source("Zenith: introducing London's new Ultra Low Emission Zone (7 May 2019)", 'https://www.zenith.co.uk/insights/introducing-londons-new-ultra-low-emission-zone/');
+const TFL_FOI = source(
+  'TfL: freedom of information request FOI-1926-1920 (ULEZ charges)',
+  'https://tfl.gov.uk/corporate/transparency/freedom-of-information/foi-request-detail?referenceId=FOI-1926-1920',
+);
+const BVRLA_LONDON = source(
+  "BVRLA: London's Ultra Low Emission Zone update",
+  'https://www.bvrla.co.uk/resource/london-s-ultra-low-emission-zone-update.html',
+);
+const NEWS_SHOPPER_HOURS = source(
+  'News Shopper: ULEZ operating hours (quoting TfL)',
+  'https://www.newsshopper.co.uk/news/23739186.operating-hours-ulez-london/',
+);
+const ZENITH_ULEZ = source(
+  "Zenith: introducing London's new Ultra Low Emission Zone (7 May 2019)",
+  'https://www.zenith.co.uk/insights/introducing-londons-new-ultra-low-emission-zone/',
+);
 const GOV_CAZ = source('GOV.UK: Driving in a clean air zone', 'https://www.gov.uk/guidance/driving-in-a-clean-air-zone');
-const TPT_CAZ = source('Traffic Penalty Tribunal: clean air zones', 'https://www.trafficpenaltytribunal.gov.uk/alerting-motorists-to-the-launch-of-clean-air-zones/');
+const TPT_CAZ = source(
+  'Traffic Penalty Tribunal: clean air zones',
+  'https://www.trafficpenaltytribunal.gov.uk/alerting-motorists-to-the-launch-of-clean-air-zones/',
+);
 const LEZ_SCOT_HOW = source('Low Emission Zones Scotland: how they work', 'https://lowemissionzones.scot/about/how-they-work');
 const LEZ_SCOT_EXEMPTIONS = source('Low Emission Zones Scotland: exemptions', 'https://lowemissionzones.scot/get-ready/exemptions');
 const MYGOV_LEZ_FINES = source('mygov.scot: Low emission zone fines', 'https://www.mygov.scot/low-emission-zones/fines');
-const REHIS_LEZ = source('REHIS: Aberdeen, Dundee and Edinburgh become latest Scottish LEZ cities', 'https://rehis.com/news/aberdeen-dundee-and-edinburgh-become-latest-scottish-lez-cities/');
+const REHIS_LEZ = source(
+  'REHIS: Aberdeen, Dundee and Edinburgh become latest Scottish LEZ cities',
+  'https://rehis.com/news/aberdeen-dundee-and-edinburgh-become-latest-scottish-lez-cities/',
+);
 
 const CAZ_PENALTY = 'A penalty charge notice of £120 for each day the charge goes unpaid (pay within six days after the day you drove).';
-const LEZ_PENALTY = 'A penalty charge notice of £60 (£30 if paid within 14 days), doubling for each repeat entry within 90 days, up to £480 for a car or van.';
+const LEZ_PENALTY =
+  'A penalty charge notice of £60 (£30 if paid within 14 days), doubling for each repeat entry within 90 days, up to £480 for a car or van.';
 const SCOTTISH_LEZ_SOURCES = [LEZ_SCOT_HOW, LEZ_SCOT_EXEMPTIONS, MYGOV_LEZ_FINES];
 
 /**
@@ -127,7 +146,10 @@ export const ZONES: readonly Zone[] = [
     sources: [
       GOV_CAZ,
       source('BVRLA: Bristol clean air zone now live', 'https://www.bvrla.co.uk/resource/bristol-clean-air-zone-now-live.html'),
-      source('ITV News: Bristol clean air zone charges and fines (19 October 2022)', 'https://www.itv.com/news/westcountry/2022-10-19/this-is-how-much-charges-and-fines-are-for-bristols-clean-air-zone'),
+      source(
+        'ITV News: Bristol clean air zone charges and fines (19 October 2022)',
+        'https://www.itv.com/news/westcountry/2022-10-19/this-is-how-much-charges-and-fines-are-for-bristols-clean-air-zone',
+      ),
     ],
   },
   {
@@ -143,8 +165,14 @@ export const ZONES: readonly Zone[] = [
     penalty: CAZ_PENALTY,
     sources: [
       GOV_CAZ,
-      source("ITV News: Bath's clean air zone is starting next week (9 March 2021)", 'https://www.itv.com/news/westcountry/2021-03-09/baths-clean-air-zone-is-starting-next-week-heres-everything-you-need-to-know'),
-      source('What Van?: Bath clean air zone launches with charges for non-compliant LCVs', 'https://www.whatvan.co.uk/news/bath-clean-air-zone-launches-with-charges-for-non-compliant-lcvs/'),
+      source(
+        "ITV News: Bath's clean air zone is starting next week (9 March 2021)",
+        'https://www.itv.com/news/westcountry/2021-03-09/baths-clean-air-zone-is-starting-next-week-heres-everything-you-need-to-know',
+      ),
+      source(
+        'What Van?: Bath clean air zone launches with charges for non-compliant LCVs',
+        'https://www.whatvan.co.uk/news/bath-clean-air-zone-launches-with-charges-for-non-compliant-lcvs/',
+      ),
     ],
   },
   {
@@ -160,7 +188,10 @@ export const ZONES: readonly Zone[] = [
     penalty: CAZ_PENALTY,
     sources: [
       GOV_CAZ,
-      source('Bradford Council: clean air zone frequently asked questions', 'https://www.bradford.gov.uk/breathe-better-bradford/where-is-the-clean-air-zone/frequently-asked-questions/'),
+      source(
+        'Bradford Council: clean air zone frequently asked questions',
+        'https://www.bradford.gov.uk/breathe-better-bradford/where-is-the-clean-air-zone/frequently-asked-questions/',
+      ),
       source("BBC News: Bradford's clean air zone", 'https://feeds.bbci.co.uk/news/uk-england-leeds-63008230'),
     ],
   },
@@ -177,8 +208,14 @@ export const ZONES: readonly Zone[] = [
     penalty: CAZ_PENALTY,
     sources: [
       GOV_CAZ,
-      source("ITV News: date confirmed for Sheffield's clean air zone (21 November 2022)", 'https://www.itv.com/news/calendar/2022-11-21/date-confirmed-for-citys-clean-air-zone-heres-what-you-could-be-charged'),
-      source('The Star: Sheffield clean air zone starts (27 February 2023)', 'https://www.thestar.co.uk/news/politics/sheffield-clean-air-zone-senior-councillor-admits-to-teething-problems-as-controversial-scheme-starts-today-4042163'),
+      source(
+        "ITV News: date confirmed for Sheffield's clean air zone (21 November 2022)",
+        'https://www.itv.com/news/calendar/2022-11-21/date-confirmed-for-citys-clean-air-zone-heres-what-you-could-be-charged',
+      ),
+      source(
+        'The Star: Sheffield clean air zone starts (27 February 2023)',
+        'https://www.thestar.co.uk/news/politics/sheffield-clean-air-zone-senior-councillor-admits-to-teething-problems-as-controversial-scheme-starts-today-4042163',
+      ),
     ],
   },
   {
@@ -195,8 +232,14 @@ export const ZONES: readonly Zone[] = [
     penalty: CAZ_PENALTY,
     sources: [
       GOV_CAZ,
-      source('Fleet News: Newcastle clean air zone launches (30 January 2023)', 'https://www.fleetnews.co.uk/news/environment/2023/01/30/newcastle-clean-air-zone-launches-non-compliant-vans-charged-from-july'),
-      source('ITV News: where are clean air zones (28 July 2023)', 'https://www.itv.com/news/london/2023-07-28/where-are-ulez-style-clean-air-zones-and-will-my-town-or-city-get-one'),
+      source(
+        'Fleet News: Newcastle clean air zone launches (30 January 2023)',
+        'https://www.fleetnews.co.uk/news/environment/2023/01/30/newcastle-clean-air-zone-launches-non-compliant-vans-charged-from-july',
+      ),
+      source(
+        'ITV News: where are clean air zones (28 July 2023)',
+        'https://www.itv.com/news/london/2023-07-28/where-are-ulez-style-clean-air-zones-and-will-my-town-or-city-get-one',
+      ),
     ],
   },
   {
@@ -213,7 +256,10 @@ export const ZONES: readonly Zone[] = [
     penalty: CAZ_PENALTY,
     sources: [
       GOV_CAZ,
-      source('Fleet News: Portsmouth CAZ goes live (30 November 2021)', 'https://www.fleetnews.co.uk/news/fleet-industry-news/2021/11/30/portsmouth-caz-goes-live'),
+      source(
+        'Fleet News: Portsmouth CAZ goes live (30 November 2021)',
+        'https://www.fleetnews.co.uk/news/fleet-industry-news/2021/11/30/portsmouth-caz-goes-live',
+      ),
       source('Cleaner Air Portsmouth: clean air zone FAQs', 'https://cleanerairportsmouth.co.uk/clean-air-zone-faqs/'),
     ],
   },
@@ -245,7 +291,10 @@ export const ULEZ = {
   scrappage: { car: 2_000, motorcycle: 1_000, closedOn: '2024-09-08' },
   scrappageSources: [
     source('TfL: scrappage schemes', 'https://tfl.gov.uk/modes/driving/ultra-low-emission-zone/scrappage-schemes'),
-    source('Fleet News: scrappage scheme to close after committing £186m', 'https://fleetnews.co.uk/news/scrappage-scheme-to-close-after-already-committing-186m'),
+    source(
+      'Fleet News: scrappage scheme to close after committing £186m',
+      'https://fleetnews.co.uk/news/scrappage-scheme-to-close-after-already-committing-186m',
+    ),
   ],
 } as const;
 

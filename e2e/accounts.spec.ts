@@ -1,7 +1,9 @@
 import { accountNav, expect, test, valueAndSignUp } from './support';
 
-
-test('valuation → sign up → sign out → sign in by e-mail link → the account lists the vehicle', async ({ page, javaScriptEnabled }, testInfo) => {
+test('valuation → sign up → sign out → sign in by e-mail link → the account lists the vehicle', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   const email = `sarah.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   await valueAndSignUp(page, email, { mileage: '65000' });
 

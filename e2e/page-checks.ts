@@ -27,7 +27,9 @@ export const VIOLATIONS_FILE = path.join('accessibility', 'violations.jsonl');
 /** Documents a test left before they could be read (rare: the copy is taken as soon as a document is parsed). */
 export const NOT_CHECKED_FILE = path.join('accessibility', 'not-checked.jsonl');
 
-const axeVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')) as { version: string }).version;
+const axeVersion = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')) as { version: string }
+).version;
 
 export interface Violation {
   project: string;
@@ -49,7 +51,8 @@ interface Snapshot {
 
 // Reading a document fails like this when the test has already left it (see `missed`): Chromium
 // answers nothing while a navigation is pending, then the document is gone.
-const LEFT = /Execution context was destroyed|Target page, context or browser has been closed|Target closed|frame was detached|navigat|still reading/i;
+const LEFT =
+  /Execution context was destroyed|Target page, context or browser has been closed|Target closed|frame was detached|navigat|still reading/i;
 const READ_TIMEOUT = 20_000;
 /**
  * Phone-sized screenshots of every page visited, for a person to look through
@@ -114,15 +117,23 @@ export class PageChecks {
     await Promise.all(this.checks);
 
     if (this.violations.length) {
-      await this.testInfo.attach('accessibility-violations', { body: JSON.stringify(this.violations, null, 2), contentType: 'application/json' });
+      await this.testInfo.attach('accessibility-violations', {
+        body: JSON.stringify(this.violations, null, 2),
+        contentType: 'application/json',
+      });
     }
     if (this.missed.length) {
-      this.testInfo.annotations.push({ type: 'accessibility: not checked (left before it could be read)', description: this.missed.join(', ') });
+      this.testInfo.annotations.push({
+        type: 'accessibility: not checked (left before it could be read)',
+        description: this.missed.join(', '),
+      });
     }
     const failing = this.violations.filter((v) => FAILING_IMPACTS.has(v.impact));
     const problems = [...failing.map(describe), ...this.errors.map((e) => `The accessibility check could not run on ${e}`)];
     if (problems.length) {
-      throw new Error(`Accessibility: ${failing.length} serious or critical WCAG 2.2 A/AA violation(s) (axe-core ${axeVersion})\n\n${problems.join('\n\n')}`);
+      throw new Error(
+        `Accessibility: ${failing.length} serious or critical WCAG 2.2 A/AA violation(s) (axe-core ${axeVersion})\n\n${problems.join('\n\n')}`,
+      );
     }
   }
 
@@ -147,7 +158,9 @@ export class PageChecks {
     const key = `page\n${variant(snapshot)}\n${kindsOf(snapshot.html)}`;
     if (!this.checker.firstVisit(key)) return;
 
-    const screenshot = SCREENSHOTS ? path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`) : null;
+    const screenshot = SCREENSHOTS
+      ? path.join(this.testInfo.project.outputDir, 'screenshots', this.testInfo.project.name, `${screenshotName(new URL(url))}.png`)
+      : null;
     this.checks.push(
       this.checker
         .check(snapshot, screenshot)
@@ -179,7 +192,10 @@ export class PageChecks {
       helpUrl: result.helpUrl.replace(/\?application=.*$/, ''),
       nodes: result.nodes.map((node) => ({
         target: node.target.map(String).join(' '),
-        summary: (node.failureSummary ?? '').replace(/Fix (any|all) of the following:/g, '').replace(/\s+/g, ' ').trim(),
+        summary: (node.failureSummary ?? '')
+          .replace(/Fix (any|all) of the following:/g, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
       })),
     };
     // The same finding again on the same page (a reload, a form shown again) says nothing new.
@@ -211,7 +227,16 @@ export class Checker {
 
   static async open(browser: Browser, device: BrowserContextOptions, outputDir: string): Promise<Checker> {
     const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme } = device;
-    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, colorScheme, javaScriptEnabled: true });
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      userAgent,
+      locale,
+      colorScheme,
+      javaScriptEnabled: true,
+    });
     const page = await context.newPage();
     const seenDir = path.join(outputDir, '.page-checks-seen');
     mkdirSync(seenDir, { recursive: true });
@@ -243,7 +268,10 @@ export class Checker {
       await this.page.setContent(withBase(withoutScripts(snapshot.html), snapshot.url), { waitUntil: 'load' });
       // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
       // check, which only cross-origin iframes need (there are none).
-      const axe = new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode();
+      const axe = new AxeBuilder({ page: this.page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(WCAG_TAGS)
+        .setLegacyMode();
       const shell = `shell\n${variant(snapshot)}\n${kindsOf(snapshot.html.replace(/<main\b[\s\S]*<\/main>/, '<main></main>'))}`;
       if (/<main\b/.test(snapshot.html) && !this.firstVisit(shell)) axe.include('main');
       const results = await axe.analyze();

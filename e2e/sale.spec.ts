@@ -6,7 +6,10 @@ const photo = { name: 'car.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpe
 const logbook = { name: 'v5c.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('V5C')) };
 const licence = { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg()) };
 
-test('a whole sale: profile, the daily sale, offer, confirmation, bank details, documents, collection, paid', async ({ page, javaScriptEnabled }, testInfo) => {
+test('a whole sale: profile, the daily sale, offer, confirmation, bank details, documents, collection, paid', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   test.setTimeout(240_000);
   const email = `sale.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   await valueAndSignUp(page, email, { mileage: '65000' });

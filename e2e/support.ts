@@ -1,4 +1,12 @@
-import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { Checker, PageChecks } from './page-checks';
 
 /**
@@ -105,7 +113,8 @@ export async function submitMileage(page: Page, mileage: string) {
 
 /** The settings a context is made with, from a project's `use`. */
 function contextOptions(use: BrowserContextOptions & { baseURL?: string }): BrowserContextOptions {
-  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, javaScriptEnabled, reducedMotion, locale, colorScheme, baseURL } = use;
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, javaScriptEnabled, reducedMotion, locale, colorScheme, baseURL } =
+    use;
   return { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, javaScriptEnabled, reducedMotion, locale, colorScheme, baseURL };
 }
 
@@ -119,7 +128,9 @@ function sameViewport(a: BrowserContextOptions['viewport'], b: BrowserContextOpt
  * background, and a test that goes on at once can leave (or post again) before it has landed.
  */
 export async function submitAndWait(page: Page, button: Locator) {
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).origin === new URL(page.url()).origin);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).origin === new URL(page.url()).origin,
+  );
   await button.click();
   await answered;
 }
@@ -127,7 +138,11 @@ export async function submitAndWait(page: Page, button: Locator) {
 /** Opens the newest e-mail to an address with this subject from the development mailbox, and its link. */
 export async function openMailboxLink(page: Page, email: string, subject: string) {
   await page.goto('/dev/mailbox');
-  const mail = page.getByTestId('email').filter({ hasText: email }).filter({ has: page.getByRole('heading', { name: subject }) }).first();
+  const mail = page
+    .getByTestId('email')
+    .filter({ hasText: email })
+    .filter({ has: page.getByRole('heading', { name: subject }) })
+    .first();
   await mail.getByRole('link').first().click();
 }
 

@@ -5,7 +5,11 @@ import { accountNav, expect, lookUp, openMailboxLink, otherBrowser, signUpHere, 
  * (docs/decisions/014; the rest are in tests/trust.test.ts).
  */
 
-test('pre-hijacking: whoever signed up with a seller’s address first is signed out when the seller proves it', async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test('pre-hijacking: whoever signed up with a seller’s address first is signed out when the seller proves it', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const email = `owner.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   const attackerContext = await otherBrowser(browser, testInfo.project.use, '198.51.100.201');
   try {
@@ -36,7 +40,10 @@ test('pre-hijacking: whoever signed up with a seller’s address first is signed
   }
 });
 
-test('login CSRF: a sign-in link from someone else names the account, waits, and leaves the visitor’s car alone', async ({ page, browser }, testInfo) => {
+test('login CSRF: a sign-in link from someone else names the account, waits, and leaves the visitor’s car alone', async ({
+  page,
+  browser,
+}, testInfo) => {
   const attackerEmail = `linker.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   const attackerContext = await otherBrowser(browser, testInfo.project.use, '198.51.100.202');
   let link: string;
@@ -52,7 +59,10 @@ test('login CSRF: a sign-in link from someone else names the account, waits, and
     await attacker.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(attacker.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await attacker.goto('/dev/mailbox');
-    const mail = attacker.getByTestId('email').filter({ hasText: attackerEmail }).filter({ has: attacker.getByRole('heading', { name: 'Your Kerbside sign-in link' }) });
+    const mail = attacker
+      .getByTestId('email')
+      .filter({ hasText: attackerEmail })
+      .filter({ has: attacker.getByRole('heading', { name: 'Your Kerbside sign-in link' }) });
     link = (await mail.first().getByRole('link', { name: 'Open the sign-in link' }).getAttribute('href'))!;
   } finally {
     await attackerContext.close();

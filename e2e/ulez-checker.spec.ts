@@ -30,16 +30,20 @@ test('the footer widget checks a Euro 5 diesel: it pays in London, elsewhere, an
 });
 
 // Without scripts: tests/ulez-checker.test.ts ('shows a busy checking service over the form with the reg kept, and "Check again" goes on to a result').
-test('a busy checking service shows its panel with the reg kept, and "Check again" goes on to a result', { tag: '@scripts' }, async ({ page }) => {
-  await page.goto('/ulez-checker');
-  await expect(page.getByRole('heading', { level: 1, name: 'ULEZ checker' })).toBeVisible();
-  await check(page, 'ER19ULZ');
-  await expect(page.getByRole('alert').getByRole('heading', { name: 'In high demand' })).toBeVisible();
-  await expect(page.getByRole('main').getByLabel('Enter your vehicle reg').first()).toHaveValue('ER19 ULZ');
-  await check(page, 'KE19FTA', /Check again/);
-  await expect(page.getByTestId('ulez-result')).toContainText('Yes: it meets the ULEZ standard');
-  await expect(page.getByRole('region', { name: 'In London' })).toContainText('No ULEZ charge');
-});
+test(
+  'a busy checking service shows its panel with the reg kept, and "Check again" goes on to a result',
+  { tag: '@scripts' },
+  async ({ page }) => {
+    await page.goto('/ulez-checker');
+    await expect(page.getByRole('heading', { level: 1, name: 'ULEZ checker' })).toBeVisible();
+    await check(page, 'ER19ULZ');
+    await expect(page.getByRole('alert').getByRole('heading', { name: 'In high demand' })).toBeVisible();
+    await expect(page.getByRole('main').getByLabel('Enter your vehicle reg').first()).toHaveValue('ER19 ULZ');
+    await check(page, 'KE19FTA', /Check again/);
+    await expect(page.getByTestId('ulez-result')).toContainText('Yes: it meets the ULEZ standard');
+    await expect(page.getByRole('region', { name: 'In London' })).toContainText('No ULEZ charge');
+  },
+);
 
 // Without scripts: tests/ulez-checker.test.ts ('says it cannot tell for a fuel the standard does not cover').
 test('a gas bi-fuel car: compliance status unavailable, and why', { tag: '@scripts' }, async ({ page }) => {

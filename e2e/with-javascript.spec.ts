@@ -30,7 +30,6 @@ test('runs without console errors', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-
 test('signing out in one tab signs the other open tab out', async ({ page, context }) => {
   await valueAndSignUp(page, `tabs.${Date.now()}@example.co.uk`, { mileage: '65000' });
   const other = await context.newPage();
@@ -128,7 +127,9 @@ test.describe("the shell's server-rendered parts (ADR 012)", () => {
     await page.getByRole('link', { name: 'Drive me home' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'The way to sell your car' })).toBeVisible();
     await page.evaluate(() => ((window as { marker?: number }).marker = 1));
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate('/no/such/page'));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate('/no/such/page'),
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
   });

@@ -6,7 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = path.resolve(import.meta.dirname, '..', 'test-results', 'accessibility');
-const read = (name) => (existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+const read = (name) =>
+  existsSync(path.join(dir, name))
+    ? readFileSync(path.join(dir, name), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 const violations = read('violations.jsonl');
 const notChecked = read('not-checked.jsonl');
 

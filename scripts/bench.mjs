@@ -41,7 +41,14 @@ const median = (xs) => quantile(xs, 0.5);
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
 
 const results = {
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: +(os.totalmem() / 2 ** 30).toFixed(1), platform: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: +(os.totalmem() / 2 ** 30).toFixed(1),
+    platform: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg(),
+  },
   date: new Date().toISOString(),
 };
 
@@ -62,7 +69,10 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
   detached: true,
 });
 server.on('exit', (code, signal) => {
-  if (!stopping) console.error(`\nThe server stopped during the benchmark (${signal ?? code}): see ${path.join(os.tmpdir(), `kerbside-bench-server-${port}.log`)}`);
+  if (!stopping)
+    console.error(
+      `\nThe server stopped during the benchmark (${signal ?? code}): see ${path.join(os.tmpdir(), `kerbside-bench-server-${port}.log`)}`,
+    );
 });
 let stopping = false;
 const stop = () => {
@@ -89,12 +99,20 @@ function get(pathname, { cookie = 'ks_js=1', encoding = 'gzip, deflate, br', ip 
     if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', origin: base });
     const req = http.request(new URL(pathname, base), { method, headers }, (res) => {
       const pieces = [];
-      const decoded = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH })) : res;
+      const decoded =
+        res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH })) : res;
       let wire = 0;
       res.on('data', (c) => (wire += c.length));
       decoded.on('data', (c) => pieces.push({ at: performance.now() - started, text: c.toString('utf8') }));
       decoded.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, pieces, text: pieces.map((p) => p.text).join(''), wire, total: performance.now() - started }),
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          pieces,
+          text: pieces.map((p) => p.text).join(''),
+          wire,
+          total: performance.now() - started,
+        }),
       );
       decoded.on('error', reject);
     });
@@ -112,7 +130,9 @@ async function lookedUp(vrm) {
 
 // BENCH_PAGES=/,/KE19FTA narrows the Lighthouse section to some of its five pages.
 const only = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
-const benchPages = PAGES.filter((p) => ['home', 'mileage', 'vehicle', 'landing', 'tool result'].includes(p.name)).filter((p) => !only.length || only.includes(p.path));
+const benchPages = PAGES.filter((p) => ['home', 'mileage', 'vehicle', 'landing', 'tool result'].includes(p.name)).filter(
+  (p) => !only.length || only.includes(p.path),
+);
 const cookieFor = {};
 for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await lookedUp(page.afterLookup) : 'ks_js=1';
 
@@ -125,7 +145,11 @@ for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await looked
     const weight = await pageWeight(response.text, (url) => readFileSync(path.join(root, 'public', new URL(url, base).pathname)));
     const noJs = await get(page.path, { cookie: cookieFor[page.path].replace('ks_js=1', 'ks_nojs=1') });
     const documentGzip = Math.max(weight.documentGzip, gzipSize(Buffer.from(noJs.text)));
-    results.weights[page.path] = { ...weight, documentGzip, budget: { documentGzip: DOCUMENT_GZIP, jsGzip: page.jsGzip, requests: page.requests } };
+    results.weights[page.path] = {
+      ...weight,
+      documentGzip,
+      budget: { documentGzip: DOCUMENT_GZIP, jsGzip: page.jsGzip, requests: page.requests },
+    };
     rows.push({
       page: page.path,
       status: response.status,
@@ -149,7 +173,12 @@ for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await looked
     const doc = await get('/KE19FTA');
     const shell = doc.pieces.find((p) => p.text.includes('id="vehicle-title"'));
     const mot = doc.pieces.find((p) => p.text.includes('data-testid="mot-summary"'));
-    samples.document.push({ shell: shell?.at, mot: mot?.at, streamed: doc.text.includes(MOT_FALLBACK), encoding: doc.headers['content-encoding'] });
+    samples.document.push({
+      shell: shell?.at,
+      mot: mot?.at,
+      streamed: doc.text.includes(MOT_FALLBACK),
+      encoding: doc.headers['content-encoding'],
+    });
     const data = await get('/KE19FTA.data');
     const vehicle = data.pieces.find((p) => p.text.includes('Fiesta'));
     const history = data.pieces.find((p) => p.text.includes('motTests'));
@@ -161,7 +190,13 @@ for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await looked
     const shell = median(list.map((s) => s.shell));
     const mot = median(list.map((s) => s.mot));
     results.streaming[kind] = { encoding: list[0].encoding, shellMs: shell, motMs: mot, gapMs: mot - shell };
-    rows.push({ request: kind === 'document' ? 'GET /KE19FTA (document)' : 'GET /KE19FTA.data (navigation)', encoding: list[0].encoding, 'vehicle header at': ms(shell), 'MOT history at': ms(mot), gap: ms(mot - shell) });
+    rows.push({
+      request: kind === 'document' ? 'GET /KE19FTA (document)' : 'GET /KE19FTA.data (navigation)',
+      encoding: list[0].encoding,
+      'vehicle header at': ms(shell),
+      'MOT history at': ms(mot),
+      gap: ms(mot - shell),
+    });
   }
   console.log('\nStreaming over gzip, MOT provider at its local 250 ms (median)');
   console.table(rows);
@@ -185,7 +220,7 @@ async function cpuPerRequest(paths, count) {
   const pending = new Map();
   ws.on('message', (m) => {
     const msg = JSON.parse(m.toString());
-    if (msg.id && pending.has(msg.id)) pending.get(msg.id)(msg), pending.delete(msg.id);
+    if (msg.id && pending.has(msg.id)) (pending.get(msg.id)(msg), pending.delete(msg.id));
   });
   const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
   await send('Profiler.enable');
@@ -217,7 +252,13 @@ async function cpuPerRequest(paths, count) {
       const w = windows.findIndex(([a, b]) => t >= a && t <= b);
       if (w >= 0) perRequest[w] += next / 1000;
     }
-    out[pathname] = { count, p50: quantile(perRequest, 0.5), p99: quantile(perRequest, 0.99), max: Math.max(...perRequest), samples: perRequest };
+    out[pathname] = {
+      count,
+      p50: quantile(perRequest, 0.5),
+      p99: quantile(perRequest, 0.99),
+      max: Math.max(...perRequest),
+      samples: perRequest,
+    };
   }
   ws.close();
   return out;
@@ -227,7 +268,9 @@ if (!skip.has('cpu')) {
   try {
     results.ssrCpu = await cpuPerRequest(['/', '/KE19FTA'], 200);
     console.log('\nSSR CPU time per request in workerd (app worker, sampled; target p99 ≤ 5 ms)');
-    console.table(Object.entries(results.ssrCpu).map(([page, r]) => ({ page, requests: r.count, p50: ms(r.p50), p99: ms(r.p99), max: ms(r.max) })));
+    console.table(
+      Object.entries(results.ssrCpu).map(([page, r]) => ({ page, requests: r.count, p50: ms(r.p50), p99: ms(r.p99), max: ms(r.max) })),
+    );
     for (const r of Object.values(results.ssrCpu)) delete r.samples;
   } catch (error) {
     console.log(`\nSSR CPU time: not measured (${error.message})`);
@@ -243,15 +286,19 @@ async function load(pathname, { connections = 16, seconds = 10 } = {}) {
   const one = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.get(new URL(pathname, base), { agent, headers: { 'user-agent': UA, 'accept-encoding': 'gzip', cookie: 'ks_js=1' } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors++;
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-        res.on('error', () => (errors++, resolve()));
-      });
+      const req = http.get(
+        new URL(pathname, base),
+        { agent, headers: { 'user-agent': UA, 'accept-encoding': 'gzip', cookie: 'ks_js=1' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+          res.on('error', () => (errors++, resolve()));
+        },
+      );
       req.on('error', () => (errors++, resolve()));
     });
   await Promise.all(
@@ -260,7 +307,15 @@ async function load(pathname, { connections = 16, seconds = 10 } = {}) {
     }),
   );
   agent.destroy();
-  return { connections, seconds, requests: latencies.length, rps: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
+  return {
+    connections,
+    seconds,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
 }
 
 if (!skip.has('load')) {
@@ -270,7 +325,16 @@ if (!skip.has('load')) {
     await sleep(1000);
   }
   console.log('\nLoad: 16 connections for 10 s each (target on /: 0 errors, p99 ≤ 100 ms)');
-  console.table(Object.entries(results.load).map(([page, r]) => ({ page, requests: r.requests, 'req/s': r.rps.toFixed(0), p50: ms(r.p50), p99: ms(r.p99), errors: r.errors })));
+  console.table(
+    Object.entries(results.load).map(([page, r]) => ({
+      page,
+      requests: r.requests,
+      'req/s': r.rps.toFixed(0),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      errors: r.errors,
+    })),
+  );
 }
 
 // ── 5. Lighthouse against a static twin ──────────────────────────────────────────────────────
@@ -285,8 +349,13 @@ async function startTwin(documents) {
       return res.end(documents.get(key));
     }
     try {
-      if (!assets.has(url.pathname)) assets.set(url.pathname, zlib.gzipSync(readFileSync(path.join(root, 'public', path.normalize(url.pathname)))));
-      const type = url.pathname.endsWith('.js') ? 'text/javascript' : url.pathname.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
+      if (!assets.has(url.pathname))
+        assets.set(url.pathname, zlib.gzipSync(readFileSync(path.join(root, 'public', path.normalize(url.pathname)))));
+      const type = url.pathname.endsWith('.js')
+        ? 'text/javascript'
+        : url.pathname.endsWith('.svg')
+          ? 'image/svg+xml'
+          : 'application/octet-stream';
       res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
       res.end(assets.get(url.pathname));
     } catch {
@@ -325,12 +394,20 @@ async function lighthouseRuns(pages) {
       screenEmulation: { mobile: true, width: 412, height: 915, deviceScaleFactor: 2.625, disabled: false },
       // Applied by DevTools as given, so the page's own streaming is what Lighthouse sees.
       throttlingMethod: 'devtools',
-      throttling: { rttMs: 150, throughputKbps: 1600, requestLatencyMs: 150, downloadThroughputKbps: 1600, uploadThroughputKbps: 750, cpuSlowdownMultiplier: 4 },
+      throttling: {
+        rttMs: 150,
+        throughputKbps: 1600,
+        requestLatencyMs: 150,
+        downloadThroughputKbps: 1600,
+        uploadThroughputKbps: 750,
+        cpuSlowdownMultiplier: 4,
+      },
       disableFullPageScreenshot: true,
     },
   };
   const documents = new Map();
-  for (const page of pages) documents.set(page.path, zlib.gzipSync((await get(page.path, { cookie: cookieFor[page.path], encoding: 'identity' })).text));
+  for (const page of pages)
+    documents.set(page.path, zlib.gzipSync((await get(page.path, { cookie: cookieFor[page.path], encoding: 'identity' })).text));
   const twin = await startTwin(documents);
   // Lighthouse resets a site's storage between runs but not its cookies: a page's own cookies from
   // one run went with the next, beside the run's Cookie header, and the app answered /mileage with
@@ -343,7 +420,7 @@ async function lighthouseRuns(pages) {
     new Promise((resolve) => {
       const id = ++commandId;
       const onMessage = (message) => {
-        if (JSON.parse(message.toString()).id === id) browser.off('message', onMessage), resolve();
+        if (JSON.parse(message.toString()).id === id) (browser.off('message', onMessage), resolve());
       };
       browser.on('message', onMessage);
       browser.send(JSON.stringify({ id, method: 'Storage.clearCookies', params: {} }));
@@ -351,12 +428,22 @@ async function lighthouseRuns(pages) {
   const audit = async (origin, page) => {
     await clearCookies();
     const cookie = page.afterLookup && origin === base ? await lookedUp(page.afterLookup) : cookieFor[page.path];
-    const { lhr } = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { Cookie: cookie } }, config);
+    const { lhr } = await lighthouse(
+      `${origin}${page.path}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { Cookie: cookie } },
+      config,
+    );
     if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.path, base).pathname) {
       return { lcp: null, fcp: null, tbt: null, cls: null, error: `REDIRECTED to ${lhr.finalDisplayedUrl}` };
     }
     const value = (id) => lhr.audits[id]?.numericValue ?? null;
-    return { lcp: value('largest-contentful-paint'), fcp: value('first-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), error: lhr.runtimeError?.code };
+    return {
+      lcp: value('largest-contentful-paint'),
+      fcp: value('first-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      error: lhr.runtimeError?.code,
+    };
   };
   const out = {};
   try {

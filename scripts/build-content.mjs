@@ -30,9 +30,7 @@ const FrontMatter = z
     date: isoDate,
     author: z.string().trim().min(2).default('Kerbside team'),
     flags: z.record(z.boolean()).default({}),
-    sources: z
-      .array(z.object({ title: z.string().min(3), url: z.string().url(), accessed: isoDate }))
-      .default([]),
+    sources: z.array(z.object({ title: z.string().min(3), url: z.string().url(), accessed: isoDate })).default([]),
     /** A walk-through of a made-up but typical case, not a customer's account. */
     illustrative: z.boolean().default(false),
     /** Legal text awaiting review: shown with a notice. */

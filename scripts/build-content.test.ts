@@ -8,7 +8,13 @@ const good = 'title: "Selling a van"\ndescription: "What to know before you sell
 describe('the content store', () => {
   it('reads front matter and renders the body', () => {
     const entry = compileEntry(page(good), 'x.md', 'guides', 'selling-a-van');
-    expect(entry).toMatchObject({ title: 'Selling a van', date: '2026-11-23', author: 'Kerbside team', collection: 'guides', slug: 'selling-a-van' });
+    expect(entry).toMatchObject({
+      title: 'Selling a van',
+      date: '2026-11-23',
+      author: 'Kerbside team',
+      collection: 'guides',
+      slug: 'selling-a-van',
+    });
     expect(entry.html).toContain('<h2>A heading</h2>');
     expect(entry.html).toContain('<a href="/ulez-checker">link</a>');
   });

@@ -47,7 +47,8 @@ if (process.env.KERBSIDE_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'buil
   run('built the app', process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);
   run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
 }
-if (!existsSync(path.join(root, 'platform/dist/index.js'))) run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
+if (!existsSync(path.join(root, 'platform/dist/index.js')))
+  run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
 
 // KERBSIDE_NOW=2026-12-31T23:00:00Z runs the product as if then: the seed's month and both clocks.
 const clock = runClock();
@@ -82,7 +83,12 @@ const platformVars = process.env.KERBSIDE_PLATFORM_VARS ? JSON.parse(process.env
 // same state folder, so no request can meet a half-seeded register.
 {
   const started = Date.now();
-  const prepare = new Miniflare({ defaultPersistRoot: path.join(stateDir, 'v3'), cf: false, log: new Log(LogLevel.WARN), workers: [workerFrom(WORKERS.platform, platformVars)] });
+  const prepare = new Miniflare({
+    defaultPersistRoot: path.join(stateDir, 'v3'),
+    cf: false,
+    log: new Log(LogLevel.WARN),
+    workers: [workerFrom(WORKERS.platform, platformVars)],
+  });
   try {
     const db = await prepare.getD1Database('DB', WORKERS.platform.name);
     const applied = await applyMigrations(db);
@@ -106,10 +112,7 @@ const mf = new Miniflare({
   // `npm run bench` profiles the app worker's CPU time per request through V8's inspector.
   ...(process.env.KERBSIDE_INSPECTOR_PORT ? { inspectorPort: Number(process.env.KERBSIDE_INSPECTOR_PORT) } : {}),
   log: new Log(process.env.KERBSIDE_QUIET === '1' ? LogLevel.WARN : LogLevel.INFO),
-  workers: [
-    workerFrom(WORKERS.app, {}),
-    workerFrom(WORKERS.platform, platformVars),
-  ],
+  workers: [workerFrom(WORKERS.app, {}), workerFrom(WORKERS.platform, platformVars)],
 });
 const workersUrl = await mf.ready;
 const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl });

@@ -62,7 +62,12 @@ async function layer(name, steps) {
 function summary() {
   console.log('\nTime per layer:');
   for (const [name, seconds] of times) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(0).padStart(4)} s`);
-  console.log(`  ${'total'.padEnd(48)} ${times.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(4)} s`);
+  console.log(
+    `  ${'total'.padEnd(48)} ${times
+      .reduce((sum, [, s]) => sum + s, 0)
+      .toFixed(0)
+      .padStart(4)} s`,
+  );
 }
 
 const node = process.execPath;

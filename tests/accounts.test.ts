@@ -17,7 +17,8 @@ const vehicleRow = (html: string, reg: string) => {
   return item.slice(0, item.indexOf('</li>'));
 };
 const addSection = (html: string) => html.slice(html.indexOf('id="add-title"'), html.indexOf('</section>', html.indexOf('id="add-title"')));
-const vehiclesSection = (html: string) => html.slice(html.indexOf('id="vehicles-title"'), html.indexOf('</section>', html.indexOf('id="vehicles-title"')));
+const vehiclesSection = (html: string) =>
+  html.slice(html.indexOf('id="vehicles-title"'), html.indexOf('</section>', html.indexOf('id="vehicles-title"')));
 
 describe('signing up from the vehicle page', () => {
   it('asks for an account to see the full valuation, then shows it to the signed-in seller', async () => {
@@ -43,7 +44,7 @@ describe('signing up from the vehicle page', () => {
     const seller = newSeller(workers);
     await valueCar(seller);
     await signUp(seller, uniqueEmail('tokens'));
-    const { auth } = (await sessionData(seller));
+    const { auth } = await sessionData(seller);
     expect(auth.idToken).toMatch(/^ey/);
     for (const path of ['/KE19FTA', '/account', '/account/details', '/mileage']) {
       const body = await (await seller.get(path)).text();
@@ -98,7 +99,7 @@ describe('signing out', () => {
     await signUp(seller, uniqueEmail('out'));
     expect((await seller.get('/sign-out')).headers.get('location')).toBe('/');
     expect((await sessionData(seller)).auth).toBeDefined();
-    const { auth } = (await sessionData(seller));
+    const { auth } = await sessionData(seller);
     const response = await seller.post('/sign-out', {});
     expect(response.headers.get('location')).toBe('/');
     expect((await sessionData(seller)).auth).toBeUndefined();
@@ -191,7 +192,10 @@ describe('signing in by e-mail link', () => {
     const html = await (await visitor.follow(account)).text();
     expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
     // The form sends the address typed and where to go afterwards.
-    const form = /<form method="post" action="([^"]+)"[^>]*><input type="hidden" name="redirectTo" value="\/account"\/><div class="field"><label for="sign-in-email">Email address<\/label><input[^>]*name="email"[^>]*\/><\/div><button[^>]*>Email me a sign-in link<\/button><\/form>/.exec(html);
+    const form =
+      /<form method="post" action="([^"]+)"[^>]*><input type="hidden" name="redirectTo" value="\/account"\/><div class="field"><label for="sign-in-email">Email address<\/label><input[^>]*name="email"[^>]*\/><\/div><button[^>]*>Email me a sign-in link<\/button><\/form>/.exec(
+        html,
+      );
     expect(form?.[1]).toBe('/sign-in?redirectTo=%2Faccount');
     const response = await visitor.post(form![1]!, { redirectTo: '/account', email: uniqueEmail('nobody') });
     expect(response.headers.get('location')).toBe('/sign-in?sent');
@@ -201,13 +205,16 @@ describe('signing in by e-mail link', () => {
     const { email } = await account();
     const ip = '198.51.100.78';
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') })).status);
     expect(statuses.slice(0, 30).every((status) => status === 302)).toBe(true);
     const robot = await new Browser(workers.fetch, { ip }).post('/sign-in', { email: uniqueEmail('script') });
     expect(robot.status).toBe(429);
     expect(main(await robot.text())).toContain('It looks like you are a robot');
     // A seller on another network is not held up by it.
-    expect((await new Browser(workers.fetch, { ip: '198.51.100.79' }).post('/sign-in', { email })).headers.get('location')).toBe('/sign-in?sent');
+    expect((await new Browser(workers.fetch, { ip: '198.51.100.79' }).post('/sign-in', { email })).headers.get('location')).toBe(
+      '/sign-in?sent',
+    );
     expect((await latestEmail(workers, email))!.subject).toBe('Your Kerbside sign-in link');
   }, 60_000);
 
@@ -318,7 +325,9 @@ describe('the account area', () => {
 describe('when the platform fails to save', () => {
   // A trigger makes the platform's write fail for real, as a database outage would.
   async function failingUserWrites<T>(run: () => Promise<T>): Promise<T> {
-    await workers.db.prepare("CREATE TRIGGER fail_user_writes BEFORE UPDATE ON users BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    await workers.db
+      .prepare("CREATE TRIGGER fail_user_writes BEFORE UPDATE ON users BEGIN SELECT RAISE(ABORT, 'simulated outage'); END")
+      .run();
     try {
       return await run();
     } finally {
@@ -345,7 +354,9 @@ describe('when the platform fails to save', () => {
     await signUp(seller, uniqueEmail('outage'));
     await valueCar(seller, 'KD15DSL', '130000');
     const id = /name="vehicleId" value="(\d+)"/.exec(vehicleRow(await (await seller.get('/account')).text(), 'KE19 FTA'))![1]!;
-    await workers.db.prepare("CREATE TRIGGER fail_vehicle_removals BEFORE DELETE ON customer_vehicles BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    await workers.db
+      .prepare("CREATE TRIGGER fail_vehicle_removals BEFORE DELETE ON customer_vehicles BEGIN SELECT RAISE(ABORT, 'simulated outage'); END")
+      .run();
     let response: Response;
     try {
       response = await seller.post('/account?index', { intent: 'remove', vehicleId: id });

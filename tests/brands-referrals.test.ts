@@ -19,17 +19,23 @@ const h1 = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] 
 
 describe('brand pages', () => {
   it('show how many dealers bid on the make lately, as the platform counts it', async () => {
-    const counts = (await (await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=ford')).json()) as DealerInterestCounts;
+    const counts = (await (
+      await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=ford')
+    ).json()) as DealerInterestCounts;
     expect(counts.periodDays).toBe(60);
     expect(counts.lots).toBeGreaterThan(0);
     expect(counts.dealers).toBeGreaterThan(0);
     expect(counts.bids).toBeGreaterThanOrEqual(counts.dealers);
     const text = mainText(await (await visitor().get('/sell-my-car/brands/ford')).text());
-    expect(text).toContain(`In the last 60 days, ${counts.dealers} dealers placed ${counts.bids} bids on ${counts.lots} Fords in our daily sale.`);
+    expect(text).toContain(
+      `In the last 60 days, ${counts.dealers} dealers placed ${counts.bids} bids on ${counts.lots} Fords in our daily sale.`,
+    );
   });
 
   it('count no interest for a make nobody sells, and refuse a malformed make', async () => {
-    const none = (await (await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=lada')).json()) as DealerInterestCounts;
+    const none = (await (
+      await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=lada')
+    ).json()) as DealerInterestCounts;
     expect(none).toMatchObject({ lots: 0, dealers: 0, bids: 0 });
     expect((await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=%3Cscript%3E')).status).toBe(400);
   });
@@ -48,7 +54,7 @@ describe('brand pages', () => {
 });
 
 describe('refer a friend', () => {
-  it("gives a signed-in seller their own link; a friend who signs up through it is recorded as referred", async () => {
+  it('gives a signed-in seller their own link; a friend who signs up through it is recorded as referred', async () => {
     expect(mainText(await (await visitor().get('/refer')).text())).not.toContain('Your referral link');
 
     const referrer = newSeller(workers);
@@ -81,7 +87,10 @@ describe('refer a friend', () => {
     await valueCar(friend);
     const email = uniqueEmail('unreferred');
     expect((await signUp(friend, email)).status).toBe(302);
-    const row = await workers.db.prepare('SELECT referred_by FROM users WHERE email = ?1').bind(email).first<{ referred_by: number | null }>();
+    const row = await workers.db
+      .prepare('SELECT referred_by FROM users WHERE email = ?1')
+      .bind(email)
+      .first<{ referred_by: number | null }>();
     expect(row).toEqual({ referred_by: null });
   });
 
@@ -104,7 +113,9 @@ describe('the ineligible page', () => {
     const html = await page.text();
     expect(h1(html)).toBe('Mercedes-Benz E Class');
     expect(mainText(html)).toContain('Our dealers can’t bid on this car');
-    expect(mainText(html)).toContain('28 years old or more with over 280,000 miles on the clock, and you told us this one has 301,000 miles');
+    expect(mainText(html)).toContain(
+      '28 years old or more with over 280,000 miles on the clock, and you told us this one has 301,000 miles',
+    );
     expect(html).toContain('action="/checkout/tcbg"');
     expect(html).toMatch(/<meta name="robots" content="noindex/);
   });
@@ -118,7 +129,28 @@ describe('the ineligible page', () => {
 });
 
 describe('city pages', () => {
-  it.each(['london', 'leeds', 'birmingham', 'bradford', 'brighton', 'bristol', 'cardiff', 'coventry', 'derby', 'doncaster', 'edinburgh', 'glasgow', 'leicester', 'lincoln', 'liverpool', 'newcastle', 'nottingham', 'sheffield', 'southampton', 'manchester'])('%s shows sales and dealers near it', async (city) => {
+  it.each([
+    'london',
+    'leeds',
+    'birmingham',
+    'bradford',
+    'brighton',
+    'bristol',
+    'cardiff',
+    'coventry',
+    'derby',
+    'doncaster',
+    'edinburgh',
+    'glasgow',
+    'leicester',
+    'lincoln',
+    'liverpool',
+    'newcastle',
+    'nottingham',
+    'sheffield',
+    'southampton',
+    'manchester',
+  ])('%s shows sales and dealers near it', async (city) => {
     const text = mainText(await (await visitor().get(`/sell-your-car/${city}`)).text());
     const name = city.charAt(0).toUpperCase() + city.slice(1);
     expect(text).toContain(`Sold near ${name}`);

@@ -44,12 +44,19 @@ describe.each(PAGES)('$name ($path)', (page) => {
       expect(status, `${client}: status`).toBe(page.name === 'not found' ? 404 : 200);
       const weight = await pageWeight(html, readAsset);
       const where = `${page.path} (${client})`;
-      expect(weight.documentGzip, `${where}: document ${kb(weight.documentGzip)} gzip, budget ${kb(DOCUMENT_GZIP)}`).toBeLessThanOrEqual(DOCUMENT_GZIP);
+      expect(weight.documentGzip, `${where}: document ${kb(weight.documentGzip)} gzip, budget ${kb(DOCUMENT_GZIP)}`).toBeLessThanOrEqual(
+        DOCUMENT_GZIP,
+      );
       expect(weight.renderBlocking, `${where}: render-blocking requests`).toEqual([]);
       if (client === 'runs JS') {
         const list = weight.scripts.map((s) => `${s.url} ${kb(s.gzip)}`).join(', ');
-        expect(weight.jsGzip, `${where}: JS ${kb(weight.jsGzip)} gzip in ${weight.scripts.length} files, budget ${kb(page.jsGzip)} (${list})`).toBeLessThanOrEqual(page.jsGzip);
-        expect(weight.requests, `${where}: ${weight.requests} requests on load, budget ${page.requests}`).toBeLessThanOrEqual(page.requests);
+        expect(
+          weight.jsGzip,
+          `${where}: JS ${kb(weight.jsGzip)} gzip in ${weight.scripts.length} files, budget ${kb(page.jsGzip)} (${list})`,
+        ).toBeLessThanOrEqual(page.jsGzip);
+        expect(weight.requests, `${where}: ${weight.requests} requests on load, budget ${page.requests}`).toBeLessThanOrEqual(
+          page.requests,
+        );
       }
     }
   });
@@ -74,7 +81,9 @@ describe('deployable worker bundles (wrangler deploy --dry-run)', () => {
   it('the app worker, with the content store compiled in, fits the Workers Free plan', () => {
     const { bytes, gzip } = bundle('wrangler.toml', 'app');
     // The compiled content store travels inside the worker (no fetch at run time).
-    const content = JSON.parse(readFileSync(path.join(root, 'app/generated/content.json'), 'utf8')) as { pages?: Record<string, { title?: string }> };
+    const content = JSON.parse(readFileSync(path.join(root, 'app/generated/content.json'), 'utf8')) as {
+      pages?: Record<string, { title?: string }>;
+    };
     const aTitle = Object.values(content.pages ?? {}).find((p) => p.title)?.title;
     if (aTitle) expect(bytes.toString('utf8')).toContain(JSON.stringify(aTitle).slice(1, -1));
     expect(gzip, `app worker ${kb(gzip)} gzip, limit ${kb(WORKER_GZIP)}`).toBeLessThanOrEqual(WORKER_GZIP);

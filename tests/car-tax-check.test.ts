@@ -75,18 +75,21 @@ describe('the car tax check without JavaScript', () => {
     ['ER19ERR', 503, 'Sorry, an error has occurred', 'Please refresh the page and try again.', 'Refresh'],
     ['ER19MNT', 503, 'Vehicle details unavailable', 'unable to get the details of this vehicle', 'Refresh'],
     ['ER19ULZ', 503, 'In high demand', 'Our checking service is currently extremely busy', 'Refresh'],
-  ])('%s shows the panel "%s" over the form, with the registration kept, and again on a reload', async (vrm, status, title, text, button) => {
-    const browser = seller();
-    const page = await browser.follow(await browser.post('/car-tax-check', { vrm }));
-    const html = await page.text();
-    expect(page.status).toBe(status);
-    expect(mainText(html)).toContain(title);
-    expect(mainText(html)).toContain(text);
-    expect(mainText(html)).toContain(button);
-    expect(html).toMatch(/<input[^>]*name="vrm"[^>]*value="[A-Z0-9 ]+"/);
-    const reloaded = await browser.get(`/car-tax-check/results?vrm=${vrm}`);
-    expect(mainText(await reloaded.text())).toContain(title);
-  });
+  ])(
+    '%s shows the panel "%s" over the form, with the registration kept, and again on a reload',
+    async (vrm, status, title, text, button) => {
+      const browser = seller();
+      const page = await browser.follow(await browser.post('/car-tax-check', { vrm }));
+      const html = await page.text();
+      expect(page.status).toBe(status);
+      expect(mainText(html)).toContain(title);
+      expect(mainText(html)).toContain(text);
+      expect(mainText(html)).toContain(button);
+      expect(html).toMatch(/<input[^>]*name="vrm"[^>]*value="[A-Z0-9 ]+"/);
+      const reloaded = await browser.get(`/car-tax-check/results?vrm=${vrm}`);
+      expect(mainText(await reloaded.text())).toContain(title);
+    },
+  );
 
   // What the results page says for each kind of sandbox vehicle (docs/sandbox.md): its tax status
   // and what it costs, or why no amount is given.
@@ -120,7 +123,9 @@ describe('the car tax check without JavaScript', () => {
 
   it('runs the check again from the Refresh button', async () => {
     const html = await (await seller().get('/car-tax-check/results?vrm=ER19ERR')).text();
-    expect(html).toMatch(/<form method="post" action="\/car-tax-check"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/);
+    expect(html).toMatch(
+      /<form method="post" action="\/car-tax-check"[^>]*><input type="hidden" name="vrm" value="ER19ERR"\/><button[^>]*>Refresh/,
+    );
     const browser = seller();
     const again = await browser.post('/car-tax-check', { vrm: 'ER19ERR' });
     expect(again.headers.get('location')).toBe('/car-tax-check/results?vrm=ER19ERR');
@@ -162,18 +167,35 @@ describe('GET /platform/vehicle-checker/tax/{vrm} for the sandbox registrations'
 
   it('KL21LUX is in the expensive car supplement’s years until June 2027', async () => {
     const a = (await platformTax('KL21LUX')).body.tax!.assessment;
-    expect(a).toMatchObject({ kind: 'standard_rate', supplement: { annual: 42_500, listPriceOver: 40_000, from: '2022-06-18', until: '2027-06-18' } });
+    expect(a).toMatchObject({
+      kind: 'standard_rate',
+      supplement: { annual: 42_500, listPriceOver: 40_000, from: '2022-06-18', until: '2027-06-18' },
+    });
   });
 
   it('KE25ZEV, electric since April 2025: £10 first, the supplement over £50,000; KT70EVS never pays it', async () => {
     const newer = (await platformTax('KE25ZEV')).body.tax!.assessment;
-    expect(newer).toMatchObject({ kind: 'standard_rate', zeroEmission: true, firstPayment: { amount: 1_000 }, supplement: { listPriceOver: 50_000 } });
+    expect(newer).toMatchObject({
+      kind: 'standard_rate',
+      zeroEmission: true,
+      firstPayment: { amount: 1_000 },
+      supplement: { listPriceOver: 50_000 },
+    });
     const older = (await platformTax('KT70EVS')).body.tax!.assessment;
-    expect(older).toMatchObject({ kind: 'standard_rate', supplement: null, noSupplementReason: 'zero_emission_registered_before_april_2025' });
+    expect(older).toMatchObject({
+      kind: 'standard_rate',
+      supplement: null,
+      noSupplementReason: 'zero_emission_registered_before_april_2025',
+    });
   });
 
   it('R123OLD, KV21VAN and KM17MCY say how they are taxed, with no unconfirmed amount', async () => {
-    expect((await platformTax('R123OLD')).body.tax!.assessment).toEqual({ kind: 'engine_size', engineCapacity: 2874, band: 'over_1549cc', rates: null });
+    expect((await platformTax('R123OLD')).body.tax!.assessment).toEqual({
+      kind: 'engine_size',
+      engineCapacity: 2874,
+      band: 'over_1549cc',
+      rates: null,
+    });
     expect((await platformTax('KV21VAN')).body.tax!.assessment).toEqual({ kind: 'light_goods', euro4Window: false, rates: null });
     expect((await platformTax('KM17MCY')).body.tax!.assessment).toEqual({ kind: 'motorcycle', band: '401_to_600cc', rates: null });
   });

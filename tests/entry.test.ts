@@ -32,7 +32,11 @@ const lookupAs = (headers: Record<string, string>, asApp: boolean) =>
 describe('the platform', () => {
   it('refuses a caller without the shared secret, whatever address and requester it claims', async () => {
     const chosen = { 'x-client-ip': '203.0.113.77', 'x-requester-id': 'someone-else' };
-    for (const headers of [chosen, { ...chosen, [GATEWAY_SECRET_HEADER]: `${TEST_GATEWAY_SECRET}x` }, { ...chosen, [GATEWAY_SECRET_HEADER]: '' }]) {
+    for (const headers of [
+      chosen,
+      { ...chosen, [GATEWAY_SECRET_HEADER]: `${TEST_GATEWAY_SECRET}x` },
+      { ...chosen, [GATEWAY_SECRET_HEADER]: '' },
+    ]) {
       const response = await lookupAs(headers, false);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ code: 'forbidden', message: 'The platform answers the Kerbside app only' });
@@ -51,7 +55,7 @@ describe('the platform', () => {
     expect(await workers.db.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE '%203.0.113.78%'").first('n')).toBe(1);
   });
 
-  it('cannot be reached past the app with Miniflare\'s routing header', async () => {
+  it("cannot be reached past the app with Miniflare's routing header", async () => {
     // The test harness's own entry (dispatchFetch) still honours the header; the platform behind it
     // refuses the request, which carries no secret: no outbox comes back.
     const response = await workers.fetch('/platform/dev/outbox', { headers: ROUTE_TO_PLATFORM });
@@ -81,7 +85,14 @@ describe('npm start (scripts/start.mjs)', () => {
     stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-entry-'));
     child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), KERBSIDE_STATE_DIR: stateDir, KERBSIDE_FRESH_STATE: '1', KERBSIDE_SKIP_BUILD: '1', KERBSIDE_QUIET: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        KERBSIDE_STATE_DIR: stateDir,
+        KERBSIDE_FRESH_STATE: '1',
+        KERBSIDE_SKIP_BUILD: '1',
+        KERBSIDE_QUIET: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk) => (output += String(chunk)));
@@ -90,7 +101,10 @@ describe('npm start (scripts/start.mjs)', () => {
     const deadline = performance.now() + 100_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited (${child.exitCode}):\n${output}`);
-      const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (performance.now() > deadline) throw new Error(`scripts/start.mjs did not answer on ${base}:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -121,7 +135,9 @@ describe('npm start (scripts/start.mjs)', () => {
   });
 
   it("ignores Miniflare's other control headers (the URL it would serve instead)", async () => {
-    const response = await fetch(`${base}/healthz`, { headers: { 'MF-Original-URL': `${base}/platform/dev/outbox`, ...ROUTE_TO_PLATFORM } });
+    const response = await fetch(`${base}/healthz`, {
+      headers: { 'MF-Original-URL': `${base}/platform/dev/outbox`, ...ROUTE_TO_PLATFORM },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', gateway: 'ok' });
   });

@@ -40,7 +40,18 @@ let sellers = 0;
 /** Each row's seller has an address of its own, so its faults touch no one else's calls. */
 const newBrowser = () => new Browser(workers.fetch, { ip: `198.51.${100 + Math.floor(++sellers / 250)}.${sellers % 250}` });
 
-type Stage = 'anonymous' | 'looked-up' | 'valued' | 'signed-up' | 'issues-declared' | 'profiled' | 'under-offer' | 'accepted' | 'confirmed' | 'reviewed' | 'booked';
+type Stage =
+  | 'anonymous'
+  | 'looked-up'
+  | 'valued'
+  | 'signed-up'
+  | 'issues-declared'
+  | 'profiled'
+  | 'under-offer'
+  | 'accepted'
+  | 'confirmed'
+  | 'reviewed'
+  | 'booked';
 
 /** Gets a new seller to a point of the journey the way a seller would, through the app's forms. */
 async function reach(stage: Stage): Promise<Browser> {
@@ -64,7 +75,11 @@ async function reach(stage: Stage): Promise<Browser> {
   await b.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await b.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
   for (const slot of PHOTO_SLOTS) {
-    const sent = await b.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg') });
+    const sent = await b.post(`${profile}/photos`, {
+      intent: 'photo',
+      slot: slot.id,
+      file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg'),
+    });
     expect(sent.headers.get('location'), slot.id).toBe(`${profile}/photos`);
   }
   if (stage === 'profiled') return b;
@@ -90,7 +105,9 @@ async function reach(stage: Stage): Promise<Browser> {
 
 /** Whether the page has this choice ticked (React writes checked="" after the value). */
 const ticked = (html: string, name: string, value: string) =>
-  (html.match(/<input\b[^>]*>/g) ?? []).some((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && /\schecked=""/.test(tag));
+  (html.match(/<input\b[^>]*>/g) ?? []).some(
+    (tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && /\schecked=""/.test(tag),
+  );
 
 interface Step {
   name: string;
@@ -232,7 +249,11 @@ export const STEPS: Step[] = [
     name: 'profile: a photo',
     stage: 'signed-up',
     platform: '^/platform/premium/photos$',
-    post: fixed('/KE19FTA/profile/photos', { intent: 'photo', slot: PHOTO_SLOTS[0]!.id, file: file(jpeg(200, 200, 10_000), 'front.jpg', 'image/jpeg') }),
+    post: fixed('/KE19FTA/profile/photos', {
+      intent: 'photo',
+      slot: PHOTO_SLOTS[0]!.id,
+      file: file(jpeg(200, 200, 10_000), 'front.jpg', 'image/jpeg'),
+    }),
     page: 'Good photos get more bids',
     done: '/KE19FTA/profile/photos',
   },
@@ -309,7 +330,11 @@ export const STEPS: Step[] = [
     platform: '/documents/review/markAsSubmitted$',
     post: async (b) => {
       await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
-      await b.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+      await b.post('/KE19FTA/upload-documents', {
+        intent: 'upload',
+        kind: 'driving-licence',
+        file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+      });
       return { path: '/KE19FTA/upload-documents', form: { intent: 'submit' } };
     },
     page: 'Upload your documents',
@@ -343,7 +368,12 @@ export const STEPS: Step[] = [
     name: 'account: details',
     stage: 'signed-up',
     platform: '^/platform/update-info$',
-    post: fixed('/account/details', { name: 'Sarah Jane Kennedy', email: 'faulty.details@example.co.uk', phone: '07400 123457', postcode: 'M1 1AE' }),
+    post: fixed('/account/details', {
+      name: 'Sarah Jane Kennedy',
+      email: 'faulty.details@example.co.uk',
+      phone: '07400 123457',
+      postcode: 'M1 1AE',
+    }),
     page: 'Your details',
     kept: (html) => {
       expect(html).toContain('value="Sarah Jane Kennedy"');
@@ -357,7 +387,10 @@ export const STEPS: Step[] = [
     platform: '^/platform/v3/customers/update-crm-tier$',
     post: fixed('/account/preferences', { marketing: 'on' }),
     page: 'Contact preferences',
-    kept: (html) => expect(ticked(html, 'marketing', 'on') || (html.match(/<input\b[^>]*name="marketing"[^>]*>/)?.[0] ?? '').includes('checked=""')).toBe(true),
+    kept: (html) =>
+      expect(ticked(html, 'marketing', 'on') || (html.match(/<input\b[^>]*name="marketing"[^>]*>/)?.[0] ?? '').includes('checked=""')).toBe(
+        true,
+      ),
     done: '/account/preferences?saved',
     messages: {
       unreachable: PREFERENCES_FAILED_MESSAGE,
@@ -416,7 +449,9 @@ export const STEPS: Step[] = [
       // The link from the confirmation e-mail, opened in the same browser.
       const email = uniqueEmail('mot-confirm');
       expect((await b.post('/mot-check/results?vrm=KE19FTA', { email, mobile: '' })).status).toBe(303);
-      const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { body: string }[] };
+      const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+        emails: { body: string }[];
+      };
       const link = new URL(/Confirm MOT reminders: (\S+)/.exec(emails[0]!.body)![1]!);
       const page = await (await b.get(link.pathname + link.search)).text();
       return { path: link.pathname + link.search, form: { token: /name="token" value="([^"]+)"/.exec(page)![1]! } };
@@ -449,7 +484,14 @@ export const STEPS: Step[] = [
   },
 ];
 
-const STATUS: Record<Fault, number> = { unreachable: 503, slow: 504, 'server-error': 503, malformed: 503, unauthorized: 503, 'rate-limited': 429 };
+const STATUS: Record<Fault, number> = {
+  unreachable: 503,
+  slow: 504,
+  'server-error': 503,
+  malformed: 503,
+  unauthorized: 503,
+  'rate-limited': 429,
+};
 const MESSAGE: Record<Fault, string> = {
   unreachable: SIGN_UP_FAILED_MESSAGE,
   slow: TIMEOUT_MESSAGE,
@@ -516,7 +558,10 @@ async function wholePlatformDownWithScripts(step: Step, seller: Browser, path: s
     }
     expect(answer.kind, cell).toBe('data');
     expect(response.status, cell).toBe(503);
-    expect(answer.strings.some((s) => s.includes(message)), `${cell}: ${message}`).toBe(true);
+    expect(
+      answer.strings.some((s) => s.includes(message)),
+      `${cell}: ${message}`,
+    ).toBe(true);
     for (const [name, value] of Object.entries(form)) {
       if (typeof value === 'string' && name !== 'accountNumber') expect(answer.strings, `${cell}: ${name}`).toContain(value);
     }
@@ -532,7 +577,13 @@ describe.concurrent('the fault matrix: every step × six faults', () => {
     const { path, form } = await step.post(seller);
     for (const fault of FAULTS) {
       const cell = `${step.name} × ${fault}`;
-      await workers.faults.inject({ ip, path: step.platform, method: 'POST', fault, delayMs: slowDelay(step.platform.replace(/[\^$\\]/g, '')) });
+      await workers.faults.inject({
+        ip,
+        path: step.platform,
+        method: 'POST',
+        fault,
+        delayMs: slowDelay(step.platform.replace(/[\^$\\]/g, '')),
+      });
       let response = await seller.post(path, form);
       if (step.redirectsTo) {
         expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
@@ -568,9 +619,30 @@ describe.concurrent('the fault matrix: every step × six faults', () => {
  * answers again, so does the page.
  */
 const TOOLS = [
-  { name: 'ULEZ checker', page: '/ulez-checker/KE19FTA', platform: '^/platform/v3/ulez/check$', method: 'POST', heading: 'ULEZ checker', ok: 'Yes: it meets the ULEZ standard' },
-  { name: 'MOT check', page: '/mot-check/results?vrm=KE19FTA', platform: '/mot/checker/history$', method: 'GET', heading: 'MOT check results', ok: 'MOT history of' },
-  { name: 'car tax check', page: '/car-tax-check/results?vrm=KE19FTA', platform: '^/platform/vehicle-checker/tax/', method: 'GET', heading: 'Car tax check', ok: 'Tax for' },
+  {
+    name: 'ULEZ checker',
+    page: '/ulez-checker/KE19FTA',
+    platform: '^/platform/v3/ulez/check$',
+    method: 'POST',
+    heading: 'ULEZ checker',
+    ok: 'Yes: it meets the ULEZ standard',
+  },
+  {
+    name: 'MOT check',
+    page: '/mot-check/results?vrm=KE19FTA',
+    platform: '/mot/checker/history$',
+    method: 'GET',
+    heading: 'MOT check results',
+    ok: 'MOT history of',
+  },
+  {
+    name: 'car tax check',
+    page: '/car-tax-check/results?vrm=KE19FTA',
+    platform: '^/platform/vehicle-checker/tax/',
+    method: 'GET',
+    heading: 'Car tax check',
+    ok: 'Tax for',
+  },
 ] as const;
 
 describe.concurrent("the fault matrix: the tools' results × six faults", () => {
@@ -605,34 +677,43 @@ describe.concurrent("the fault matrix: the tools' results × six faults", () => 
  * wholePlatformDownWithScripts above.
  */
 describe('the whole platform down', () => {
-  it('hands a seller without JavaScript back what they typed at the bank details step, and sending it again works', { timeout: 180_000 }, async () => {
-    const seller = await reach('confirmed');
-    const form = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
-    for (const fault of ['unreachable', 'server-error'] as const) {
-      await workers.faults.inject({ ip: seller.ip!, path: '.', fault });
-      const response = await seller.post('/KE19FTA/add-bank-details', form);
-      const html = await response.text();
-      await workers.faults.clear(seller.ip!);
-      expect(response.status, fault).toBe(503);
-      const text = mainText(html);
-      expect(text, fault).toContain('What you entered has not been sent');
-      expect(text, fault).toContain('Name on the account Sarah Kennedy');
-      expect(text, fault).toContain('Sort code 08-99-99');
-      expect(html, fault).not.toContain('66374958');
-      expect(html, fault).not.toMatch(STACK_TRACE);
-    }
-    // Sent again as it is: the account number was never kept, so the form asks for it, name and sort code filled in.
-    const again = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99' });
-    expect(again.status).toBe(400);
-    const html = await again.text();
-    expect(html).toContain('value="Sarah Kennedy"');
-    expect(html).toContain('value="08-99-99"');
-  });
+  it(
+    'hands a seller without JavaScript back what they typed at the bank details step, and sending it again works',
+    { timeout: 180_000 },
+    async () => {
+      const seller = await reach('confirmed');
+      const form = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
+      for (const fault of ['unreachable', 'server-error'] as const) {
+        await workers.faults.inject({ ip: seller.ip!, path: '.', fault });
+        const response = await seller.post('/KE19FTA/add-bank-details', form);
+        const html = await response.text();
+        await workers.faults.clear(seller.ip!);
+        expect(response.status, fault).toBe(503);
+        const text = mainText(html);
+        expect(text, fault).toContain('What you entered has not been sent');
+        expect(text, fault).toContain('Name on the account Sarah Kennedy');
+        expect(text, fault).toContain('Sort code 08-99-99');
+        expect(html, fault).not.toContain('66374958');
+        expect(html, fault).not.toMatch(STACK_TRACE);
+      }
+      // Sent again as it is: the account number was never kept, so the form asks for it, name and sort code filled in.
+      const again = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99' });
+      expect(again.status).toBe(400);
+      const html = await again.text();
+      expect(html).toContain('value="Sarah Kennedy"');
+      expect(html).toContain('value="08-99-99"');
+    },
+  );
 
   it('does the same at a profile step', { timeout: 120_000 }, async () => {
     const seller = await reach('signed-up');
     await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
-    const response = await seller.post('/KE19FTA/profile/finance', { intent: 'finance', outstanding: 'yes', lender: 'Northway Finance', settlement: '4,200' });
+    const response = await seller.post('/KE19FTA/profile/finance', {
+      intent: 'finance',
+      outstanding: 'yes',
+      lender: 'Northway Finance',
+      settlement: '4,200',
+    });
     const text = mainText(await response.text());
     await workers.faults.clear(seller.ip!);
     expect(response.status).toBe(503);

@@ -39,7 +39,11 @@ beforeAll(async () => {
   await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
   for (const slot of PHOTO_SLOTS) {
-    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg') });
+    await seller.post(`${profile}/photos`, {
+      intent: 'photo',
+      slot: slot.id,
+      file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg'),
+    });
   }
   await seller.post(`${profile}/timeline`, { intent: 'enter-sale' });
   // The sale runs on the product's clock: move it on a second at a time until the offer is there.
@@ -48,7 +52,11 @@ beforeAll(async () => {
   await seller.post((await seller.get('/KE19FTA/confirm-sale')).headers.get('location')!, {});
   await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
   await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
-  await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+  await seller.post('/KE19FTA/upload-documents', {
+    intent: 'upload',
+    kind: 'driving-licence',
+    file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+  });
   await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
   const page = await (await seller.get('/KE19FTA/collection')).text();
   const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(page)![1]!;
@@ -106,8 +114,38 @@ type Body = { contentType: string | null; body: string | Uint8Array<ArrayBuffer>
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'accept', 'decline', 'enter-sale', 'relist', 'submit', 'delete', 'upload', 'remove', 'yes', 'no',
-    'on', 'morning', 'afternoon', '2030-01-01', 'KE19FTA', '08-99-99', '66374958', 'a@b.co', '%', '%zz', '<script>', '../../etc', '\u0000', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'accept',
+    'decline',
+    'enter-sale',
+    'relist',
+    'submit',
+    'delete',
+    'upload',
+    'remove',
+    'yes',
+    'no',
+    'on',
+    'morning',
+    'afternoon',
+    '2030-01-01',
+    'KE19FTA',
+    '08-99-99',
+    '66374958',
+    'a@b.co',
+    '%',
+    '%zz',
+    '<script>',
+    '../../etc',
+    '\u0000',
+    'x'.repeat(5000),
+  ),
 );
 
 function formBody(fields: string[]) {
@@ -123,16 +161,37 @@ function bodies(fields: string[]): fc.Arbitrary<Body> {
   }));
   const multipart = fc.tuple(formBody(fields), fc.boolean(), fc.nat({ max: 400 })).map(([pairs, cut, at]): Body => {
     const boundary = 'fuzzboundary';
-    const parts = pairs.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '')}"\r\n\r\n${v}\r\n`).join('');
+    const parts = pairs
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '')}"\r\n\r\n${v}\r\n`)
+      .join('');
     const whole = `${parts}--${boundary}--\r\n`;
     return { contentType: `multipart/form-data; boundary=${boundary}`, body: cut ? whole.slice(0, at) : whole };
   });
-  const rawForm = fc.tuple(fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x'), fc.string({ maxLength: 200 }))
+  const rawForm = fc
+    .tuple(
+      fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x'),
+      fc.string({ maxLength: 200 }),
+    )
     .map(([contentType, body]): Body => ({ contentType, body }));
-  const notAForm = fc.tuple(
-    fc.constantFrom(null, 'application/json', 'text/plain', 'application/xml', 'application/octet-stream', 'text/html; charset=utf-8', 'image/png', ''),
-    fc.oneof(fc.json().map((j) => j as string), fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 }).map((u) => new Uint8Array(u))),
-  ).map(([contentType, body]): Body => ({ contentType, body }));
+  const notAForm = fc
+    .tuple(
+      fc.constantFrom(
+        null,
+        'application/json',
+        'text/plain',
+        'application/xml',
+        'application/octet-stream',
+        'text/html; charset=utf-8',
+        'image/png',
+        '',
+      ),
+      fc.oneof(
+        fc.json().map((j) => j as string),
+        fc.string({ maxLength: 200 }),
+        fc.uint8Array({ maxLength: 200 }).map((u) => new Uint8Array(u)),
+      ),
+    )
+    .map(([contentType, body]): Body => ({ contentType, body }));
   return fc.oneof(urlencoded, multipart, rawForm, notAForm);
 }
 
@@ -147,21 +206,31 @@ async function send(browser: Browser, path: string, { contentType, body }: Body)
 }
 
 describe('fuzzed posts to every action', () => {
-  it.each(ACTIONS.map((a) => [`${a.as} → ${a.path}`, a] as const))('%s never answers 5xx or shows a stack trace', { timeout: 120_000 }, async (_name, action) => {
-    const browser = action.as === 'seller' ? seller : visitor;
-    await fc.assert(
-      fc.asyncProperty(bodies(action.fields), async (body) => {
-        const response = await send(browser, action.path, body);
-        const html = await response.text();
-        expect(response.status, `${response.status} for ${JSON.stringify(body.contentType)} ${String(body.body).slice(0, 120)}`).toBeLessThan(500);
-        expect(html).not.toMatch(STACK_TRACE);
-      }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-    );
-  });
+  it.each(ACTIONS.map((a) => [`${a.as} → ${a.path}`, a] as const))(
+    '%s never answers 5xx or shows a stack trace',
+    { timeout: 120_000 },
+    async (_name, action) => {
+      const browser = action.as === 'seller' ? seller : visitor;
+      await fc.assert(
+        fc.asyncProperty(bodies(action.fields), async (body) => {
+          const response = await send(browser, action.path, body);
+          const html = await response.text();
+          expect(
+            response.status,
+            `${response.status} for ${JSON.stringify(body.contentType)} ${String(body.body).slice(0, 120)}`,
+          ).toBeLessThan(500);
+          expect(html).not.toMatch(STACK_TRACE);
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    },
+  );
 
   it('answers a body that is not a form with 415 and a page that says nothing was changed', async () => {
-    const response = await send(seller, '/KE19FTA/add-bank-details', { contentType: 'application/json', body: '{"accountNumber":"66374958"}' });
+    const response = await send(seller, '/KE19FTA/add-bank-details', {
+      contentType: 'application/json',
+      body: '{"accountNumber":"66374958"}',
+    });
     expect(response.status).toBe(415);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(await response.text()).toContain('nothing was changed');

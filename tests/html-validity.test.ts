@@ -201,11 +201,15 @@ describe('HTML validity (Nu HTML Checker)', () => {
     }
 
     // vnu exits 1 when it finds errors: the JSON report on stderr is what counts.
-    const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...[...files.keys()].map((url) => url.slice('file:'.length))], {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      'java',
+      ['-jar', vnuJar, '--format', 'json', '--errors-only', ...[...files.keys()].map((url) => url.slice('file:'.length))],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     let report: { messages: VnuMessage[] };
     try {
       report = JSON.parse(run.stderr);
@@ -229,13 +233,18 @@ describe('HTML validity (Nu HTML Checker)', () => {
       if (allowed) continue;
       const extract = (message.extract ?? '').replace(/nonce="[^"]*"/g, 'nonce="…"').replace(/\n/g, '⏎');
       const key = `${message.message}\n      ${extract}`;
-      errors.set(key, [...(errors.get(key) ?? []), `${label}:${message.lastLine ?? '?'}:${message.firstColumn ?? message.lastColumn ?? '?'}`]);
+      errors.set(key, [
+        ...(errors.get(key) ?? []),
+        `${label}:${message.lastLine ?? '?'}:${message.firstColumn ?? message.lastColumn ?? '?'}`,
+      ]);
     }
     for (const [key, places] of errors) problems.push(`${key}\n      on ${places.join(', ')}`);
 
     // One readable list rather than a diff of arrays.
     if (problems.length) {
-      expect.fail(`${problems.length} HTML error(s): the message, the markup around it, then page:line:column (files in ${dir})\n\n${problems.join('\n\n')}`);
+      expect.fail(
+        `${problems.length} HTML error(s): the message, the markup around it, then page:line:column (files in ${dir})\n\n${problems.join('\n\n')}`,
+      );
     }
   });
 });

@@ -25,7 +25,10 @@ const main = mainText;
  * name and value. Empty if the page has no such button.
  */
 function formWith(html: string, button: string): string {
-  for (const part of html.replace(/<!--[\s\S]*?-->/g, '').split('<form').slice(1)) {
+  for (const part of html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .split('<form')
+    .slice(1)) {
     const form = `<form${part.slice(0, part.indexOf('</form>'))}</form>`;
     if ([...form.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].some((m) => textOf(m[1]!) === button)) return form;
   }
@@ -186,7 +189,9 @@ describe('the checkout hand-off to a partner buyer', () => {
     expect(response.headers.get('location')).toBe('/checkout/ctb');
     const html = await (await browser.follow(response)).text();
     expect(html).toContain('<title>Taking you to the buyer | Kerbside</title>');
-    expect(html).toMatch(/<meta http-equiv="refresh" content="3;url=https:\/\/scrap\.partners\.kerbside\.co\.uk\/quote\?ref=KS-\d+&amp;vrm=KS12SRN"/);
+    expect(html).toMatch(
+      /<meta http-equiv="refresh" content="3;url=https:\/\/scrap\.partners\.kerbside\.co\.uk\/quote\?ref=KS-\d+&amp;vrm=KS12SRN"/,
+    );
     expect(main(html)).toContain('Taking you to our scrap and recycling service…');
   });
 
@@ -226,7 +231,9 @@ describe('enquiries already in the sale', () => {
   it('a seeded sale is never overwritten by seeding again', async () => {
     await workers.db.prepare("UPDATE enquiries SET mileage = 41999 WHERE owner_key = 'sandbox' AND vrm = 'KU20OFR'").run();
     await workers.reseed();
-    const rows = await workers.db.prepare("SELECT mileage FROM enquiries WHERE owner_key = 'sandbox' AND vrm = 'KU20OFR'").all<{ mileage: number }>();
+    const rows = await workers.db
+      .prepare("SELECT mileage FROM enquiries WHERE owner_key = 'sandbox' AND vrm = 'KU20OFR'")
+      .all<{ mileage: number }>();
     expect(rows.results).toEqual([{ mileage: 41999 }]);
   });
 

@@ -44,7 +44,12 @@ describe('looking up a registration without JavaScript', () => {
     ['ZZ12ZZZ', 'ZZ12 ZZZ is a not a valid reg', 'Please check your reg and try again.', 'Check again'],
     ['AB99CDE', 'AB99 CDE is a not a valid reg', 'Please check your reg and try again.', 'Check again'],
     ['ER19BAD', 'Bad request', 'Please refresh the page and try again.', 'Refresh'],
-    ['ER19THR', 'Too many requests', 'We have detected you are making a lot of requests to Kerbside. Please try again later.', 'Value my car'],
+    [
+      'ER19THR',
+      'Too many requests',
+      'We have detected you are making a lot of requests to Kerbside. Please try again later.',
+      'Value my car',
+    ],
     ['ER19ERR', 'Sorry, an error has occurred', 'Please refresh the page and try again.', 'Refresh'],
     ['ER19MNT', 'Vehicle details unavailable', 'unable to get the details of this vehicle', 'Refresh'],
     ['ER19ULZ', 'In high demand', 'Our checking service is currently extremely busy', 'Refresh'],
@@ -72,7 +77,8 @@ describe('looking up a registration without JavaScript', () => {
   it('runs the lookup again from the Refresh button', async () => {
     const browser = seller();
     const html = await (await browser.follow(await browser.post('/?index', { vrm: 'ER19ERR' }))).text();
-    const refresh = /<form method="post" action="(\/\?index)"[^>]*><input type="hidden" name="vrm" value="(ER19ERR)"\/><button[^>]*>Refresh/.exec(html);
+    const refresh =
+      /<form method="post" action="(\/\?index)"[^>]*><input type="hidden" name="vrm" value="(ER19ERR)"\/><button[^>]*>Refresh/.exec(html);
     expect(refresh).toBeTruthy();
     // Pressed, it posts the same lookup, which answers with the same panel.
     const again = await browser.post(refresh![1]!, { vrm: refresh![2]! });

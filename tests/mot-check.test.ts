@@ -21,7 +21,11 @@ const subscribe = (vrm: string, body: Record<string, unknown>) =>
     body: JSON.stringify({ linkBase: 'http://localhost', ...body }),
   });
 const outbox = async (to: string) =>
-  ((await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { emails: { subject: string; body: string }[] }).emails;
+  (
+    (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+      emails: { subject: string; body: string }[];
+    }
+  ).emails;
 /** The day's Cron Trigger, on the day given. */
 const runScheduled = (at: Date) => workers.runScheduled(at);
 const DAY_MS = 86_400_000;
@@ -62,9 +66,16 @@ describe('the MOT checker endpoint', () => {
     const limited = await startWorkers({ platformVars: { PROVIDER_LATENCY_MS: '0', LOOKUP_RATE_LIMIT: '3' } });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.platform('/platform/vehicle-checker/KE19FTA/mot/checker/history', { headers: { 'x-client-ip': 'hammer' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await limited.platform('/platform/vehicle-checker/KE19FTA/mot/checker/history', { headers: { 'x-client-ip': 'hammer' } }))
+            .status,
+        );
       expect(statuses).toEqual([200, 200, 200, 429]);
-      expect((await limited.platform('/platform/vehicle-checker/KE19FTA/mot/checker/history', { headers: { 'x-client-ip': 'someone-else' } })).status).toBe(200);
+      expect(
+        (await limited.platform('/platform/vehicle-checker/KE19FTA/mot/checker/history', { headers: { 'x-client-ip': 'someone-else' } }))
+          .status,
+      ).toBe(200);
     } finally {
       await limited.dispose();
     }
@@ -84,7 +95,9 @@ describe('the MOT check pages', () => {
     expect(text).toMatch(/MOT valid until \d+ \w+ \d{4}/);
     expect(text).toContain('Odometer readings at each MOT test');
     // A reload (a fresh visitor with the same address) shows the same.
-    expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KE19FTA')).text())).toContain('MOT history of KE19 FTA');
+    expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KE19FTA')).text())).toContain(
+      'MOT history of KE19 FTA',
+    );
   });
 
   it('has one address per registration: any other spelling of it moves there for good (301)', async () => {
@@ -129,7 +142,9 @@ describe('the MOT check pages', () => {
     const wrong = await (await browser.follow(posted)).text();
     expect(headings(wrong)).toContain('Did we get the reg right?');
     // The form under the panel keeps the reg as typed, and its button says to check again.
-    expect(wrong).toMatch(/<form method="post" action="\/mot-check" id="mot-check"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="mot-check-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
+    expect(wrong).toMatch(
+      /<form method="post" action="\/mot-check" id="mot-check"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="mot-check-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/,
+    );
     const another = await browser.post('/mot-check', { vrm: 'KF14FAL' });
     expect(another.headers.get('location')).toBe('/mot-check/results?vrm=KF14FAL');
     const failed = headings(await (await browser.follow(another)).text());
@@ -138,7 +153,10 @@ describe('the MOT check pages', () => {
 
     const unavailable = await (await browser.get('/mot-check/results?vrm=ER19MNT')).text();
     expect(headings(unavailable)).toContain('Vehicle details unavailable');
-    const refresh = /<form method="post" action="(\/mot-check)"[^>]*><input type="hidden" name="vrm" value="(ER19MNT)"\/><button[^>]*>Refresh<\/button><\/form>/.exec(unavailable);
+    const refresh =
+      /<form method="post" action="(\/mot-check)"[^>]*><input type="hidden" name="vrm" value="(ER19MNT)"\/><button[^>]*>Refresh<\/button><\/form>/.exec(
+        unavailable,
+      );
     expect(refresh).toBeTruthy();
     const again = await browser.post(refresh![1]!, { vrm: refresh![2]! });
     expect(again.headers.get('location')).toBe('/mot-check/results?vrm=ER19MNT');
@@ -160,7 +178,9 @@ describe('the MOT check pages', () => {
     const clocked = mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KC16CLK')).text());
     expect(clocked).toContain('The mileage went down');
     expect(clocked).toContain('Lower than an earlier reading');
-    expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KK18KMS')).text())).toContain('Readings in kilometres');
+    expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KK18KMS')).text())).toContain(
+      'Readings in kilometres',
+    );
     const failed = mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KF14FAL')).text());
     expect(failed).toMatch(/MOT expired on/);
     expect(failed).toContain('failed with a dangerous defect');
@@ -238,7 +258,9 @@ describe('MOT reminders', () => {
     expect(opened.status).toBe(200);
     const openedHtml = await opened.text();
     expect(headings(openedHtml)).toContain('Confirm MOT reminders for DUZ 1');
-    expect(openedHtml).toMatch(/<form method="post"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*type="submit"[^>]*>Confirm MOT reminders<\/button>/);
+    expect(openedHtml).toMatch(
+      /<form method="post"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*type="submit"[^>]*>Confirm MOT reminders<\/button>/,
+    );
     await browser.get(path);
     await runScheduled(beforeDue(dueDate!, 18));
     expect(await outbox(email)).toHaveLength(1);
@@ -273,7 +295,11 @@ describe('MOT reminders', () => {
     await runScheduled(inLastWeek);
     await runScheduled(inLastWeek);
     emails = await outbox(email);
-    expect(emails.map((e) => e.subject)).toEqual(['DUZ 1: MOT due in a week', 'DUZ 1: MOT due next month', 'Confirm MOT reminders for DUZ 1']);
+    expect(emails.map((e) => e.subject)).toEqual([
+      'DUZ 1: MOT due in a week',
+      'DUZ 1: MOT due next month',
+      'Confirm MOT reminders for DUZ 1',
+    ]);
   });
 
   it('lapses a sign-up nobody confirms: no reminder, its link expired after 7 days, and asking again starts afresh', async () => {
@@ -380,7 +406,9 @@ describe('MOT reminders', () => {
 
   it('answers a confirmation page opened without its code, or with a forged one', async () => {
     const browser = new Browser(workers.fetch);
-    expect(mainText(await (await browser.get('/mot-check/confirm?vrm=DUZ1')).text())).toContain('To confirm, open the link in the e-mail we sent you.');
+    expect(mainText(await (await browser.get('/mot-check/confirm?vrm=DUZ1')).text())).toContain(
+      'To confirm, open the link in the e-mail we sent you.',
+    );
     expect((await browser.get('/mot-check/confirm?vrm=NOT%20A%20REG!')).status).toBe(302);
     const forged = await browser.post('/mot-check/confirm?vrm=DUZ1&code=x', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.AAAA' });
     expect(forged.status).toBe(404);

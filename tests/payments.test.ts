@@ -27,11 +27,20 @@ async function signedUpSeller(w: Workers = workers, { outbox = true } = {}) {
 }
 
 /** A change of an account already given: 202 and a code by e-mail, then the code applies it. */
-async function changePayee(seller: { idToken: string; enquiryId: number; email: string }, details: Record<string, string>, w: Workers = workers) {
+async function changePayee(
+  seller: { idToken: string; enquiryId: number; email: string },
+  details: Record<string, string>,
+  w: Workers = workers,
+) {
   const pending = await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, ...details }, w);
   expect(pending.status).toBe(202);
   const code = /on the page: (\d{6})/.exec((await latestEmail(w, seller.email))!.body)![1]!;
-  const applied = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code, linkBase: 'http://localhost' }, w);
+  const applied = await call(
+    seller.idToken,
+    '/platform/payments/beneficiaries/confirm-change',
+    { enquiryId: seller.enquiryId, code, linkBase: 'http://localhost' },
+    w,
+  );
   expect(applied.status).toBe(200);
   return (await applied.json()) as BeneficiaryResponse;
 }
@@ -42,7 +51,8 @@ function call(token: string | null, path: string, body?: Record<string, unknown>
   return w.platform(path, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
 }
 
-const update = (token: string, body: Record<string, unknown>, w?: Workers) => call(token, '/platform/payments/beneficiaries/update', body, w);
+const update = (token: string, body: Record<string, unknown>, w?: Workers) =>
+  call(token, '/platform/payments/beneficiaries/update', body, w);
 const read = (token: string | null, enquiryId: number) => call(token, `/platform/payments/beneficiaries/${enquiryId}`);
 const confirm = (token: string, enquiryId: number) => call(token, '/platform/payments/beneficiaries/confirmation', { enquiryId });
 const statuses = async (token: string, enquiryId: number) =>
@@ -52,7 +62,11 @@ describe('adding bank details', () => {
   it.each([
     ['a sort code that is not one', { sortCode: '08-99-9' }, { sortCode: 'Enter a valid sort code, like 12-34-56' }],
     ['an account number that is not one', { accountNumber: '6637' }, { accountNumber: 'Enter a valid 8-digit account number' }],
-    ['details that fail the modulus check', { accountNumber: '66374959' }, { accountNumber: 'Check the sort code and account number: they do not match' }],
+    [
+      'details that fail the modulus check',
+      { accountNumber: '66374959' },
+      { accountNumber: 'Check the sort code and account number: they do not match' },
+    ],
     ['no name', { accountName: '' }, { accountName: 'Enter the name on the account' }],
   ])('refuses %s with the message for that field, and stores nothing', async (_what, change, fields) => {
     const { idToken, enquiryId } = await signedUpSeller();
@@ -84,14 +98,20 @@ describe('adding bank details', () => {
     const seller = await signedUpSeller();
     const { idToken, enquiryId, userId } = seller;
     await update(idToken, { enquiryId, ...GOOD });
-    const row = await workers.db.prepare('SELECT * FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<Record<string, unknown>>();
+    const row = await workers.db
+      .prepare('SELECT * FROM beneficiaries WHERE enquiry_id = ?1')
+      .bind(enquiryId)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ enquiry_id: enquiryId, customer_id: userId, last4: '4958', confirmed_at: null });
     const stored = JSON.stringify(row);
     for (const secret of ['66374958', '6637495', '089999', '08-99-99', 'Sarah Kennedy', 'Kennedy']) expect(stored).not.toContain(secret);
     // A fresh IV on every write: the same details never give the same ciphertext twice.
     await changePayee(seller, { accountNumber: '88837491', sortCode: '107999' });
     await changePayee(seller, {});
-    const again = await workers.db.prepare('SELECT details_iv, details_ciphertext FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first();
+    const again = await workers.db
+      .prepare('SELECT details_iv, details_ciphertext FROM beneficiaries WHERE enquiry_id = ?1')
+      .bind(enquiryId)
+      .first();
     expect(again!.details_iv).not.toBe(row!.details_iv);
     expect(again!.details_ciphertext).not.toBe(row!.details_ciphertext);
   });
@@ -121,7 +141,9 @@ describe('whose details they are', () => {
     const peek = await read(other.idToken, owner.enquiryId);
     expect(peek.status).toBe(404);
     expect(await peek.text()).not.toContain('4958');
-    expect((await update(other.idToken, { enquiryId: owner.enquiryId, ...GOOD, accountNumber: '88837491', sortCode: '107999' })).status).toBe(404);
+    expect(
+      (await update(other.idToken, { enquiryId: owner.enquiryId, ...GOOD, accountNumber: '88837491', sortCode: '107999' })).status,
+    ).toBe(404);
     expect((await confirm(other.idToken, owner.enquiryId)).status).toBe(404);
     expect((await call(other.idToken, `/platform/payments/payments/statuses?enquiryId=${owner.enquiryId}`)).status).toBe(404);
     expect((await read(null, owner.enquiryId)).status).toBe(401);
@@ -149,7 +171,9 @@ describe('confirming bank details', () => {
     const confirmed = await confirm(idToken, enquiryId);
     expect(confirmed.status).toBe(200);
     expect(((await confirmed.json()) as BeneficiaryResponse).beneficiary).toMatchObject({ confirmed: true, accountNumberLast4: '4958' });
-    expect(await workers.db.prepare('SELECT confirmed_by, confirmed_at FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first()).toEqual({
+    expect(
+      await workers.db.prepare('SELECT confirmed_by, confirmed_at FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first(),
+    ).toEqual({
       confirmed_by: userId,
       confirmed_at: expect.any(String),
     });
@@ -216,7 +240,9 @@ describe('payment progress', () => {
     const { idToken, enquiryId } = await signedUpSeller();
     await setEnquiry(enquiryId, 'sold-documents-reviewed', 'sold_documents_reviewed');
     await workers.db
-      .prepare(`INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, collected_at, created_at) VALUES (?1, 1, 1, 1, 0, 0, ?2, ?2)`)
+      .prepare(
+        `INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, collected_at, created_at) VALUES (?1, 1, 1, 1, 0, 0, ?2, ?2)`,
+      )
       .bind(enquiryId, new Date().toISOString())
       .run();
     expect(states(await statuses(idToken, enquiryId))).toEqual({
@@ -262,7 +288,12 @@ describe('changing the payout account (the attack: a session alone redirects the
     const seller = await signedUpSeller();
     await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, linkBase: 'http://localhost' });
     await confirm(seller.idToken, seller.enquiryId);
-    const attempt = await update(seller.idToken, { enquiryId: seller.enquiryId, accountName: 'Mallory Payee', sortCode: '107999', accountNumber: '88837491' });
+    const attempt = await update(seller.idToken, {
+      enquiryId: seller.enquiryId,
+      accountName: 'Mallory Payee',
+      sortCode: '107999',
+      accountNumber: '88837491',
+    });
     expect(attempt.status).toBe(202);
     expect(await attempt.json()).toEqual({ pendingChange: { accountNumberLast4: '7491', expiresAt: expect.any(String) } });
     // Still the seller's account, still confirmed.
@@ -272,12 +303,17 @@ describe('changing the payout account (the attack: a session alone redirects the
     const code = /on the page: (\d{6})/.exec((await latestEmail(workers, seller.email))!.body)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const guess = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code: wrong });
+      const guess = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', {
+        enquiryId: seller.enquiryId,
+        code: wrong,
+      });
       expect(guess.status).toBe(400);
     }
     const late = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code });
     expect(late.status).toBe(410);
-    expect(((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary!.accountNumberLast4).toBe('4958');
+    expect(((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary!.accountNumberLast4).toBe(
+      '4958',
+    );
   });
 
   it('e-mails every change with a freeze link; freezing holds the payment until support clears it', async () => {
@@ -309,5 +345,9 @@ describe('changing the payout account (the attack: a session alone redirects the
 });
 
 async function statusesFrozen(seller: { idToken: string; enquiryId: number }) {
-  return ((await (await call(seller.idToken, `/platform/payments/payments/statuses?enquiryId=${seller.enquiryId}`)).json()) as PaymentStatusesResponse).frozen;
+  return (
+    (await (
+      await call(seller.idToken, `/platform/payments/payments/statuses?enquiryId=${seller.enquiryId}`)
+    ).json()) as PaymentStatusesResponse
+  ).frozen;
 }

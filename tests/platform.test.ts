@@ -31,7 +31,14 @@ describe('the platform gateway', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['code', 'customer', 'enquiry', 'error', 'vehicle']);
     expect(body.code).toBe('ok');
-    expect(body.vehicle).toMatchObject({ vrm: 'KE19FTA', vrm_pretty: 'KE19 FTA', make: { display_name: 'Ford', slug: 'ford' }, model: 'Fiesta', year: 2019, fuel: 'PETROL' });
+    expect(body.vehicle).toMatchObject({
+      vrm: 'KE19FTA',
+      vrm_pretty: 'KE19 FTA',
+      make: { display_name: 'Ford', slug: 'ford' },
+      model: 'Fiesta',
+      year: 2019,
+      fuel: 'PETROL',
+    });
     expect(body.vehicle!.mileageEst).toBeGreaterThan(body.vehicle!.mileageLastMot!);
   });
 
@@ -48,7 +55,9 @@ describe('the platform gateway', () => {
     const dates = history.motTests.map((t) => t.completedDate);
     expect([...dates].sort().reverse()).toEqual(dates);
     const vehicle = (await (await workers.platform('/platform/vehicles/KK18KMS')).json()) as Vehicle;
-    expect(vehicle.mileageLastMot).toBe(Math.round(history.motTests.find((t) => t.odometerResultType === 'READ')!.odometerValue! / 1.609344));
+    expect(vehicle.mileageLastMot).toBe(
+      Math.round(history.motTests.find((t) => t.odometerResultType === 'READ')!.odometerValue! / 1.609344),
+    );
   });
 
   it('gives an electric car no engine size and a new car no MOT readings', async () => {

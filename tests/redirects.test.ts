@@ -31,7 +31,10 @@ let sellerId: number;
 let broken: Workers;
 
 beforeAll(async () => {
-  [workers, broken] = await Promise.all([startWorkers({ platformVars: { LOOKUP_RATE_LIMIT: '100000' } }), startWorkers({ appVars: { ENVIRONMENT: 'production' } })]);
+  [workers, broken] = await Promise.all([
+    startWorkers({ platformVars: { LOOKUP_RATE_LIMIT: '100000' } }),
+    startWorkers({ appVars: { ENVIRONMENT: 'production' } }),
+  ]);
   visitor = new Browser(workers.fetch, { ip: '198.51.100.1' });
   seller = new Browser(workers.fetch, { ip: '198.51.100.2' });
   await valueCar(seller);
@@ -80,7 +83,9 @@ async function dataRedirect(response: Response): Promise<string | null> {
 
 /** The value of a hidden input, unescaped as the browser reads it. */
 function hiddenValue(html: string, name: string): string | null {
-  const match = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html) ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(html);
+  const match =
+    new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html) ??
+    new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(html);
   return match ? unescapeHtml(match[1]!) : null;
 }
 
@@ -207,7 +212,13 @@ describe('sign-in links', () => {
         const token = `redirects-test-${++n}-${Math.random()}`;
         await workers.db
           .prepare('INSERT INTO sign_in_links (token_hash, user_id, redirect_to, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-          .bind(createHash('sha256').update(token).digest('base64url'), sellerId, target, '2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')
+          .bind(
+            createHash('sha256').update(token).digest('base64url'),
+            sellerId,
+            target,
+            '2000-01-01T00:00:00.000Z',
+            '2999-01-01T00:00:00.000Z',
+          )
           .run();
         const browser = new Browser(workers.fetch, { ip: '198.51.100.4' });
         const requested = `/auth/verify?token=${encodeURIComponent(token)}`;
@@ -226,16 +237,25 @@ describe('returnTo and the Referer', () => {
     it(`${action} goes back only to a page of this site`, async () => {
       await fc.assert(
         // Without a returnTo (or with one refused), the Referer decides.
-        fc.asyncProperty(fc.option(redirectTargets), requestPaths, fc.constantFrom('accept', 'reject', ''), async (returnTo, refererPath, choice) => {
-          const form: Record<string, string> = returnTo === null ? { choice } : { returnTo, choice };
-          const response = await workers.fetch(action, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${ORIGIN}${refererPath}`, 'cf-connecting-ip': '198.51.100.5' },
-            body: new URLSearchParams(form).toString(),
-          });
-          expect(response.status, `${action} ${JSON.stringify(form)} from ${refererPath}`).toBe(303);
-          expectStaysOnSite(response, action);
-        }),
+        fc.asyncProperty(
+          fc.option(redirectTargets),
+          requestPaths,
+          fc.constantFrom('accept', 'reject', ''),
+          async (returnTo, refererPath, choice) => {
+            const form: Record<string, string> = returnTo === null ? { choice } : { returnTo, choice };
+            const response = await workers.fetch(action, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                referer: `${ORIGIN}${refererPath}`,
+                'cf-connecting-ip': '198.51.100.5',
+              },
+              body: new URLSearchParams(form).toString(),
+            });
+            expect(response.status, `${action} ${JSON.stringify(form)} from ${refererPath}`).toBe(303);
+            expectStaysOnSite(response, action);
+          },
+        ),
         OPTIONS,
       );
     });

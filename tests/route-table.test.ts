@@ -38,7 +38,9 @@ describe('the route table', () => {
     const xml = await (await workers.fetch('/sitemap.xml')).text();
     const listed = new Set([...xml.matchAll(/<loc>http:\/\/localhost([^<]*)<\/loc>/g)].map((m) => m[1]));
     for (const route of built.filter((r) => r.status === 200)) {
-      expect(listed.has(route.path), `${route.path} ${route.indexable ? 'missing from' : 'should not be in'} the sitemap`).toBe(!!route.indexable);
+      expect(listed.has(route.path), `${route.path} ${route.indexable ? 'missing from' : 'should not be in'} the sitemap`).toBe(
+        !!route.indexable,
+      );
     }
     // Nothing in it is a page that does not answer.
     for (const path of listed) expect((await new Browser(workers.fetch).get(path!)).status, path).toBe(200);

@@ -26,7 +26,8 @@ describe('an offer left to expire', () => {
     await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
     await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
     await seller.post(`${profile}/keys`, { intent: 'keys', keys: '1' });
-    for (const slot of PHOTO_SLOTS) await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), 'p.jpg', 'image/jpeg') });
+    for (const slot of PHOTO_SLOTS)
+      await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), 'p.jpg', 'image/jpeg') });
     await seller.post(`${profile}/timeline`, { intent: 'enter-sale' });
 
     await workers.clock.advance(3_300);

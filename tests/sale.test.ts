@@ -28,14 +28,18 @@ async function profiledSeller(vrm = 'KE19FTA', mileage = '65000', finance: Recor
   await valueCar(seller, vrm, mileage);
   await signUp(seller, uniqueEmail('sale'), vrm);
   const profile = `/${vrm}/profile`;
-  expect((await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' })).headers.get('location')).toBe(
-    `${profile}/timeline`,
-  );
+  expect(
+    (await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' })).headers.get('location'),
+  ).toBe(`${profile}/timeline`);
   await seller.post(`${profile}/finance`, { intent: 'finance', ...finance });
   await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
   for (const slot of PHOTO_SLOTS) {
-    const response = await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+    const response = await seller.post(`${profile}/photos`, {
+      intent: 'photo',
+      slot: slot.id,
+      file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg'),
+    });
     expect(response.headers.get('location'), slot.id).toBe(`${profile}/photos`);
   }
   return seller;
@@ -62,7 +66,9 @@ describe('the sale, end to end without JavaScript', () => {
     expect(offer.text).toContain('A mileage within 200 miles of the one you gave');
 
     // Accept, then confirm with the sale's reference.
-    expect((await seller.post('/KE19FTA/accept-offer', { intent: 'accept' })).headers.get('location')).toBe('/KE19FTA/confirm-sale-summary');
+    expect((await seller.post('/KE19FTA/accept-offer', { intent: 'accept' })).headers.get('location')).toBe(
+      '/KE19FTA/confirm-sale-summary',
+    );
     const summary = await go(seller, '/KE19FTA/confirm-sale-summary');
     expect(summary.text).toContain('Your sale, in summary');
     expect(summary.text).toContain('Your sale, step by step');
@@ -72,16 +78,28 @@ describe('the sale, end to end without JavaScript', () => {
     expect((await seller.post(withRef, {})).headers.get('location')).toBe('/KE19FTA/add-bank-details');
 
     // Bank details: a typo is caught by the modulus check; only the last 4 digits come back.
-    const typo = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374959' });
+    const typo = await seller.post('/KE19FTA/add-bank-details', {
+      accountName: 'Sarah Kennedy',
+      sortCode: '08-99-99',
+      accountNumber: '66374959',
+    });
     expect(typo.status).toBe(400);
     const typoHtml = await typo.text();
     expect(main(typoHtml)).toContain('Check the sort code and account number: they do not match');
     expect(typoHtml).not.toContain('66374959');
-    const saved = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    const saved = await seller.post('/KE19FTA/add-bank-details', {
+      accountName: 'Sarah Kennedy',
+      sortCode: '08-99-99',
+      accountNumber: '66374958',
+    });
     expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
     // The link in our reminder e-mail leads to the same form, and then to its confirmation.
     expect((await go(seller, '/KE19FTA/request/bank-details')).text).toContain('account ending 4958');
-    const again = await seller.post('/KE19FTA/request/bank-details', { accountName: 'Sarah Kennedy', sortCode: '089999', accountNumber: '66374958' });
+    const again = await seller.post('/KE19FTA/request/bank-details', {
+      accountName: 'Sarah Kennedy',
+      sortCode: '089999',
+      accountNumber: '66374958',
+    });
     expect(again.headers.get('location')).toBe('/KE19FTA/request/bank-details/confirmed');
     expect((await go(seller, '/KE19FTA/request/bank-details/confirmed')).text).toContain('Bank details confirmed');
     const bankPage = await seller.get('/KE19FTA/add-bank-details');
@@ -93,7 +111,11 @@ describe('the sale, end to end without JavaScript', () => {
     await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
     const early = await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
     expect(main(await early.text())).toContain('Upload these first');
-    await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'driving-licence', file: file(jpeg(), 'licence.jpg', 'image/jpeg') });
+    await seller.post('/KE19FTA/upload-documents', {
+      intent: 'upload',
+      kind: 'driving-licence',
+      file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+    });
     expect((await seller.post('/KE19FTA/upload-documents', { intent: 'submit' })).headers.get('location')).toBe('/KE19FTA/review-status');
 
     // Checked documents open the collection booking.
@@ -140,11 +162,19 @@ describe('the sale, end to end without JavaScript', () => {
     const seller = newSeller(workers);
     await valueCar(seller, 'KT70EVS', '70000');
     await signUp(seller, uniqueEmail('photo'), 'KT70EVS');
-    const refused = await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(pdf(), 'car.jpg', 'image/jpeg') });
+    const refused = await seller.post('/KT70EVS/profile/photos', {
+      intent: 'photo',
+      slot: 'front-left',
+      file: file(pdf(), 'car.jpg', 'image/jpeg'),
+    });
     expect(refused.status).toBe(400);
     expect(main(await refused.text())).toContain('Upload a photo (JPEG, PNG, WebP or HEIC)');
     // A photo that compresses to almost nothing (out of focus) is kept, with a warning.
-    await seller.post('/KT70EVS/profile/photos', { intent: 'photo', slot: 'front-left', file: file(jpeg(1600, 1200, 20_000), 'blurry.jpg', 'image/jpeg') });
+    await seller.post('/KT70EVS/profile/photos', {
+      intent: 'photo',
+      slot: 'front-left',
+      file: file(jpeg(1600, 1200, 20_000), 'blurry.jpg', 'image/jpeg'),
+    });
     expect((await go(seller, '/KT70EVS/profile/photos')).text).toContain('it looks blurry');
     const early = await seller.post('/KT70EVS/profile/timeline', { intent: 'enter-sale' });
     // The platform's rule refusal keeps its status (409) and its message (ADR 010).
@@ -187,7 +217,9 @@ describe('finance outstanding', () => {
     expect(page.text).toContain(`is £${shortfall} more than the sale price`);
     expect(page.text).toMatch(/Reference KS\d+/);
     await seller.post('/KV21VAN/finance-payment-details-more-funds-requested', { intent: 'declare' });
-    expect((await go(seller, '/KV21VAN/finance-payment-details-more-funds-requested')).text).toContain('We will let you know as soon as the money arrives');
+    expect((await go(seller, '/KV21VAN/finance-payment-details-more-funds-requested')).text).toContain(
+      'We will let you know as soon as the money arrives',
+    );
     const received = await seller.post('/KV21VAN/finance-payment-details-more-funds-requested', { intent: 'simulate-received' });
     expect(received.headers.get('location')).toBe('/KV21VAN/finance-funds-received');
     expect((await go(seller, '/KV21VAN/finance-funds-received')).text).toContain(`We have your £${shortfall}`);
@@ -198,9 +230,15 @@ describe('when the payments service fails', () => {
   it('keeps the seller on the bank details form with a clear message, and never echoes the account number', async () => {
     const seller = await profiledSeller('KK18KMS', '120000');
     await agreedSale(seller, 'KK18KMS');
-    await workers.db.prepare("CREATE TRIGGER fail_beneficiaries BEFORE INSERT ON beneficiaries BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
+    await workers.db
+      .prepare("CREATE TRIGGER fail_beneficiaries BEFORE INSERT ON beneficiaries BEGIN SELECT RAISE(ABORT, 'simulated outage'); END")
+      .run();
     try {
-      const response = await seller.post('/KK18KMS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+      const response = await seller.post('/KK18KMS/add-bank-details', {
+        accountName: 'Sarah Kennedy',
+        sortCode: '08-99-99',
+        accountNumber: '66374958',
+      });
       const html = await response.text();
       expect(response.status).toBe(503);
       expect(main(html)).toContain('Sorry, something went wrong. Please try again.');
@@ -220,7 +258,11 @@ describe('documents and payment pages', () => {
     expect(early.status).toBe(200);
     expect(early.text).toContain('Get ahead: upload your documents now');
     expect(early.text).not.toContain('Send my documents for checking');
-    const upload = await seller.post('/KM17MCY/get-ahead/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+    const upload = await seller.post('/KM17MCY/get-ahead/upload-documents', {
+      intent: 'upload',
+      kind: 'v5c',
+      file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf'),
+    });
     expect(upload.headers.get('location')).toBe('/KM17MCY/get-ahead/upload-documents');
     // Upload-documents proper opens only once an offer is accepted.
     expect((await go(seller, '/KM17MCY/upload-documents')).location).toBe('/KM17MCY');
@@ -242,9 +284,12 @@ describe('documents and payment pages', () => {
 });
 
 describe('old and side paths lead to the vehicle page', () => {
-  it.each(['/KE19FTA/sign-up', '/KE19FTA/car-sold', '/KE19FTA/kerbside/appointment/book', '/KE19FTA/ctb/summary/checkout'])('%s', async (path) => {
-    const response = await newSeller(workers).get(path);
-    expect(response.status).toBe(301);
-    expect(response.headers.get('location')).toBe('/KE19FTA');
-  });
+  it.each(['/KE19FTA/sign-up', '/KE19FTA/car-sold', '/KE19FTA/kerbside/appointment/book', '/KE19FTA/ctb/summary/checkout'])(
+    '%s',
+    async (path) => {
+      const response = await newSeller(workers).get(path);
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe('/KE19FTA');
+    },
+  );
 });

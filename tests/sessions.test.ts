@@ -26,7 +26,10 @@ const browser = (userAgent: string) => new Browser(workers.fetch, { ip: `198.51.
 function sessionsOf(html: string) {
   const start = html.indexOf('id="sessions-title"');
   const section = html.slice(start, html.indexOf('</section>', start));
-  const items = section.split('data-testid="account-session"').slice(1).map((item) => textOf(`<x ${item.slice(0, item.indexOf('</li>'))}`));
+  const items = section
+    .split('data-testid="account-session"')
+    .slice(1)
+    .map((item) => textOf(`<x ${item.slice(0, item.indexOf('</li>'))}`));
   return { items, text: textOf(`<x ${section}`) };
 }
 
@@ -88,7 +91,10 @@ describe("the seller's sessions on /account", () => {
     expect(sessionsOf(await (await phone.get('/account')).text()).text).not.toContain('Safari on iPhone');
     expect((await phone.post('/account?index', { intent: 'sign-out-others' })).headers.get('location')).toBe('/account?others-signed-out');
 
-    const row = await workers.db.prepare('SELECT revoked_at FROM sessions WHERE id = ?1').bind(otherSession).first<{ revoked_at: string | null }>();
+    const row = await workers.db
+      .prepare('SELECT revoked_at FROM sessions WHERE id = ?1')
+      .bind(otherSession)
+      .first<{ revoked_at: string | null }>();
     expect(row).toEqual({ revoked_at: null });
     const page = await other.get('/account');
     expect(page.status).toBe(200);
@@ -99,7 +105,9 @@ describe("the seller's sessions on /account", () => {
     expect((await workers.platform('/platform/api/sessions')).status).toBe(401);
     expect((await workers.platform('/platform/api/sessions/revoke-others', { method: 'POST' })).status).toBe(401);
     const anonymous = browser(UA.chromeAndroid);
-    expect((await anonymous.post('/account?index', { intent: 'sign-out-others' })).headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount');
+    expect((await anonymous.post('/account?index', { intent: 'sign-out-others' })).headers.get('location')).toBe(
+      '/sign-in?redirectTo=%2Faccount',
+    );
   });
 });
 
@@ -107,7 +115,9 @@ describe('session use', () => {
   it('is written down at most once an hour', async () => {
     const { phone } = await sellerOnTwoBrowsers();
     const sid = sessionIdOf((await sessionData(phone)).auth.idToken);
-    const lastSeen = async () => (await workers.db.prepare('SELECT last_seen_at FROM sessions WHERE id = ?1').bind(sid).first<{ last_seen_at: string }>())!.last_seen_at;
+    const lastSeen = async () =>
+      (await workers.db.prepare('SELECT last_seen_at FROM sessions WHERE id = ?1').bind(sid).first<{ last_seen_at: string }>())!
+        .last_seen_at;
     const started = await lastSeen();
     await workers.clock.advance(30 * 60_000);
     expect((await phone.get('/account')).status).toBe(200);

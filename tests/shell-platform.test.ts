@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuthResponse } from '../contract/accounts';
-import type {
-  AnalyticsEvent,
-  ChatLoginResponse,
-  DealerLogosResponse,
-  RecentSalesResponse,
-  StoredAnalyticsEvent,
-} from '../contract/shell';
+import type { AnalyticsEvent, ChatLoginResponse, DealerLogosResponse, RecentSalesResponse, StoredAnalyticsEvent } from '../contract/shell';
 import { startWorkers, type Workers } from './support/workers';
 
 /** The platform's side of the site shell: recent sales, images, dealer logos, analytics, chat. */
@@ -27,16 +21,31 @@ async function signUp(): Promise<AuthResponse> {
   const response = await workers.platform('/platform/api/authn/signup', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requester-id': `shell-signup-${counter}` },
-    body: JSON.stringify({ name: 'Rosalind Hart', email: `rosalind.${Date.now()}.${counter}@example.co.uk`, phone: '07400 123456', postcode: 'ls1 4dy', marketingConsent: false, linkBase: 'http://localhost' }),
+    body: JSON.stringify({
+      name: 'Rosalind Hart',
+      email: `rosalind.${Date.now()}.${counter}@example.co.uk`,
+      phone: '07400 123456',
+      postcode: 'ls1 4dy',
+      marketingConsent: false,
+      linkBase: 'http://localhost',
+    }),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as AuthResponse;
 }
 
 const postEvents = (body: unknown, headers: Record<string, string> = { 'x-requester-id': 'shell-events' }, target = workers) =>
-  target.platform('/platform/events', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  target.platform('/platform/events', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
-const event = (name: string, path = '/'): AnalyticsEvent => ({ name, path, occurredAt: new Date(Date.now() + inject('kerbsideWorkers').clockOffsetMs).toISOString() });
+const event = (name: string, path = '/'): AnalyticsEvent => ({
+  name,
+  path,
+  occurredAt: new Date(Date.now() + inject('kerbsideWorkers').clockOffsetMs).toISOString(),
+});
 
 describe('recent sales', () => {
   it('shows 12 seeded sales on a fresh database, newest first, within the last 60 days', async () => {
@@ -122,7 +131,13 @@ describe('recent sales', () => {
     expect(all[0]).toMatchObject({
       sale: { soldPrice: 9_876, soldDate: justNow },
       seller: { firstName: 'Rosalind' },
-      vehicle: { make: 'Ford', makeSlug: 'ford', model: 'Fiesta', postcodeArea: 'LS', leadPhoto: { url: '/platform/images/vehicles/hatchback-blue.svg' } },
+      vehicle: {
+        make: 'Ford',
+        makeSlug: 'ford',
+        model: 'Fiesta',
+        postcodeArea: 'LS',
+        leadPhoto: { url: '/platform/images/vehicles/hatchback-blue.svg' },
+      },
     });
     expect(JSON.stringify(all)).not.toMatch(/Hart|KE19FTA|LS1 4DY/);
     expect(all.filter((s) => s.sale.soldPrice % 5 !== 0).map((s) => s.sale.soldPrice)).toEqual([9_876]);
@@ -150,7 +165,13 @@ describe('generated images', () => {
   });
 
   it('answers an unknown image with 404', async () => {
-    for (const path of ['/platform/images/vehicles/tank-blue.svg', '/platform/images/vehicles/hatchback-tartan.svg', '/platform/images/vehicles/hatchback-blue.png', '/platform/images/dealers/999.svg', '/platform/images/dealers/abc.svg']) {
+    for (const path of [
+      '/platform/images/vehicles/tank-blue.svg',
+      '/platform/images/vehicles/hatchback-tartan.svg',
+      '/platform/images/vehicles/hatchback-blue.png',
+      '/platform/images/dealers/999.svg',
+      '/platform/images/dealers/abc.svg',
+    ]) {
       const response = await workers.platform(path);
       expect(response.status, path).toBe(404);
       await response.body?.cancel();
@@ -195,8 +216,14 @@ describe('analytics events', () => {
 
   it('records the signed-in seller, and a lapsed token counts as anonymous rather than failing', async () => {
     const { tokens, user } = await signUp();
-    expect((await postEvents({ events: [event('signed_in_view')] }, { 'x-requester-id': 'shell-user', 'x-mway-authorization': tokens.idToken })).status).toBe(202);
-    expect((await postEvents({ events: [event('lapsed_view')] }, { 'x-requester-id': 'shell-user', 'x-mway-authorization': 'not.a.token' })).status).toBe(202);
+    expect(
+      (await postEvents({ events: [event('signed_in_view')] }, { 'x-requester-id': 'shell-user', 'x-mway-authorization': tokens.idToken }))
+        .status,
+    ).toBe(202);
+    expect(
+      (await postEvents({ events: [event('lapsed_view')] }, { 'x-requester-id': 'shell-user', 'x-mway-authorization': 'not.a.token' }))
+        .status,
+    ).toBe(202);
     const { body } = await getJson<{ events: StoredAnalyticsEvent[] }>('/platform/dev/events?requesterId=shell-user');
     expect(body.events.map((e) => [e.name, e.userId])).toEqual([
       ['signed_in_view', user.id],
@@ -223,7 +250,11 @@ describe('analytics events', () => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(await response.json()).toEqual({ code: 'bad_request', message: expect.any(String) });
     }
-    const notJson = await workers.platform('/platform/events', { method: 'POST', headers: { 'x-requester-id': 'shell-invalid' }, body: '{events:' });
+    const notJson = await workers.platform('/platform/events', {
+      method: 'POST',
+      headers: { 'x-requester-id': 'shell-invalid' },
+      body: '{events:',
+    });
     expect(notJson.status).toBe(400);
     await notJson.body?.cancel();
     expect((await getJson<{ events: unknown[] }>('/platform/dev/events?requesterId=shell-invalid')).body.events).toEqual([]);
@@ -254,7 +285,9 @@ describe('the support chat', () => {
     expect(second.body.sessionId).toBe(first.body.sessionId);
 
     const other = await signUp();
-    const otherLogin = await getJson<ChatLoginResponse>('/platform/virtual-assistant/auth', { headers: { 'x-mway-authorization': other.tokens.idToken } });
+    const otherLogin = await getJson<ChatLoginResponse>('/platform/virtual-assistant/auth', {
+      headers: { 'x-mway-authorization': other.tokens.idToken },
+    });
     expect(otherLogin.body.sessionId).not.toBe(first.body.sessionId);
 
     const misuse = await workers.platform('/platform/user', { headers: { 'x-mway-authorization': first.body.token } });

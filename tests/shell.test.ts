@@ -107,10 +107,16 @@ describe('the session cookie', () => {
   it('opens a cookie sealed with a previous secret while it is still listed, and starts afresh once it is retired', async () => {
     const old = 'dev-only-previous-session-secret-0123456789';
     const browser = new Browser(workers.fetch);
-    await writeSession(browser, { requesterId: 'kept-across-rotation', lookup: { resultError: { msg: 'vehicle_lookup_failed', vrm: 'ER19NFD' } } }, old);
+    await writeSession(
+      browser,
+      { requesterId: 'kept-across-rotation', lookup: { resultError: { msg: 'vehicle_lookup_failed', vrm: 'ER19NFD' } } },
+      old,
+    );
     const rotated = await startWorkers({ appVars: { SESSION_SECRETS: `${DEV_SECRET},${old}` } });
     try {
-      const page = await new Browser(rotated.fetch).get('/', { headers: { cookie: `kerbside_session=${browser.cookies.get('kerbside_session')}` } });
+      const page = await new Browser(rotated.fetch).get('/', {
+        headers: { cookie: `kerbside_session=${browser.cookies.get('kerbside_session')}` },
+      });
       expect(textOf(await page.text())).toContain('Did we get the reg right?');
     } finally {
       await rotated.dispose();

@@ -34,7 +34,20 @@ async function eventsWith(campaign: string): Promise<StoredAnalyticsEvent[]> {
 describe('the header', () => {
   it('links to selling, how it works, help, every tool (the tax checker marked new) and the More pages', async () => {
     const html = header(await (await visitor().get('/')).text());
-    for (const href of ['/sell-my-car', '/how-it-works', 'https://help.kerbside.co.uk', '/car-value-tracker', '/mot-check', '/car-tax-check', '/ulez-checker', '/about', '/guides', '/stories', '/careers', 'https://dealers.kerbside.co.uk']) {
+    for (const href of [
+      '/sell-my-car',
+      '/how-it-works',
+      'https://help.kerbside.co.uk',
+      '/car-value-tracker',
+      '/mot-check',
+      '/car-tax-check',
+      '/ulez-checker',
+      '/about',
+      '/guides',
+      '/stories',
+      '/careers',
+      'https://dealers.kerbside.co.uk',
+    ]) {
       expect(html, href).toContain(`href="${href}"`);
     }
     expect(textOf(html)).toContain('Tax checker New');
@@ -55,7 +68,8 @@ describe('the footer and route flags', () => {
     const html = footer(await (await visitor().get('/')).text());
     expect(html).not.toContain('footer-reviews');
     expect(html).not.toContain('footer-lookup');
-    for (const href of ['/about', '/terms', '/privacy', '/cookies', '/sitemap', '/accessibility', '/sell-my-van']) expect(html).toContain(`href="${href}"`);
+    for (const href of ['/about', '/terms', '/privacy', '/cookies', '/sitemap', '/accessibility', '/sell-my-van'])
+      expect(html).toContain(`href="${href}"`);
     expect(textOf(html)).toContain(`© ${(await workers.clock.now()).getUTCFullYear()} Kerbside`);
     expect(html).toContain('id="price-disclaimer"');
   });
@@ -132,7 +146,10 @@ describe('the cookie notice and consent', () => {
     const response = await browser.post('/cookie-consent', { choice: 'reject', returnTo: '/reviews?page=2' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/reviews?page=2');
-    const cookie = response.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === 'kerbside_consent')!;
+    const cookie = response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === 'kerbside_consent')!;
     expect(cookie.value).toBe('denied');
     expect(cookie.attributes).toEqual(expect.arrayContaining(['Path=/', 'Max-Age=31536000', 'HttpOnly', 'Secure', 'SameSite=Lax']));
     expect(textOf(await (await browser.get('/reviews')).text())).not.toContain('Cookies on Kerbside');
@@ -170,7 +187,10 @@ describe('analytics', () => {
   it('after Accept records page views, the new session, journey steps and a failed lookup, with the campaign', async () => {
     const browser = visitor();
     await browser.get('/?utm_source=news&utm_medium=email&utm_campaign=accepted&gclid=G-1');
-    await browser.post('/cookie-consent', { choice: 'accept', returnTo: '/?utm_source=news&utm_medium=email&utm_campaign=accepted&gclid=G-1' });
+    await browser.post('/cookie-consent', {
+      choice: 'accept',
+      returnTo: '/?utm_source=news&utm_medium=email&utm_campaign=accepted&gclid=G-1',
+    });
     const html = await (await browser.get('/reviews')).text();
     expect(html).toContain('window.dataLayer.push({"event":"page_view","path":"/reviews"');
     await browser.post('/?index', { vrm: 'ER19NFD' });
@@ -185,7 +205,9 @@ describe('analytics', () => {
     // No registration is ever stored in an event.
     expect(JSON.stringify(events)).not.toMatch(/KE19 ?FTA|ER19 ?NFD/);
     // The enquiry carries the campaign too.
-    const row = await workers.db.prepare("SELECT campaign FROM enquiries WHERE campaign LIKE '%accepted%' ORDER BY id DESC LIMIT 1").first<{ campaign: string }>();
+    const row = await workers.db
+      .prepare("SELECT campaign FROM enquiries WHERE campaign LIKE '%accepted%' ORDER BY id DESC LIMIT 1")
+      .first<{ campaign: string }>();
     expect(JSON.parse(row!.campaign)).toMatchObject({ utm_campaign: 'accepted' });
   });
 
@@ -194,7 +216,9 @@ describe('analytics', () => {
     await browser.post('/cookie-consent', { choice: 'accept', returnTo: '/?utm_campaign=first-visit' });
     await workers.clock.advance(NEW_SESSION_GAP_MS + 100);
     await browser.get('/?utm_campaign=second-visit');
-    await expect.poll(async () => (await eventsWith('second-visit')).map((e) => e.name)).toEqual(expect.arrayContaining(['new_session', 'page_view']));
+    await expect
+      .poll(async () => (await eventsWith('second-visit')).map((e) => e.name))
+      .toEqual(expect.arrayContaining(['new_session', 'page_view']));
   });
 });
 
@@ -388,7 +412,9 @@ describe('the mileage step', () => {
     // An open dialog named by its question, whose 'No, change it' is a plain form.
     expect(html).toMatch(/<dialog open=""[^>]*aria-labelledby="confirm-title"/);
     expect(html).toContain('<h2 id="confirm-title">This mileage seems a little low, are you sure?</h2>');
-    expect(html).toMatch(/<form method="post" action="\/mileage"[^>]*><button[^>]*name="intent" value="cancel">No, change it<\/button><\/form>/);
+    expect(html).toMatch(
+      /<form method="post" action="\/mileage"[^>]*><button[^>]*name="intent" value="cancel">No, change it<\/button><\/form>/,
+    );
     const cancelled = await browser.post('/mileage', { intent: 'cancel' });
     expect(cancelled.headers.get('location')).toBe('/mileage');
     const step = await (await browser.follow(cancelled)).text();
@@ -455,7 +481,9 @@ describe('unsubscribing', () => {
     await signUp(seller, email, 'KE19FTA', { marketingConsent: 'on' });
     await seller.post('/sign-out', {});
     await seller.post('/sign-in', { email });
-    const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { body: string }[] };
+    const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      emails: { body: string }[];
+    };
     const link = new URL(/No news and offers from us by e-mail: (\S+)/.exec(emails[0]!.body)![1]!);
     const reader = newSeller(workers); // another device, signed out
     const page = await reader.get(link.pathname + link.search);
@@ -466,7 +494,10 @@ describe('unsubscribing', () => {
     const done = await reader.post(link.pathname, { code: link.searchParams.get('code')! });
     expect(done.headers.get('location')).toBe('/unsubscribe?done');
     expect(textOf(await (await reader.follow(done)).text())).toContain('You are unsubscribed');
-    const row = await workers.db.prepare('SELECT email_crm_tier, sms_marketing FROM users WHERE email = ?1').bind(email).first<{ email_crm_tier: string; sms_marketing: number }>();
+    const row = await workers.db
+      .prepare('SELECT email_crm_tier, sms_marketing FROM users WHERE email = ?1')
+      .bind(email)
+      .first<{ email_crm_tier: string; sms_marketing: number }>();
     expect(row).toEqual({ email_crm_tier: 'service', sms_marketing: 1 });
   });
 });

@@ -34,7 +34,12 @@ function expectHeaderThenMot(chunks: { text: string; at: number }[]) {
   const later = chunks.findIndex((c) => c.text.includes(SUMMARY));
   expect(shell).toBeGreaterThanOrEqual(0);
   expect(later).toBeGreaterThan(shell);
-  expect(chunks.slice(0, shell + 1).map((c) => c.text).join('')).toContain('id="vehicle-title"');
+  expect(
+    chunks
+      .slice(0, shell + 1)
+      .map((c) => c.text)
+      .join(''),
+  ).toContain('id="vehicle-title"');
   expect(chunks[later]!.at - chunks[shell]!.at).toBeGreaterThan(300);
 }
 

@@ -52,7 +52,10 @@ describe('token refresh', () => {
 
   it('signs the seller out with the spec notice when the refresh is refused', async () => {
     const seller = await signedIn();
-    await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind((await workers.clock.now()).toISOString()).run();
+    await workers.db
+      .prepare('UPDATE sessions SET revoked_at = ?1')
+      .bind((await workers.clock.now()).toISOString())
+      .run();
     await workers.clock.advance(1_200);
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/?logout=notify');
@@ -64,9 +67,16 @@ describe('token refresh', () => {
 
   it('refreshes once and retries when a call answers 401 with a refresh token at hand', async () => {
     const seller = await signedIn();
-    const data = (await sessionData(seller));
+    const data = await sessionData(seller);
     // An id token the gateway will not accept (as after a key rotation), with a good refresh token.
-    await writeSession(seller, { ...data, auth: { ...data.auth, idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.bad', issuedAt: (await workers.clock.now()).getTime(), expiresIn: 3_600 } }, DEV_SECRET);
+    await writeSession(
+      seller,
+      {
+        ...data,
+        auth: { ...data.auth, idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.bad', issuedAt: (await workers.clock.now()).getTime(), expiresIn: 3_600 },
+      },
+      DEV_SECRET,
+    );
     const response = await seller.get('/account');
     expect(response.status).toBe(200);
     expect(main(await response.text())).toContain('Your vehicles');
@@ -76,7 +86,7 @@ describe('token refresh', () => {
 
   it('sends the seller to sign in when the gateway ends their session mid-visit', async () => {
     const seller = await signedIn();
-    const data = (await sessionData(seller));
+    const data = await sessionData(seller);
     const now = await workers.clock.now();
     await writeSession(seller, { ...data, auth: { ...data.auth, issuedAt: now.getTime(), expiresIn: 3_600 } }, DEV_SECRET);
     await workers.db.prepare('UPDATE sessions SET revoked_at = ?1').bind(now.toISOString()).run();
@@ -95,7 +105,10 @@ describe('session limits (docs/sign-in-limits.md)', () => {
       .prepare("UPDATE sessions SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?1")
       .bind(sessionIdOf(auth.idToken))
       .run();
-    expect(await platformRefresh(auth.refreshToken)).toEqual({ status: 401, body: expect.objectContaining({ code: 'refresh_token_expired' }) });
+    expect(await platformRefresh(auth.refreshToken)).toEqual({
+      status: 401,
+      body: expect.objectContaining({ code: 'refresh_token_expired' }),
+    });
     await workers.clock.advance(1_200);
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/?logout=notify');
@@ -114,8 +127,11 @@ describe('session limits (docs/sign-in-limits.md)', () => {
     expect(header(html)).toContain('Sign in');
     expect(header(html)).not.toContain('Sarah');
     // The platform itself refuses: the app never asked it to end the session.
-    expect(await platformRefresh(auth.refreshToken)).toEqual({ status: 401, body: expect.objectContaining({ code: 'refresh_token_expired' }) });
-    expect((await (await seller.get('/account')).headers.get('location'))).toBe('/sign-in?redirectTo=%2Faccount');
+    expect(await platformRefresh(auth.refreshToken)).toEqual({
+      status: 401,
+      body: expect.objectContaining({ code: 'refresh_token_expired' }),
+    });
+    expect(await (await seller.get('/account')).headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount');
   });
 
   it('keeps a session used within every 7 days, and still ends it 30 days after sign-in', async () => {
@@ -137,7 +153,9 @@ describe('session limits (docs/sign-in-limits.md)', () => {
     const response = await seller.get('/account');
     expect(response.headers.get('location')).toBe('/?logout=notify');
     expect((await sessionData(seller)).auth).toBeUndefined();
-    expect(await platformRefresh(auth.refreshToken)).toEqual({ status: 401, body: expect.objectContaining({ code: 'refresh_token_expired' }) });
+    expect(await platformRefresh(auth.refreshToken)).toEqual({
+      status: 401,
+      body: expect.objectContaining({ code: 'refresh_token_expired' }),
+    });
   });
 });
-

@@ -43,7 +43,9 @@ describe('tracking a car as a visitor', () => {
     const signIn = await page(seller, '/car-value-tracker/sign-in');
     expect(signIn.text).toContain('We have valued KE19 FTA');
     // Before signing in, the car's page sends the visitor to sign in and back.
-    expect((await page(seller, '/car-value-tracker/KE19FTA')).location).toBe('/car-value-tracker/sign-in?redirectTo=%2Fcar-value-tracker%2FKE19FTA');
+    expect((await page(seller, '/car-value-tracker/KE19FTA')).location).toBe(
+      '/car-value-tracker/sign-in?redirectTo=%2Fcar-value-tracker%2FKE19FTA',
+    );
 
     expect(await signUpHere(seller, uniqueEmail('tracker'))).toBe('/car-value-tracker/KE19FTA');
     const first = await page(seller, '/car-value-tracker/KE19FTA');
@@ -78,8 +80,11 @@ describe('tracking a car as a visitor', () => {
     await signUpHere(seller, uniqueEmail('ranges'));
     const html = await (await seller.get('/car-value-tracker/KD15DSL')).text();
     for (const range of ['3M', '6M', '1Y', '2Y', 'ALL']) expect(html).toContain(`href="/car-value-tracker/KD15DSL?range=${range}"`);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/car-value-tracker\/KD15DSL\?range=2Y"|href="\/car-value-tracker\/KD15DSL\?range=2Y"[^>]*aria-current="page"/);
-    const rows = async (range: string) => ((await (await seller.get(`/car-value-tracker/KD15DSL?range=${range}`)).text()).match(/<th scope="row">/g) ?? []).length;
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/car-value-tracker\/KD15DSL\?range=2Y"|href="\/car-value-tracker\/KD15DSL\?range=2Y"[^>]*aria-current="page"/,
+    );
+    const rows = async (range: string) =>
+      ((await (await seller.get(`/car-value-tracker/KD15DSL?range=${range}`)).text()).match(/<th scope="row">/g) ?? []).length;
     // The latest month and the months before it; ALL is the five years derived when it was added.
     expect(await rows('3M')).toBe(4);
     expect(await rows('6M')).toBe(7);
@@ -93,7 +98,9 @@ describe('tracking a car as a visitor', () => {
 describe('the tracker’s errors', () => {
   it('shows the not-found panel for a reg the register does not have, keeping the reg', async () => {
     const seller = newSeller(workers);
-    expect(await (await seller.get('/car-value-tracker')).text()).toMatch(/<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*>Track my car<\/button><\/form>/);
+    expect(await (await seller.get('/car-value-tracker')).text()).toMatch(
+      /<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*>Track my car<\/button><\/form>/,
+    );
     await seller.post('/car-value-tracker', { vrm: 'ER19NFD' });
     const { text } = await page(seller, '/car-value-tracker');
     expect(text).toContain('Did we get the reg right?');
@@ -101,7 +108,9 @@ describe('the tracker’s errors', () => {
     const html = await (await seller.get('/car-value-tracker')).text();
     expect(html).toContain('value="ER19 NFD"');
     // The reg is kept in the tracker's own form, whose button now says to check again.
-    expect(html).toMatch(/<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="tracker-lookup-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
+    expect(html).toMatch(
+      /<form method="post" action="\/car-value-tracker" id="tracker-lookup"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="tracker-lookup-vrm">Enter your reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 NFD"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/,
+    );
   });
 
   it('uses the hero’s texts for an invalid reg and for a failing register', async () => {
@@ -128,7 +137,9 @@ describe('the tracker’s errors', () => {
     const seller = newSeller(workers);
     expect((await seller.post('/car-value-tracker', { vrm: 'ER19PRC' })).headers.get('location')).toBe('/car-value-tracker/mileage');
     const step = await (await seller.get('/car-value-tracker/mileage')).text();
-    expect(step).toMatch(/<form method="post" action="\/car-value-tracker\/mileage" id="mileage"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*name="intent" value="submit">See my valuation<\/button><\/form>/);
+    expect(step).toMatch(
+      /<form method="post" action="\/car-value-tracker\/mileage" id="mileage"[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*name="intent" value="submit">See my valuation<\/button><\/form>/,
+    );
     const posted = await seller.post('/car-value-tracker/mileage', { mileage: '62000', intent: 'submit' });
     expect(posted.headers.get('location')).toBe('/car-value-tracker/mileage');
     const html = await (await seller.follow(posted)).text();
@@ -262,7 +273,9 @@ describe('the monthly revaluation', () => {
     // Over two weeks unused, the session has ended (docs/sign-in-limits.md): the seller signs in again.
     await signInByLink(workers, seller, email);
     const list = (await page(seller, '/car-value-tracker/KV21VAN?range=3M')).text;
-    expect(list).toContain(new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+    expect(list).toContain(
+      new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    );
 
     // Running again in the same month changes nothing and sends nothing.
     const again = await workers.platform('/platform/dev/trackers/revalue', {

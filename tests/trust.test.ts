@@ -36,7 +36,8 @@ async function carWithOffer(seller: Browser, vrm = 'KE19FTA') {
   await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
   await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS) await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+  for (const slot of PHOTO_SLOTS)
+    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
   expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe(`/${vrm}`);
   await workers.clock.advance(4_500);
 }
@@ -112,7 +113,9 @@ describe('an unproven address', () => {
     const offer = await page(seller, '/KT70EVS/accept-offer');
     expect(offer.status).toBe(200);
     expect(offer.text).toMatch(/Your highest offer £[\d,]+/);
-    expect((await seller.post('/KT70EVS/accept-offer', { intent: 'accept' })).headers.get('location')).toBe('/KT70EVS/confirm-sale-summary');
+    expect((await seller.post('/KT70EVS/accept-offer', { intent: 'accept' })).headers.get('location')).toBe(
+      '/KT70EVS/confirm-sale-summary',
+    );
   });
 });
 
@@ -190,12 +193,20 @@ describe('the payout account', () => {
     await seller.post('/KT70EVS/accept-offer', { intent: 'accept' });
     const withRef = (await seller.get('/KT70EVS/confirm-sale')).headers.get('location')!;
     await seller.post(withRef, {});
-    const given = await seller.post('/KT70EVS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    const given = await seller.post('/KT70EVS/add-bank-details', {
+      accountName: 'Sarah Kennedy',
+      sortCode: '08-99-99',
+      accountNumber: '66374958',
+    });
     expect(given.headers.get('location')).toBe('/KT70EVS/upload-documents');
     expect((await latestEmail(workers, email))!.subject).toBe('Your payout account was set to one ending 4958');
 
     // A new account: the page asks for the code, and until it is entered the old one is paid.
-    const change = await seller.post('/KT70EVS/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    const change = await seller.post('/KT70EVS/add-bank-details', {
+      accountName: 'Sarah Kennedy',
+      sortCode: '10-79-99',
+      accountNumber: '88837491',
+    });
     expect(change.headers.get('location')).toBe('/KT70EVS/add-bank-details');
     const asked = await page(seller, '/KT70EVS/add-bank-details');
     expect(asked.text).toContain('Enter the code we e-mailed you');
@@ -205,7 +216,9 @@ describe('the payout account', () => {
     expect(wrong.status).toBe(400);
     expect(mainText(await wrong.text())).toContain('Enter the 6-digit code from the e-mail');
     const code = /on the page: (\d{6})/.exec((await latestEmail(workers, email))!.body)![1]!;
-    expect((await seller.post('/KT70EVS/add-bank-details', { intent: 'code', code })).headers.get('location')).toBe('/KT70EVS/upload-documents');
+    expect((await seller.post('/KT70EVS/add-bank-details', { intent: 'code', code })).headers.get('location')).toBe(
+      '/KT70EVS/upload-documents',
+    );
     const notice = (await latestEmail(workers, email))!;
     expect(notice.subject).toBe('Your payout account was changed to one ending 7491');
     expect((await page(seller, '/KT70EVS/add-bank-details')).text).toContain('account ending 7491');

@@ -44,7 +44,14 @@ describe('POST /platform/v3/ulez/check', () => {
   it('lists what each zone means: a Euro 5 diesel car pays in London, Birmingham and Bristol and is barred in Scotland', async () => {
     const { body } = await check('KD15DSL');
     const outcome = Object.fromEntries(body.zones.map((z) => [z.zoneId, z.charge ?? z.outcome]));
-    expect(outcome).toMatchObject({ 'london-ulez': 12.5, 'birmingham-caz': 8, 'bristol-caz': 9, 'bath-caz': 'free', 'glasgow-lez': 'barred', 'edinburgh-lez': 'barred' });
+    expect(outcome).toMatchObject({
+      'london-ulez': 12.5,
+      'birmingham-caz': 8,
+      'bristol-caz': 9,
+      'bath-caz': 'free',
+      'glasgow-lez': 'barred',
+      'edinburgh-lez': 'barred',
+    });
   });
 
   it.each([
@@ -103,12 +110,27 @@ describe('the checker without JavaScript', () => {
   });
 
   it.each([
-    ['ER19ULZ', 503, 'In high demand', 'Our checking service is currently extremely busy and we cannot check your vehicle right now. Please try again in a few minutes!'],
-    ['ER19NFD', 404, 'Did we get the reg right?', "We couldn't find a vehicle with that registration. Enter a valid UK reg. Recent registrations take a few days to appear on our system."],
+    [
+      'ER19ULZ',
+      503,
+      'In high demand',
+      'Our checking service is currently extremely busy and we cannot check your vehicle right now. Please try again in a few minutes!',
+    ],
+    [
+      'ER19NFD',
+      404,
+      'Did we get the reg right?',
+      "We couldn't find a vehicle with that registration. Enter a valid UK reg. Recent registrations take a few days to appear on our system.",
+    ],
     ['ER19THR', 429, 'Too many requests', 'We have detected you are making a lot of requests to Kerbside. Please try again later.'],
     ['ER19MNT', 503, 'Compliance status unavailable', 'Unfortunately, we are unable to confirm whether this car is ULEZ compliant.'],
     ['ER19ERR', 503, 'Sorry, an error has occurred', 'Please refresh the page and try again.'],
-    ['ER19LMT', 409, 'Vehicle account limit reached', 'You have reached the maximum number of vehicles in your account. Remove one to add this vehicle.'],
+    [
+      'ER19LMT',
+      409,
+      'Vehicle account limit reached',
+      'You have reached the maximum number of vehicles in your account. Remove one to add this vehicle.',
+    ],
     ['ER19BAD', 400, 'Bad request', 'Please refresh the page and try again.'],
   ])('%s shows its panel with the reg kept and "Check again"', async (vrm, status, title, text) => {
     const response = await newSeller(workers).get(`/ulez-checker/${vrm}`);
@@ -124,7 +146,9 @@ describe('the checker without JavaScript', () => {
   it('shows a busy checking service over the form with the reg kept, and "Check again" goes on to a result', async () => {
     const seller = newSeller(workers);
     const form = await (await seller.get('/ulez-checker')).text();
-    expect(form).toMatch(/<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*<button[^>]*>Check compliance<\/button><\/form>/);
+    expect(form).toMatch(
+      /<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*<button[^>]*>Check compliance<\/button><\/form>/,
+    );
     const posted = await seller.post('/ulez-checker', { vrm: 'ER19ULZ' });
     expect(posted.headers.get('location')).toBe('/ulez-checker/ER19ULZ');
     const busy = await seller.follow(posted);
@@ -132,7 +156,9 @@ describe('the checker without JavaScript', () => {
     const html = await busy.text();
     expect(html).toMatch(/<section class="panel" role="alert"[^>]*><h2[^>]*>In high demand<\/h2>/);
     // The form under the panel keeps the reg, and its button says to check again.
-    expect(html).toMatch(/<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 ULZ"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/);
+    expect(html).toMatch(
+      /<form method="post" action="\/ulez-checker" id="ulez-checker"[^>]*>(?:(?!<\/form>)[\s\S])*<label for="ulez-checker-vrm">Enter your vehicle reg<\/label>(?:(?!<\/form>)[\s\S])*name="vrm"[^>]*value="ER19 ULZ"(?:(?!<\/form>)[\s\S])*<button[^>]*>Check again<\/button><\/form>/,
+    );
     const again = await seller.post('/ulez-checker', { vrm: 'KE19FTA' });
     expect(again.headers.get('location')).toBe('/ulez-checker/KE19FTA');
     const result = await (await seller.follow(again)).text();
@@ -153,7 +179,9 @@ describe('the checker without JavaScript', () => {
     const result = textOf(section(html, 'data-testid="ulez-result"'));
     expect(result).toContain('Compliance status unavailable');
     expect(result).toContain('this vehicle runs on gas bi-fuel');
-    expect(html.replace(/<!--[\s\S]*?-->/g, '')).toMatch(/<form method="post" action="\/\?index"[^>]*><input type="hidden" name="vrm" value="KG08LPG"\/><button[^>]*>Value my Vauxhall<\/button><\/form>/);
+    expect(html.replace(/<!--[\s\S]*?-->/g, '')).toMatch(
+      /<form method="post" action="\/\?index"[^>]*><input type="hidden" name="vrm" value="KG08LPG"\/><button[^>]*>Value my Vauxhall<\/button><\/form>/,
+    );
   });
 
   it('marks a result of the date estimate as one, and explains the historic exemption for a classic', async () => {

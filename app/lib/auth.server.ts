@@ -11,7 +11,6 @@ export const DEFAULT_EXPIRES_IN = 86_400;
 export const REFRESH_MARGIN_MS = 60_000;
 export const MAX_REFRESH_RETRIES = 5;
 
-
 type Log = (event: string, details: Record<string, unknown>) => void;
 const defaultLog: Log = (event, details) => console.warn(JSON.stringify({ event, ...details }));
 
@@ -58,7 +57,10 @@ export function browserKeyOf(session: AppSession): string {
   let key = session.get('browserKey');
   if (!key) {
     const bytes = crypto.getRandomValues(new Uint8Array(24));
-    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    key = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     session.set('browserKey', key);
   }
   return key;
@@ -77,7 +79,8 @@ export function signOut(session: AppSession) {
   session.flash('authEvent', 'signout');
 }
 
-export type RefreshOutcome = { kind: 'refreshed'; idToken: string; expiresIn: number; issuedAt: number } | { kind: 'signed_out' } | { kind: 'unavailable' };
+export type RefreshOutcome =
+  { kind: 'refreshed'; idToken: string; expiresIn: number; issuedAt: number } | { kind: 'signed_out' } | { kind: 'unavailable' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

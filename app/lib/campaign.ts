@@ -2,7 +2,16 @@
  * Campaign capture (docs/behaviour/states.md): the parameters a seller arrived with, kept so that sign-up and the
  * enquiry can say which campaign brought them. Pure: the server applies it to the session.
  */
-export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'dclid', 'msclkid'] as const;
+export const CAMPAIGN_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'dclid',
+  'msclkid',
+] as const;
 export type CampaignParam = (typeof CAMPAIGN_PARAMS)[number];
 /** A changed campaign within this long of the last new session is the same visit (docs/behaviour/constants.md#shell-constants). */
 export const NEW_SESSION_GAP_MS = 5_000;

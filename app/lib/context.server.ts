@@ -11,7 +11,6 @@ import { createGatewayClient, LoopDetector, type GatewayClient, type GatewayClie
 import { createSessionStorage, readSession, type AppSession } from './session.server';
 import { createNonce } from './security.server';
 
-
 /** The context every loader and action receives: one per request, built from env (never module scope). */
 export interface AppContext {
   config: AppConfig;
@@ -39,7 +38,10 @@ export interface AppContext {
 }
 
 /** What the sitemap needs of the server build's routes. */
-export type RouteTable = Record<string, { path?: string; index?: boolean; parentId?: string; module: { default?: unknown; handle?: unknown } } | undefined>;
+export type RouteTable = Record<
+  string,
+  { path?: string; index?: boolean; parentId?: string; module: { default?: unknown; handle?: unknown } } | undefined
+>;
 
 export type RefreshState = 'anonymous' | 'fresh' | 'refreshed' | 'signed_out' | 'unavailable';
 
@@ -60,7 +62,10 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const snapshot = JSON.stringify(session.data);
 
   const gatewayTarget = config.gateway;
-  const transport: Pick<GatewayClientOptions, 'fetch' | 'baseUrl' | 'gatewaySecret' | 'clientIp' | 'clientUserAgent' | 'loopDetector' | 'timeoutScale'> = {
+  const transport: Pick<
+    GatewayClientOptions,
+    'fetch' | 'baseUrl' | 'gatewaySecret' | 'clientIp' | 'clientUserAgent' | 'loopDetector' | 'timeoutScale'
+  > = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
@@ -139,4 +144,3 @@ export async function createAppContext(request: Request, config: AppConfig, wait
 
   return { context, commitSession, refreshIfNeeded: () => refreshSession(false) };
 }
-

@@ -7,7 +7,12 @@ const binding = { fetch: async () => new Response('') } as unknown as Fetcher;
 
 describe('readConfig', () => {
   it('reads a development environment with a service binding', () => {
-    const config = readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: `${devSecret}, ${realSecret}`, GATEWAY_SECRET: devSecret, GATEWAY: binding });
+    const config = readConfig({
+      ENVIRONMENT: 'development',
+      SESSION_SECRETS: `${devSecret}, ${realSecret}`,
+      GATEWAY_SECRET: devSecret,
+      GATEWAY: binding,
+    });
     expect(config.brandName).toBe('Kerbside');
     expect(config.sessionSecrets).toEqual([devSecret, realSecret]);
     expect(config.gateway.binding).toBe(binding);
@@ -17,14 +22,19 @@ describe('readConfig', () => {
   });
 
   it('points at a gateway URL when there is no binding', () => {
-    const config = readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY_URL: 'https://gateway.example' });
+    const config = readConfig({
+      ENVIRONMENT: 'production',
+      SESSION_SECRETS: realSecret,
+      GATEWAY_SECRET: realSecret,
+      GATEWAY_URL: 'https://gateway.example',
+    });
     expect(config.gateway).toEqual({ url: 'https://gateway.example' });
   });
 
   it('refuses a development secret in production', () => {
-    expect(() => readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding })).toThrow(
-      /development secret is configured in production/,
-    );
+    expect(() =>
+      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding }),
+    ).toThrow(/development secret is configured in production/);
   });
 
   it('needs the gateway secret, and refuses a development one in production', () => {
@@ -32,24 +42,41 @@ describe('readConfig', () => {
     expect(readConfig({ ...production, GATEWAY_SECRET: realSecret }).gatewaySecret).toBe(realSecret);
     expect(() => readConfig(production)).toThrow(/GATEWAY_SECRET is not set/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: 'short' })).toThrow(/GATEWAY_SECRET needs at least 32 characters/);
-    expect(() => readConfig({ ...production, GATEWAY_SECRET: devSecret })).toThrow(/GATEWAY_SECRET: a development secret is configured in production/);
+    expect(() => readConfig({ ...production, GATEWAY_SECRET: devSecret })).toThrow(
+      /GATEWAY_SECRET: a development secret is configured in production/,
+    );
     expect(readConfig({ ...production, ENVIRONMENT: 'development', GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(devSecret);
   });
 
   it('refuses the development mailbox in production', () => {
     expect(() =>
-      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding, FEATURE_FLAGS: '{"devMailbox":true}' }),
+      readConfig({
+        ENVIRONMENT: 'production',
+        SESSION_SECRETS: realSecret,
+        GATEWAY_SECRET: realSecret,
+        GATEWAY: binding,
+        FEATURE_FLAGS: '{"devMailbox":true}',
+      }),
     ).toThrow(/mailbox/);
   });
 
   it('runs the clock as configured outside production, and refuses a moved clock or shortened timeouts in production', () => {
-    const test = readConfig({ ENVIRONMENT: 'test', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding, CLOCK_OFFSET_MS: '-86400000', GATEWAY_TIMEOUT_SCALE: '0.2' });
+    const test = readConfig({
+      ENVIRONMENT: 'test',
+      SESSION_SECRETS: devSecret,
+      GATEWAY_SECRET: devSecret,
+      GATEWAY: binding,
+      CLOCK_OFFSET_MS: '-86400000',
+      GATEWAY_TIMEOUT_SCALE: '0.2',
+    });
     expect(test.clockOffsetMs).toBe(-86_400_000);
     expect(test.gatewayTimeoutScale).toBe(0.2);
     const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding };
     expect(readConfig({ ...production, CLOCK_OFFSET_MS: '0' }).clockOffsetMs).toBe(0);
     expect(readConfig(production).gatewayTimeoutScale).toBe(1);
-    expect(() => readConfig({ ...production, CLOCK_OFFSET_MS: '3600000' })).toThrow(/CLOCK_OFFSET_MS: the clock can only be moved outside production/);
+    expect(() => readConfig({ ...production, CLOCK_OFFSET_MS: '3600000' })).toThrow(
+      /CLOCK_OFFSET_MS: the clock can only be moved outside production/,
+    );
     expect(() => readConfig({ ...production, GATEWAY_TIMEOUT_SCALE: '0.5' })).toThrow(/GATEWAY_TIMEOUT_SCALE/);
   });
 
@@ -77,7 +104,9 @@ describe('readConfig', () => {
 
   it('reads experiment decisions', () => {
     const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding };
-    expect(readConfig({ ...base, EXPERIMENT_DECISIONS: '{"home_reviews_first":"on"}' }).experimentDecisions).toEqual({ home_reviews_first: 'on' });
+    expect(readConfig({ ...base, EXPERIMENT_DECISIONS: '{"home_reviews_first":"on"}' }).experimentDecisions).toEqual({
+      home_reviews_first: 'on',
+    });
     expect(() => readConfig({ ...base, EXPERIMENT_DECISIONS: '[1' })).toThrow(/EXPERIMENT_DECISIONS is not JSON/);
   });
 

@@ -25,7 +25,10 @@ const FeatureFlagsSchema = z
   .strip();
 
 /** The flags a development override may set (see /dev/flags): every flag but the development tools themselves. */
-export const OVERRIDABLE_FLAGS = ['hideSupportWidget', 'showWordpressRefactoringUpdates'] as const satisfies readonly (keyof FeatureFlags)[];
+export const OVERRIDABLE_FLAGS = [
+  'hideSupportWidget',
+  'showWordpressRefactoringUpdates',
+] as const satisfies readonly (keyof FeatureFlags)[];
 
 const jsonVar = (name: string) =>
   z
@@ -44,7 +47,10 @@ const jsonVar = (name: string) =>
 const VideoUrlSchema = z
   .string()
   .url()
-  .refine((value) => /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/.test(value), 'YOUTUBE_EMBED_URL must be https://www.youtube-nocookie.com/embed/{id}');
+  .refine(
+    (value) => /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/.test(value),
+    'YOUTUBE_EMBED_URL must be https://www.youtube-nocookie.com/embed/{id}',
+  );
 
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
@@ -55,14 +61,23 @@ const EnvSchema = z
     ENVIRONMENT: z.enum(['development', 'test', 'production']),
     SESSION_SECRETS: z
       .string({ required_error: 'SESSION_SECRETS is not set (wrangler secret put SESSION_SECRETS)' })
-      .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().min(32, 'each session secret needs at least 32 characters')).min(1)),
     /** Proves to the gateway that a call comes from this app (the platform refuses any other caller). */
     GATEWAY_SECRET: z
       .string({ required_error: 'GATEWAY_SECRET is not set (wrangler secret put GATEWAY_SECRET)' })
       .trim()
       .min(32, 'GATEWAY_SECRET needs at least 32 characters'),
-    GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+    GATEWAY_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     GATEWAY: z.custom<Fetcher>((value) => !!value && typeof (value as Fetcher).fetch === 'function').optional(),
     FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
@@ -93,7 +108,11 @@ const EnvSchema = z
         ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'the clock can only be moved outside production' });
       }
       if (env.GATEWAY_TIMEOUT_SCALE !== 1) {
-        ctx.addIssue({ code: 'custom', path: ['GATEWAY_TIMEOUT_SCALE'], message: 'the gateway timeouts can only be shortened outside production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GATEWAY_TIMEOUT_SCALE'],
+          message: 'the gateway timeouts can only be shortened outside production',
+        });
       }
       if (env.FEATURE_FLAGS.devMailbox) {
         ctx.addIssue({ code: 'custom', path: ['FEATURE_FLAGS'], message: 'the development mailbox cannot be on in production' });

@@ -30,7 +30,7 @@ function fnv1a(text: string): number {
 export function bucket(experiment: string, variants: Record<string, number>, requesterId: string): string {
   const entries = Object.entries(variants).filter(([, weight]) => weight > 0);
   const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
-  let point = (fnv1a(`${experiment}:${requesterId}`) % 10_000) / 10_000 * total;
+  let point = ((fnv1a(`${experiment}:${requesterId}`) % 10_000) / 10_000) * total;
   for (const [variant, weight] of entries) {
     if (point < weight) return variant;
     point -= weight;

@@ -31,7 +31,9 @@ export const tooManyRequestsMessage = (brandName: string) =>
 export function failureView(error: unknown, brandName: string): FailureView | null {
   if (!(error instanceof PlatformFailure)) return null;
   if (error.status === 0) {
-    return error.kind === 'timeout' ? { status: 504, message: TIMEOUT_MESSAGE, outage: true } : { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+    return error.kind === 'timeout'
+      ? { status: 504, message: TIMEOUT_MESSAGE, outage: true }
+      : { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
   }
   if (error.status === 429) return { status: 429, message: tooManyRequestsMessage(brandName), outage: true };
   // A 401 here has already been through a token refresh (the client retries once): the session
@@ -47,7 +49,14 @@ export function failureView(error: unknown, brandName: string): FailureView | nu
 
 export function logFailure(event: string, failure: PlatformFailure, view: FailureView) {
   console.warn(
-    JSON.stringify({ event, endpoint: failure.endpoint, status: failure.status, code: failure.code, outage: view.outage, message: failure.message }),
+    JSON.stringify({
+      event,
+      endpoint: failure.endpoint,
+      status: failure.status,
+      code: failure.code,
+      outage: view.outage,
+      message: failure.message,
+    }),
   );
 }
 

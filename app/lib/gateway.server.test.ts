@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointTable, get, post } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
-import { LoopDetector, PlatformFailure, createGatewayClient, errorMessage, timeoutFor, type GatewayClientOptions, type GatewayTokens } from './gateway.server';
+import {
+  LoopDetector,
+  PlatformFailure,
+  createGatewayClient,
+  errorMessage,
+  timeoutFor,
+  type GatewayClientOptions,
+  type GatewayTokens,
+} from './gateway.server';
 
 /** Endpoints of no feature, for answers the platform never gives. */
 const test = endpointTable({
@@ -117,11 +125,12 @@ describe('gateway timeouts', () => {
   it('aborts a slow call with "Timed out in {ms}ms"', async () => {
     vi.useFakeTimers();
     const { gateway, log } = client(
-      (request) =>
-        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      (request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
     );
     const pending = gateway.call(endpoints.entry.vehicle, { params: { vrm: 'KE19FTA' } });
-    const assertion = expect(pending).rejects.toThrow(new PlatformFailure(endpoints.entry.vehicle, 'Timed out in 5000ms', 0, 'timeout', null));
+    const assertion = expect(pending).rejects.toThrow(
+      new PlatformFailure(endpoints.entry.vehicle, 'Timed out in 5000ms', 0, 'timeout', null),
+    );
     await vi.advanceTimersByTimeAsync(5_000);
     await assertion;
     expect(log).toHaveBeenCalledWith('gateway.timeout', expect.objectContaining({ timeoutMs: 5000 }));
@@ -130,8 +139,7 @@ describe('gateway timeouts', () => {
   it("honours the endpoint's timeout class", async () => {
     vi.useFakeTimers();
     const { gateway } = client(
-      (request) =>
-        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      (request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))),
     );
     const pending = gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: 1 } });
     const assertion = expect(pending).rejects.toThrow('Timed out in 20000ms');
@@ -160,18 +168,31 @@ describe('gateway answers', () => {
   it('treats a success whose JSON does not parse as a failure, never as saved', async () => {
     const truncated = () => new Response('{"enquiry":{"id":12,"mil', { status: 200, headers: { 'content-type': 'application/json' } });
     const { gateway, log } = client(truncated);
-    const error = await gateway.call(endpoints.entry.createEnquiry, { query: { vrm: 'KE19FTA' }, body: { mileage: 1 } }).catch((e: unknown) => e);
+    const error = await gateway
+      .call(endpoints.entry.createEnquiry, { query: { vrm: 'KE19FTA' }, body: { mileage: 1 } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformFailure);
     expect((error as PlatformFailure).code).toBe('malformed');
     expect((error as PlatformFailure).status).toBe(0);
     expect(log).toHaveBeenCalledWith('gateway.malformed_body', expect.objectContaining({ path: '/platform/create-enquiry', status: 200 }));
     // Cut off before the first byte, or a proxy's page in place of the answer: not saved either.
     const empty = () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } });
-    expect(await client(empty).gateway.call(test.postX, { body: {} }).catch((e: unknown) => (e as PlatformFailure).code)).toBe('malformed');
-    const page = () => new Response('<html><body>Service unavailable</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
-    expect(await client(page).gateway.call(test.postX, { body: {} }).catch((e: unknown) => (e as PlatformFailure).code)).toBe('malformed');
+    expect(
+      await client(empty)
+        .gateway.call(test.postX, { body: {} })
+        .catch((e: unknown) => (e as PlatformFailure).code),
+    ).toBe('malformed');
+    const page = () =>
+      new Response('<html><body>Service unavailable</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    expect(
+      await client(page)
+        .gateway.call(test.postX, { body: {} })
+        .catch((e: unknown) => (e as PlatformFailure).code),
+    ).toBe('malformed');
     // An SVG or a script is not JSON and never said it was.
-    expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.call(test.x)).toBe('<svg/>');
+    expect(await client(() => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })).gateway.call(test.x)).toBe(
+      '<svg/>',
+    );
   });
 
   it('prefers the body message, then code, then status text, then status', () => {
@@ -197,10 +218,19 @@ describe('gateway answers', () => {
     const result = await gateway.attempt(test.lookupWithOutcome, { body: {} });
     expect(result.ok).toBe(false);
     const { failure } = result as { ok: false; failure: PlatformFailure };
-    expect(failure).toMatchObject({ kind: 'outcome', status: 404, code: 'vehicle_lookup_failed', outcome: 'vehicle_lookup_failed', outage: false });
+    expect(failure).toMatchObject({
+      kind: 'outcome',
+      status: 404,
+      code: 'vehicle_lookup_failed',
+      outcome: 'vehicle_lookup_failed',
+      outage: false,
+    });
     expect(failure.body).toEqual({ code: 'vehicle_lookup_failed' });
     // The same status from an endpoint that does not list it is a record gone, not an outcome.
-    const other = (await client(() => json({ code: 'vehicle_lookup_failed' }, 404)).gateway.attempt(test.x)) as { ok: false; failure: PlatformFailure };
+    const other = (await client(() => json({ code: 'vehicle_lookup_failed' }, 404)).gateway.attempt(test.x)) as {
+      ok: false;
+      failure: PlatformFailure;
+    };
     expect(other.failure).toMatchObject({ kind: 'not_found', outcome: null });
   });
 
@@ -281,7 +311,9 @@ describe('request loops', () => {
     const loopDetector = new LoopDetector();
     const log = vi.fn();
     for (let i = 0; i < 20; i++) {
-      await client(() => json({}), { loopDetector, now: () => 0, log }).gateway.call(endpoints.entry.vehicle, { params: { vrm: 'KE19FTA' } });
+      await client(() => json({}), { loopDetector, now: () => 0, log }).gateway.call(endpoints.entry.vehicle, {
+        params: { vrm: 'KE19FTA' },
+      });
     }
     expect(log).toHaveBeenCalledWith('gateway.request_loop', expect.objectContaining({ path: '/platform/vehicles/KE19FTA' }));
   });

@@ -244,7 +244,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
 
     if (!response.ok) {
       const code =
-        answer && typeof answer === 'object' && typeof (answer as { code?: unknown }).code === 'string' ? (answer as { code: string }).code : null;
+        answer && typeof answer === 'object' && typeof (answer as { code?: unknown }).code === 'string'
+          ? (answer as { code: string }).code
+          : null;
       throw new PlatformFailure(endpoint, errorMessage(response.status, response.statusText, answer), response.status, code, answer);
     }
     return answer;

@@ -17,7 +17,11 @@ describe('pageMeta', () => {
   });
 
   it('hides a page from search engines when a route on the way says noRobots', () => {
-    const matches = [root, { id: 'routes/vehicle', data: null, handle: routeFlags({ noRobots: true }) }, { id: 'routes/vehicle-index', data: null }];
+    const matches = [
+      root,
+      { id: 'routes/vehicle', data: null, handle: routeFlags({ noRobots: true }) },
+      { id: 'routes/vehicle-index', data: null },
+    ];
     expect(pageMeta(matches, { title: 'Vehicle' })).toContainEqual({ name: 'robots', content: 'noindex' });
     expect(pageMeta([root], { title: 'Reviews' })).not.toContainEqual({ name: 'robots', content: 'noindex' });
   });

@@ -16,7 +16,10 @@ describe('route flags', () => {
 
   it("adds flags a page's data asks for, after the route's own", () => {
     const handle = { flags: { stickyVrm: true }, flagsFrom: (data: unknown) => (data as { flags?: object }).flags };
-    expect(flagsFor([{ handle, data: { flags: { useUlezVrmChecker: true } } }])).toMatchObject({ stickyVrm: true, useUlezVrmChecker: true });
+    expect(flagsFor([{ handle, data: { flags: { useUlezVrmChecker: true } } }])).toMatchObject({
+      stickyVrm: true,
+      useUlezVrmChecker: true,
+    });
     expect(flagsFor([{ handle, data: undefined }])).toMatchObject({ stickyVrm: true });
   });
 

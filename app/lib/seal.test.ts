@@ -28,7 +28,15 @@ describe('sealing', () => {
     const sealed = await seal(data, current, 'kerbside_session');
     const [v, iv, body] = sealed.split('.') as [string, string, string];
     const flipped = body.slice(0, 10) + (body[10] === 'A' ? 'B' : 'A') + body.slice(11);
-    for (const bad of [`${v}.${iv}.${flipped}`, `${v}.${iv}.${body.slice(0, -4)}`, `${v}.${iv}`, `v2.${iv}.${body}`, `${v}.${iv}.${body}.x`, 'garbage', '']) {
+    for (const bad of [
+      `${v}.${iv}.${flipped}`,
+      `${v}.${iv}.${body.slice(0, -4)}`,
+      `${v}.${iv}`,
+      `v2.${iv}.${body}`,
+      `${v}.${iv}.${body}.x`,
+      'garbage',
+      '',
+    ]) {
       expect(await unseal(bad, [current], 'kerbside_session'), bad).toBeNull();
     }
     expect(await unseal(sealed, [current], 'another_cookie')).toBeNull();

@@ -48,5 +48,6 @@ export function hasPersonalCookies(cookieHeader: string | null): boolean {
  */
 export function applyCachePolicy(headers: Headers): void {
   if (headers.has('Set-Cookie') || !headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
-  if (headers.get('Cache-Control')?.startsWith('public') && headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', 'Cookie');
+  if (headers.get('Cache-Control')?.startsWith('public') && headers.get('Content-Type')?.startsWith('text/html'))
+    headers.append('Vary', 'Cookie');
 }

@@ -15,7 +15,10 @@ function markupOf(part: ComponentType): string {
  * where the browser has no document markup to keep. A document load renders them in the page
  * itself, so it gets null and the document carries them once.
  */
-export function markupForNavigation<Id extends string>(context: AppLoadContext, parts: Record<Id, ComponentType>): Record<Id, string> | null {
+export function markupForNavigation<Id extends string>(
+  context: AppLoadContext,
+  parts: Record<Id, ComponentType>,
+): Record<Id, string> | null {
   if (!context.dataRequest) return null;
   const markup = {} as Record<Id, string>;
   for (const id of Object.keys(parts) as Id[]) markup[id] = markupOf(parts[id]);

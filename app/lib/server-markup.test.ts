@@ -3,7 +3,11 @@ import { shouldNavigateInApp } from './server-markup';
 
 const ORIGIN = 'https://kerbside.example';
 const click = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
-const link = (origin = ORIGIN, target = '', attributes: string[] = []) => ({ origin, target, hasAttribute: (name: string) => attributes.includes(name) });
+const link = (origin = ORIGIN, target = '', attributes: string[] = []) => ({
+  origin,
+  target,
+  hasAttribute: (name: string) => attributes.includes(name),
+});
 
 describe('shouldNavigateInApp: which clicks in server-rendered markup the app takes over, as <Link> would', () => {
   it('takes a plain left click on a link to this site', () => {

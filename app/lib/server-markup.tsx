@@ -59,7 +59,15 @@ export function ServerMarkup({
     // As <Link> does: following a link to the page already shown replaces it in the history.
     navigate(to, { replace: to === window.location.pathname + window.location.search + window.location.hash });
   };
-  return <Wrapper id={id} {...attributes} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup ?? markupFromDocument(id) }} suppressHydrationWarning />;
+  return (
+    <Wrapper
+      id={id}
+      {...attributes}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: markup ?? markupFromDocument(id) }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 /** A plain left click on a link to this site, meant for this tab: what <Link> takes over. */

@@ -101,7 +101,10 @@ export type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
  * A tampered, corrupt or foreign cookie gives a fresh session, never an error page. `created`
  * says the seller had no session yet (their requester id is new).
  */
-export async function readSession(storage: AppSessionStorage, cookieHeader: string | null): Promise<{ session: AppSession; created: boolean }> {
+export async function readSession(
+  storage: AppSessionStorage,
+  cookieHeader: string | null,
+): Promise<{ session: AppSession; created: boolean }> {
   const session = await storage.getSession(cookieHeader).catch(() => storage.getSession());
   const created = !session.get('requesterId');
   if (created) session.set('requesterId', crypto.randomUUID());

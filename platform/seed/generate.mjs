@@ -84,10 +84,88 @@ const maxDate = (a, b) => (a > b ? a : b);
 
 const REGION = 'ABCDEFGHKLMNOPRSVWY'; // memory-tag region letters in use (never I, Q, Z; J, T, U, X unallocated)
 const LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXY'; // I and Q look like 1 and 0; Z is kept for Northern Ireland
-const NI_CODES = ['IA', 'IB', 'IG', 'IJ', 'IL', 'IW', 'JI', 'AZ', 'BZ', 'CZ', 'DZ', 'EZ', 'FZ', 'GZ', 'HZ', 'JZ', 'KZ', 'LZ', 'MZ', 'NZ', 'OI', 'OZ', 'PZ', 'RZ', 'SZ', 'TZ', 'UI', 'UZ', 'VZ', 'WZ', 'XI', 'XZ', 'YZ'];
+const NI_CODES = [
+  'IA',
+  'IB',
+  'IG',
+  'IJ',
+  'IL',
+  'IW',
+  'JI',
+  'AZ',
+  'BZ',
+  'CZ',
+  'DZ',
+  'EZ',
+  'FZ',
+  'GZ',
+  'HZ',
+  'JZ',
+  'KZ',
+  'LZ',
+  'MZ',
+  'NZ',
+  'OI',
+  'OZ',
+  'PZ',
+  'RZ',
+  'SZ',
+  'TZ',
+  'UI',
+  'UZ',
+  'VZ',
+  'WZ',
+  'XI',
+  'XZ',
+  'YZ',
+];
 // Year letters and the month (YYYYMM) each was first issued.
-const PREFIX_LETTERS = [['A', 198308], ['B', 198408], ['C', 198508], ['D', 198608], ['E', 198708], ['F', 198808], ['G', 198908], ['H', 199008], ['J', 199108], ['K', 199208], ['L', 199308], ['M', 199408], ['N', 199508], ['P', 199608], ['R', 199708], ['S', 199808], ['T', 199903], ['V', 199909], ['W', 200003], ['X', 200009], ['Y', 200103]];
-const SUFFIX_LETTERS = [['A', 196301], ['B', 196401], ['C', 196501], ['D', 196601], ['E', 196701], ['F', 196708], ['G', 196808], ['H', 196908], ['J', 197008], ['K', 197108], ['L', 197208], ['M', 197308], ['N', 197408], ['P', 197508], ['R', 197608], ['S', 197708], ['T', 197808], ['V', 197908], ['W', 198008], ['X', 198108], ['Y', 198208]];
+const PREFIX_LETTERS = [
+  ['A', 198308],
+  ['B', 198408],
+  ['C', 198508],
+  ['D', 198608],
+  ['E', 198708],
+  ['F', 198808],
+  ['G', 198908],
+  ['H', 199008],
+  ['J', 199108],
+  ['K', 199208],
+  ['L', 199308],
+  ['M', 199408],
+  ['N', 199508],
+  ['P', 199608],
+  ['R', 199708],
+  ['S', 199808],
+  ['T', 199903],
+  ['V', 199909],
+  ['W', 200003],
+  ['X', 200009],
+  ['Y', 200103],
+];
+const SUFFIX_LETTERS = [
+  ['A', 196301],
+  ['B', 196401],
+  ['C', 196501],
+  ['D', 196601],
+  ['E', 196701],
+  ['F', 196708],
+  ['G', 196808],
+  ['H', 196908],
+  ['J', 197008],
+  ['K', 197108],
+  ['L', 197208],
+  ['M', 197308],
+  ['N', 197408],
+  ['P', 197508],
+  ['R', 197608],
+  ['S', 197708],
+  ['T', 197808],
+  ['V', 197908],
+  ['W', 198008],
+  ['X', 198108],
+  ['Y', 198208],
+];
 const CURRENT_FROM = 200109;
 const PREFIX_FROM = 198308;
 const SUFFIX_FROM = 196301;
@@ -211,15 +289,48 @@ const CATALOGUE = [
   ['TRIUMPH', 'Bonneville T120', 'Motorcycle', 'motorcycle', 2016, null, 11500, 'P1200'],
   ['BMW', 'R 1250 GS', 'Motorcycle', 'motorcycle', 2019, null, 16500, 'P1254'],
 ].map(([make, model, body, kind, from, to, price, engines, flags = '']) => ({
-  make, model, body, kind, from, to: to ?? 9999, price, classic: flags.includes('c'), auto: flags.includes('a'),
+  make,
+  model,
+  body,
+  kind,
+  from,
+  to: to ?? 9999,
+  price,
+  classic: flags.includes('c'),
+  auto: flags.includes('a'),
   engines: engines.split(' ').map((spec) => {
     const [, fuel, ccs, since, until] = /^([PDHE])([\d,]*)(?:@(\d{4})(?:-(\d{4}))?)?$/.exec(spec);
     return { fuel: FUELS[fuel], ccs: ccs ? ccs.split(',').map(Number) : [], since: +(since ?? 0), until: +(until ?? 9999) };
   }),
 }));
-const VAN_WEIGHTS = { 'Transit': [3100, 3500], 'Transit Custom': [2800, 3400], 'Transit Connect': [2000, 2400], 'Vivaro': [2700, 3100], 'Transporter': [2600, 3200], 'Sprinter': [3000, 3500], 'Partner': [2000, 2300], 'Type 2': [2000, 2200] };
+const VAN_WEIGHTS = {
+  Transit: [3100, 3500],
+  'Transit Custom': [2800, 3400],
+  'Transit Connect': [2000, 2400],
+  Vivaro: [2700, 3100],
+  Transporter: [2600, 3200],
+  Sprinter: [3000, 3500],
+  Partner: [2000, 2300],
+  'Type 2': [2000, 2200],
+};
 const TYPE_APPROVAL = { car: 'M1', van: 'N1', motorcycle: 'L3' };
-const COLOURS = [['GREY', 18], ['BLACK', 17], ['WHITE', 16], ['SILVER', 13], ['BLUE', 14], ['RED', 10], ['GREEN', 3], ['ORANGE', 2], ['BEIGE', 1], ['BROWN', 1], ['MAROON', 1], ['YELLOW', 1], ['BRONZE', 1], ['PURPLE', 1], ['GOLD', 1]];
+const COLOURS = [
+  ['GREY', 18],
+  ['BLACK', 17],
+  ['WHITE', 16],
+  ['SILVER', 13],
+  ['BLUE', 14],
+  ['RED', 10],
+  ['GREEN', 3],
+  ['ORANGE', 2],
+  ['BEIGE', 1],
+  ['BROWN', 1],
+  ['MAROON', 1],
+  ['YELLOW', 1],
+  ['BRONZE', 1],
+  ['PURPLE', 1],
+  ['GOLD', 1],
+];
 
 function fuelWeight(fuel, year, kind) {
   if (fuel === 'PETROL') return kind === 'van' ? 4 : 60;
@@ -239,7 +350,9 @@ function co2For(r, first, fuel, cc, kind) {
   if (fuel === 'ELECTRICITY') return 0;
   if (iso(first) < '2001-03-01') return null; // the register holds CO2 only from March 2001
   // A bi-fuel car's type-approval figure is much like the petrol engine it was built with.
-  const base = { PETROL: 70 + cc * 0.045, 'GAS BI-FUEL': 70 + cc * 0.045, DIESEL: 60 + cc * 0.04, 'HYBRID ELECTRIC': 40 + cc * 0.025 }[fuel];
+  const base = { PETROL: 70 + cc * 0.045, 'GAS BI-FUEL': 70 + cc * 0.045, DIESEL: 60 + cc * 0.04, 'HYBRID ELECTRIC': 40 + cc * 0.025 }[
+    fuel
+  ];
   const age = Math.min(1.25, Math.max(0.85, 1 + 0.012 * (2020 - Y(first)))); // engines got cleaner
   return Math.round(base * age * (kind === 'van' ? 1.45 : 1) * r.uniform(0.93, 1.07));
 }
@@ -268,7 +381,7 @@ const MAJOR = [
   'Offside Front Coil spring fractured or seriously weakened (5.3.1 (b) (i))',
   'Nearside Headlamp aim too high (4.1.2 (a))',
   'Offside Rear Brake pipe corroded, covered in grease or other material (1.1.11 (c))',
-  'Windscreen damage in zone \'A\' larger than a 10mm circle (3.2 (a) (i))',
+  "Windscreen damage in zone 'A' larger than a 10mm circle (3.2 (a) (i))",
   'Nearside Rear Stop lamp(s) not working (4.3.1 (a) (ii))',
   'Offside Front Lower Suspension arm ball joint has excessive play (5.3.4 (a) (i))',
   'Exhaust emissions Lambda reading after 2nd fast idle outside specified limits (8.2.1.2 (d))',
@@ -314,11 +427,21 @@ function motHistory(r, first, asOf, o, numbers) {
   const push = (date, result, expiry, odometer, defectList) => {
     if (iso(date) < MOT_RECORDS_START) return;
     let number;
-    do number = String(r.int(100_000_000_000, 999_999_999_999)); while (numbers.has(number));
+    do number = String(r.int(100_000_000_000, 999_999_999_999));
+    while (numbers.has(number));
     numbers.add(number);
     const time = `${String(r.int(8, 17)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}`;
-    tests.push({ mot_test_number: number, vrm: o.vrm, completed_date: `${iso(date)}T${time}.000Z`, test_result: result,
-      expiry_date: expiry && iso(expiry), odometer_value: odometer, odometer_unit: o.unit, odometer_result_type: 'READ', defects: JSON.stringify(defectList) });
+    tests.push({
+      mot_test_number: number,
+      vrm: o.vrm,
+      completed_date: `${iso(date)}T${time}.000Z`,
+      test_result: result,
+      expiry_date: expiry && iso(expiry),
+      odometer_value: odometer,
+      odometer_unit: o.unit,
+      odometer_result_type: 'READ',
+      defects: JSON.stringify(defectList),
+    });
   };
   const expiryAfter = (date) => (date > due ? addDays(addYears(date, 1), -1) : addYears(due, 1));
   const failRate = o.clean ? 0 : Y(first) < 2005 ? 0.2 : 0.1;
@@ -370,13 +493,23 @@ function buildVehicle(spec, asOf, numbers) {
   const entry = spec.entry ?? pickEntry(r, spec.kind ?? 'car', year);
   const kind = entry.kind;
   const engines = entry.engines.filter((e) => e.since <= year && year <= e.until);
-  const engine = spec.fuel ? entry.engines.find((e) => e.fuel === spec.fuel) : r.weighted(engines.map((e) => [e, fuelWeight(e.fuel, year, kind)]));
+  const engine = spec.fuel
+    ? entry.engines.find((e) => e.fuel === spec.fuel)
+    : r.weighted(engines.map((e) => [e, fuelWeight(e.fuel, year, kind)]));
   const fuel = engine.fuel;
-  const cc = fuel === 'ELECTRICITY' ? null : spec.cc ?? r.pick(engine.ccs);
+  const cc = fuel === 'ELECTRICITY' ? null : (spec.cc ?? r.pick(engine.ccs));
   const age = (asOf - first) / DAY / 365.25;
 
-  const pAuto = kind !== 'car' ? (kind === 'van' ? 0.1 : 0) : fuel === 'ELECTRICITY' || fuel === 'HYBRID ELECTRIC' ? 1
-    : entry.classic ? 0.05 : (entry.auto ? 0.55 : 0.12) + (year >= 2015 ? 0.2 : 0);
+  const pAuto =
+    kind !== 'car'
+      ? kind === 'van'
+        ? 0.1
+        : 0
+      : fuel === 'ELECTRICITY' || fuel === 'HYBRID ELECTRIC'
+        ? 1
+        : entry.classic
+          ? 0.05
+          : (entry.auto ? 0.55 : 0.12) + (year >= 2015 ? 0.2 : 0);
   const modernFuel = entry.engines.length > 1 ? { ELECTRICITY: 1.35, 'HYBRID ELECTRIC': 1.1, DIESEL: 1.05, PETROL: 1 }[fuel] : 1;
   const price = entry.classic
     ? Math.round((entry.price * r.uniform(0.75, 1.25)) / 50) * 50
@@ -395,22 +528,50 @@ function buildVehicle(spec, asOf, numbers) {
       noTests = year < 1963;
       if (r.chance(0.5)) stopAfter = maxDate(parse('2018-05-20'), addYears(first, 40));
     } else {
-      tax = r.weighted([['Taxed', 88], ['SORN', 7], ['Untaxed', 5]]);
+      tax = r.weighted([
+        ['Taxed', 88],
+        ['SORN', 7],
+        ['Untaxed', 5],
+      ]);
       // Off the road for a while: the MOT usually lapsed too.
       if (tax !== 'Taxed' && r.chance(0.75)) stopAfter = maxDate(addYears(first, 4), addDays(asOf, -r.int(60, 2500)));
     }
   }
-  const mileage = spec.mileage ?? (year < 1990 ? r.int(1000, 4000) : kind === 'van' ? r.int(10_000, 25_000) : kind === 'motorcycle' ? r.int(1500, 5000) : r.int(3000, 15_000));
+  const mileage =
+    spec.mileage ??
+    (year < 1990
+      ? r.int(1000, 4000)
+      : kind === 'van'
+        ? r.int(10_000, 25_000)
+        : kind === 'motorcycle'
+          ? r.int(1500, 5000)
+          : r.int(3000, 15_000));
   const unit = spec.unit ?? (year >= 1995 && r.chance(0.015) ? 'KM' : 'MI');
-  const tests = motHistory(r, first, asOf, { vrm: spec.vrm, mileage, unit, noTests, stopAfter, clean: spec.clean, failLast: spec.failLast, clockAt: spec.clockAt }, numbers);
+  const tests = motHistory(
+    r,
+    first,
+    asOf,
+    { vrm: spec.vrm, mileage, unit, noTests, stopAfter, clean: spec.clean, failLast: spec.failLast, clockAt: spec.clockAt },
+    numbers,
+  );
 
   const lastPass = tests.filter((t) => t.test_result === 'PASSED').pop();
-  const motStatus = tests.length === 0 ? (exempt ? 'No results returned' : 'No details held by DVLA')
-    : lastPass && lastPass.expiry_date >= iso(asOf) ? 'Valid' : 'Not valid';
+  const motStatus =
+    tests.length === 0
+      ? exempt
+        ? 'No results returned'
+        : 'No details held by DVLA'
+      : lastPass && lastPass.expiry_date >= iso(asOf)
+        ? 'Valid'
+        : 'Not valid';
   if (tax === 'Taxed' && motStatus === 'Not valid' && !exempt) tax = 'Untaxed'; // no tax without an MOT
   const lapsedOn = lastPass ? parse(lastPass.expiry_date) : addDays(asOf, -r.int(30, 900));
-  const taxDue = tax === 'Taxed' ? firstOfMonth(asOf, r.int(1, 12))
-    : tax === 'Untaxed' ? minDate(firstOfMonth(minDate(lapsedOn, asOf), 1), firstOfMonth(asOf)) : null;
+  const taxDue =
+    tax === 'Taxed'
+      ? firstOfMonth(asOf, r.int(1, 12))
+      : tax === 'Untaxed'
+        ? minDate(firstOfMonth(minDate(lapsedOn, asOf), 1), firstOfMonth(asOf))
+        : null;
   const [wMin, wMax] = VAN_WEIGHTS[entry.model] ?? [0, 0];
   const v5cFrom = maxDate(first, parse('2005-01-01'));
   const v5c = v5cFrom >= asOf ? first : addDays(v5cFrom, Math.floor(r.rng() * ((asOf - v5cFrom) / DAY)));
@@ -427,7 +588,7 @@ function buildVehicle(spec, asOf, numbers) {
     vehicle_type: kind,
     type_approval: year < 1970 ? null : TYPE_APPROVAL[kind],
     wheelplan: kind === 'motorcycle' ? '2 WHEEL' : '2 AXLE RIGID BODY',
-    revenue_weight: kind === 'van' ? spec.revenueWeight ?? Math.round(r.int(wMin, wMax) / 10) * 10 : null,
+    revenue_weight: kind === 'van' ? (spec.revenueWeight ?? Math.round(r.int(wMin, wMax) / 10) * 10) : null,
     year_of_manufacture: spec.manufactured ?? (M(first) <= 3 && r.chance(0.3) ? year - 1 : year),
     month_of_first_registration: iso(first).slice(0, 7),
     engine_capacity: cc,
@@ -440,7 +601,15 @@ function buildVehicle(spec, asOf, numbers) {
     marked_for_export: spec.note ? 0 : r.chance(0.01) ? 1 : 0,
     date_of_last_v5c_issued: iso(v5c),
     first_used_date: iso(first),
-    has_outstanding_recall: spec.recall ?? (year < 1990 ? 'Unknown' : r.weighted([['No', 80], ['Yes', 7], ['Unknown', 13]])),
+    has_outstanding_recall:
+      spec.recall ??
+      (year < 1990
+        ? 'Unknown'
+        : r.weighted([
+            ['No', 80],
+            ['Yes', 7],
+            ['Unknown', 13],
+          ])),
     list_price: spec.price ?? price,
     sandbox_note: spec.note ?? null,
   };
@@ -452,87 +621,487 @@ function model(make, name, year = 2020) {
   if (!entry) throw new Error(`no ${make} ${name} in ${year}`);
   return entry;
 }
-const custom = (make, name, body, fuel, cc) => ({ make, model: name, body, kind: 'car', classic: false, price: 0, engines: [{ fuel, ccs: [cc], since: 0, until: 9999 }] });
+const custom = (make, name, body, fuel, cc) => ({
+  make,
+  model: name,
+  body,
+  kind: 'car',
+  classic: false,
+  price: 0,
+  engines: [{ fuel, ccs: [cc], since: 0, until: 9999 }],
+});
 
 /** The named sandbox registrations, in the order docs/sandbox.md lists them. */
 function namedSpecs(asOf) {
   const period = platePeriodStart(asOf);
   const on = (s) => parse(s);
   return [
-    { vrm: 'KE19FTA', first: on('2019-03-14'), entry: model('FORD', 'Fiesta'), body: 'Hatchback', transmission: 'Manual', colour: 'BLUE', fuel: 'PETROL', cc: 998, price: 16_500, euro: 'EURO 6', mileage: 8000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'Happy path: a petrol hatchback with a clean MOT history.' },
-    { vrm: 'KD15DSL', first: on('2015-04-09'), entry: model('VOLKSWAGEN', 'Golf'), fuel: 'DIESEL', cc: 1968, transmission: 'Manual', colour: 'GREY', price: 23_500, euro: 'EURO 5', mileage: 11_000, tax: 'Taxed', recall: 'No',
-      note: 'A Euro 5 diesel: not ULEZ-compliant, so London ULEZ charges apply.' },
-    { vrm: 'KH68HYB', first: on('2018-09-03'), entry: model('TOYOTA', 'Prius'), fuel: 'HYBRID ELECTRIC', cc: 1798, transmission: 'Automatic', colour: 'WHITE', price: 25_500, euro: 'EURO 6', mileage: 12_000, tax: 'Taxed', recall: 'No',
-      note: 'A petrol-electric hybrid (68 = September 2018).' },
-    { vrm: 'KT70EVS', first: on('2020-09-18'), entry: model('TESLA', 'Model 3'), fuel: 'ELECTRICITY', transmission: 'Automatic', colour: 'WHITE', price: 40_500, euro: null, mileage: 9000, tax: 'Taxed', recall: 'No',
-      note: 'An electric car: no engine size and zero CO2 (70 = September 2020).' },
-    { vrm: 'KV21VAN', first: on('2021-03-02'), entry: model('FORD', 'Transit Custom'), fuel: 'DIESEL', cc: 1995, transmission: 'Manual', colour: 'WHITE', price: 32_000, euro: 'EURO 6', revenueWeight: 3000, mileage: 20_000, tax: 'Taxed', recall: 'No',
-      note: 'A Euro 6 diesel van (N1, 3,000 kg) with high annual mileage.' },
-    { vrm: 'KM17MCY', first: on('2017-03-24'), entry: model('HONDA', 'CB500F'), fuel: 'PETROL', cc: 471, transmission: 'Manual', colour: 'RED', price: 5_700, euro: 'EURO 4', mileage: 3000, tax: 'Taxed', recall: 'No',
-      note: 'A motorcycle (L3): neither a car nor a van.' },
-    { vrm: 'KG08LPG', first: on('2008-06-13'), entry: custom('VAUXHALL', 'Zafira', 'MPV', 'GAS BI-FUEL', 1598), euro: null, transmission: 'Manual', colour: 'BLUE', price: 17_500, mileage: 8000, tax: 'Taxed', recall: 'No',
-      note: 'Converted to run on petrol and LPG (gas bi-fuel): a fuel the ULEZ standard does not cover.' },
-    { vrm: `KN${ageIdentifier(period)}NEW`, first: period, entry: model('KIA', 'Sportage'), fuel: 'HYBRID ELECTRIC', cc: 1598, transmission: 'Automatic', colour: 'GREY', price: 36_500, euro: 'EURO 6', tax: 'Taxed', recall: 'No',
-      note: 'Brand new: no MOT yet; mileage rules use miles since the start of the year.' },
-    { vrm: 'KC16CLK', first: on('2016-03-11'), entry: model('VAUXHALL', 'Astra'), fuel: 'PETROL', cc: 1398, transmission: 'Manual', colour: 'SILVER', price: 19_000, mileage: 13_000, clean: true, clockAt: 3, tax: 'Taxed', recall: 'No',
-      note: 'Clocked: the MOT odometer reading goes down once (about 21,000 miles lost).' },
-    { vrm: 'KF14FAL', first: on('2014-03-20'), entry: model('RENAULT', 'Clio'), fuel: 'PETROL', cc: 898, transmission: 'Manual', colour: 'RED', price: 14_500, mileage: 9000, failLast: true, tax: 'Untaxed', recall: 'No',
-      note: 'Latest MOT failed with a dangerous defect and no retest: MOT not valid.' },
-    { vrm: 'KK18KMS', first: on('2018-03-07'), entry: model('BMW', '3 Series'), fuel: 'DIESEL', cc: 1995, transmission: 'Automatic', colour: 'BLACK', price: 34_000, manufactured: 2017, unit: 'KM', mileage: 10_000, tax: 'Taxed', recall: 'Unknown',
-      note: 'An import whose MOT odometer readings are in kilometres.' },
-    { vrm: 'R123OLD', first: on('1997-09-05'), entry: custom('MERCEDES-BENZ', 'E Class', 'Saloon', 'DIESEL', 2874), transmission: 'Automatic', colour: 'SILVER', price: 31_000,
-      mileage: Math.ceil(300_000 / ((asOf - on('1997-09-05')) / DAY / 365.25)), clean: true, tax: 'Taxed', recall: 'Unknown',
-      note: 'Prefix plate (R = August 1997 to July 1998): an old car with over 280,000 miles, outside the marketplace\'s limits.' },
-    { vrm: 'A123BCD', first: on('1983-09-16'), entry: model('FORD', 'Escort', 1983), fuel: 'PETROL', cc: 1598, body: 'Hatchback', transmission: 'Manual', colour: 'RED', price: 9_500, mileage: 3000, tax: 'Taxed',
-      note: 'Prefix plate (A = August 1983 to July 1984).' },
-    { vrm: 'ABC123D', first: on('1966-05-12'), entry: model('FORD', 'Cortina', 1966), fuel: 'PETROL', cc: 1498, transmission: 'Manual', colour: 'WHITE', price: 14_000, mileage: 1500, stopAfter: parse('2018-05-20'), tax: 'Taxed',
-      note: 'Suffix plate (D = 1966): a classic, MOT-exempt since 2018.' },
-    { vrm: '1234AB', first: on('1959-06-01'), entry: model('JAGUAR', 'XK150', 1959), fuel: 'PETROL', cc: 3442, transmission: 'Manual', colour: 'GREEN', price: 85_000, noTests: true, tax: 'Taxed',
-      note: 'Dateless plate (digits then letters): a 1959 classic, MOT-exempt with no MOT records.' },
-    { vrm: '123ABC', first: on('1957-03-15'), entry: model('MORRIS', 'Minor', 1957), fuel: 'PETROL', cc: 948, transmission: 'Manual', colour: 'BLUE', price: 7_500, noTests: true, tax: 'Taxed',
-      note: 'Dateless plate (digits then letters): a 1957 classic, MOT-exempt with no MOT records.' },
-    { vrm: 'AB1234', first: on('1960-07-22'), entry: model('AUSTIN-HEALEY', '3000', 1960), fuel: 'PETROL', cc: 2912, transmission: 'Manual', colour: 'RED', price: 62_000, noTests: true, tax: 'SORN',
-      note: 'Dateless plate (letters then digits): a 1960 classic, MOT-exempt and declared off the road.' },
-    { vrm: 'ABC123', first: on('1958-05-02'), entry: model('MG', 'MGA', 1958), fuel: 'PETROL', cc: 1489, transmission: 'Manual', colour: 'WHITE', price: 29_000, noTests: true, tax: 'Taxed',
-      note: 'Dateless plate (letters then digits): a 1958 classic, MOT-exempt with no MOT records.' },
-    { vrm: 'ABZ1234', first: on('2016-06-10'), entry: model('SKODA', 'Octavia'), fuel: 'DIESEL', cc: 1598, transmission: 'Manual', colour: 'SILVER', price: 21_500, mileage: 10_000, tax: 'Taxed', recall: 'No',
-      note: 'Northern Ireland plate (a Z in the letters, no age identifier).' },
-    { vrm: 'KU20OFR', first: on('2020-03-06'), entry: model('VOLKSWAGEN', 'Polo'), fuel: 'PETROL', cc: 999, transmission: 'Manual', colour: 'RED', price: 19_000, euro: 'EURO 6', mileage: 7000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'In the dealer sale and under offer: the lookup skips the mileage step and goes to accepting the offer.' },
-    { vrm: 'KW19SLD', first: on('2019-04-12'), entry: model('NISSAN', 'Qashqai'), fuel: 'PETROL', cc: 1332, transmission: 'Manual', colour: 'GREY', price: 26_000, euro: 'EURO 6', mileage: 9000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'Sold, waiting for the seller to confirm: the lookup goes to confirming the sale.' },
-    { vrm: 'KR18DOC', first: on('2018-03-23'), entry: model('AUDI', 'A3'), fuel: 'DIESEL', cc: 1968, transmission: 'Automatic', colour: 'BLACK', price: 28_500, euro: 'EURO 6', mileage: 10_000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'Sold with documents reviewed: the lookup goes to the review status.' },
-    { vrm: 'KP17PRF', first: on('2017-03-30'), entry: model('HYUNDAI', 'Tucson'), fuel: 'DIESEL', cc: 1685, transmission: 'Manual', colour: 'BLUE', price: 27_000, euro: 'EURO 6', mileage: 9500, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'Its vehicle profile is being built: the lookup goes to the profile timeline.' },
-    { vrm: 'KA16ACT', first: on('2016-03-18'), entry: model('SKODA', 'Fabia'), fuel: 'PETROL', cc: 1197, transmission: 'Manual', colour: 'WHITE', price: 15_500, euro: 'EURO 6', mileage: 8000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'In today\'s dealer sale: the lookup goes straight to the vehicle page.' },
-    { vrm: 'KS12SRN', first: on('2012-04-27'), entry: model('VAUXHALL', 'Corsa'), fuel: 'PETROL', cc: 1229, transmission: 'Manual', colour: 'BLACK', price: 12_500, mileage: 7000, tax: 'SORN', stopAfter: addDays(asOf, -500), recall: 'No',
-      note: 'Declared off the road (SORN): untaxed and its MOT has lapsed.' },
+    {
+      vrm: 'KE19FTA',
+      first: on('2019-03-14'),
+      entry: model('FORD', 'Fiesta'),
+      body: 'Hatchback',
+      transmission: 'Manual',
+      colour: 'BLUE',
+      fuel: 'PETROL',
+      cc: 998,
+      price: 16_500,
+      euro: 'EURO 6',
+      mileage: 8000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Happy path: a petrol hatchback with a clean MOT history.',
+    },
+    {
+      vrm: 'KD15DSL',
+      first: on('2015-04-09'),
+      entry: model('VOLKSWAGEN', 'Golf'),
+      fuel: 'DIESEL',
+      cc: 1968,
+      transmission: 'Manual',
+      colour: 'GREY',
+      price: 23_500,
+      euro: 'EURO 5',
+      mileage: 11_000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'A Euro 5 diesel: not ULEZ-compliant, so London ULEZ charges apply.',
+    },
+    {
+      vrm: 'KH68HYB',
+      first: on('2018-09-03'),
+      entry: model('TOYOTA', 'Prius'),
+      fuel: 'HYBRID ELECTRIC',
+      cc: 1798,
+      transmission: 'Automatic',
+      colour: 'WHITE',
+      price: 25_500,
+      euro: 'EURO 6',
+      mileage: 12_000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'A petrol-electric hybrid (68 = September 2018).',
+    },
+    {
+      vrm: 'KT70EVS',
+      first: on('2020-09-18'),
+      entry: model('TESLA', 'Model 3'),
+      fuel: 'ELECTRICITY',
+      transmission: 'Automatic',
+      colour: 'WHITE',
+      price: 40_500,
+      euro: null,
+      mileage: 9000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'An electric car: no engine size and zero CO2 (70 = September 2020).',
+    },
+    {
+      vrm: 'KV21VAN',
+      first: on('2021-03-02'),
+      entry: model('FORD', 'Transit Custom'),
+      fuel: 'DIESEL',
+      cc: 1995,
+      transmission: 'Manual',
+      colour: 'WHITE',
+      price: 32_000,
+      euro: 'EURO 6',
+      revenueWeight: 3000,
+      mileage: 20_000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'A Euro 6 diesel van (N1, 3,000 kg) with high annual mileage.',
+    },
+    {
+      vrm: 'KM17MCY',
+      first: on('2017-03-24'),
+      entry: model('HONDA', 'CB500F'),
+      fuel: 'PETROL',
+      cc: 471,
+      transmission: 'Manual',
+      colour: 'RED',
+      price: 5_700,
+      euro: 'EURO 4',
+      mileage: 3000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'A motorcycle (L3): neither a car nor a van.',
+    },
+    {
+      vrm: 'KG08LPG',
+      first: on('2008-06-13'),
+      entry: custom('VAUXHALL', 'Zafira', 'MPV', 'GAS BI-FUEL', 1598),
+      euro: null,
+      transmission: 'Manual',
+      colour: 'BLUE',
+      price: 17_500,
+      mileage: 8000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Converted to run on petrol and LPG (gas bi-fuel): a fuel the ULEZ standard does not cover.',
+    },
+    {
+      vrm: `KN${ageIdentifier(period)}NEW`,
+      first: period,
+      entry: model('KIA', 'Sportage'),
+      fuel: 'HYBRID ELECTRIC',
+      cc: 1598,
+      transmission: 'Automatic',
+      colour: 'GREY',
+      price: 36_500,
+      euro: 'EURO 6',
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Brand new: no MOT yet; mileage rules use miles since the start of the year.',
+    },
+    {
+      vrm: 'KC16CLK',
+      first: on('2016-03-11'),
+      entry: model('VAUXHALL', 'Astra'),
+      fuel: 'PETROL',
+      cc: 1398,
+      transmission: 'Manual',
+      colour: 'SILVER',
+      price: 19_000,
+      mileage: 13_000,
+      clean: true,
+      clockAt: 3,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Clocked: the MOT odometer reading goes down once (about 21,000 miles lost).',
+    },
+    {
+      vrm: 'KF14FAL',
+      first: on('2014-03-20'),
+      entry: model('RENAULT', 'Clio'),
+      fuel: 'PETROL',
+      cc: 898,
+      transmission: 'Manual',
+      colour: 'RED',
+      price: 14_500,
+      mileage: 9000,
+      failLast: true,
+      tax: 'Untaxed',
+      recall: 'No',
+      note: 'Latest MOT failed with a dangerous defect and no retest: MOT not valid.',
+    },
+    {
+      vrm: 'KK18KMS',
+      first: on('2018-03-07'),
+      entry: model('BMW', '3 Series'),
+      fuel: 'DIESEL',
+      cc: 1995,
+      transmission: 'Automatic',
+      colour: 'BLACK',
+      price: 34_000,
+      manufactured: 2017,
+      unit: 'KM',
+      mileage: 10_000,
+      tax: 'Taxed',
+      recall: 'Unknown',
+      note: 'An import whose MOT odometer readings are in kilometres.',
+    },
+    {
+      vrm: 'R123OLD',
+      first: on('1997-09-05'),
+      entry: custom('MERCEDES-BENZ', 'E Class', 'Saloon', 'DIESEL', 2874),
+      transmission: 'Automatic',
+      colour: 'SILVER',
+      price: 31_000,
+      mileage: Math.ceil(300_000 / ((asOf - on('1997-09-05')) / DAY / 365.25)),
+      clean: true,
+      tax: 'Taxed',
+      recall: 'Unknown',
+      note: "Prefix plate (R = August 1997 to July 1998): an old car with over 280,000 miles, outside the marketplace's limits.",
+    },
+    {
+      vrm: 'A123BCD',
+      first: on('1983-09-16'),
+      entry: model('FORD', 'Escort', 1983),
+      fuel: 'PETROL',
+      cc: 1598,
+      body: 'Hatchback',
+      transmission: 'Manual',
+      colour: 'RED',
+      price: 9_500,
+      mileage: 3000,
+      tax: 'Taxed',
+      note: 'Prefix plate (A = August 1983 to July 1984).',
+    },
+    {
+      vrm: 'ABC123D',
+      first: on('1966-05-12'),
+      entry: model('FORD', 'Cortina', 1966),
+      fuel: 'PETROL',
+      cc: 1498,
+      transmission: 'Manual',
+      colour: 'WHITE',
+      price: 14_000,
+      mileage: 1500,
+      stopAfter: parse('2018-05-20'),
+      tax: 'Taxed',
+      note: 'Suffix plate (D = 1966): a classic, MOT-exempt since 2018.',
+    },
+    {
+      vrm: '1234AB',
+      first: on('1959-06-01'),
+      entry: model('JAGUAR', 'XK150', 1959),
+      fuel: 'PETROL',
+      cc: 3442,
+      transmission: 'Manual',
+      colour: 'GREEN',
+      price: 85_000,
+      noTests: true,
+      tax: 'Taxed',
+      note: 'Dateless plate (digits then letters): a 1959 classic, MOT-exempt with no MOT records.',
+    },
+    {
+      vrm: '123ABC',
+      first: on('1957-03-15'),
+      entry: model('MORRIS', 'Minor', 1957),
+      fuel: 'PETROL',
+      cc: 948,
+      transmission: 'Manual',
+      colour: 'BLUE',
+      price: 7_500,
+      noTests: true,
+      tax: 'Taxed',
+      note: 'Dateless plate (digits then letters): a 1957 classic, MOT-exempt with no MOT records.',
+    },
+    {
+      vrm: 'AB1234',
+      first: on('1960-07-22'),
+      entry: model('AUSTIN-HEALEY', '3000', 1960),
+      fuel: 'PETROL',
+      cc: 2912,
+      transmission: 'Manual',
+      colour: 'RED',
+      price: 62_000,
+      noTests: true,
+      tax: 'SORN',
+      note: 'Dateless plate (letters then digits): a 1960 classic, MOT-exempt and declared off the road.',
+    },
+    {
+      vrm: 'ABC123',
+      first: on('1958-05-02'),
+      entry: model('MG', 'MGA', 1958),
+      fuel: 'PETROL',
+      cc: 1489,
+      transmission: 'Manual',
+      colour: 'WHITE',
+      price: 29_000,
+      noTests: true,
+      tax: 'Taxed',
+      note: 'Dateless plate (letters then digits): a 1958 classic, MOT-exempt with no MOT records.',
+    },
+    {
+      vrm: 'ABZ1234',
+      first: on('2016-06-10'),
+      entry: model('SKODA', 'Octavia'),
+      fuel: 'DIESEL',
+      cc: 1598,
+      transmission: 'Manual',
+      colour: 'SILVER',
+      price: 21_500,
+      mileage: 10_000,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Northern Ireland plate (a Z in the letters, no age identifier).',
+    },
+    {
+      vrm: 'KU20OFR',
+      first: on('2020-03-06'),
+      entry: model('VOLKSWAGEN', 'Polo'),
+      fuel: 'PETROL',
+      cc: 999,
+      transmission: 'Manual',
+      colour: 'RED',
+      price: 19_000,
+      euro: 'EURO 6',
+      mileage: 7000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'In the dealer sale and under offer: the lookup skips the mileage step and goes to accepting the offer.',
+    },
+    {
+      vrm: 'KW19SLD',
+      first: on('2019-04-12'),
+      entry: model('NISSAN', 'Qashqai'),
+      fuel: 'PETROL',
+      cc: 1332,
+      transmission: 'Manual',
+      colour: 'GREY',
+      price: 26_000,
+      euro: 'EURO 6',
+      mileage: 9000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Sold, waiting for the seller to confirm: the lookup goes to confirming the sale.',
+    },
+    {
+      vrm: 'KR18DOC',
+      first: on('2018-03-23'),
+      entry: model('AUDI', 'A3'),
+      fuel: 'DIESEL',
+      cc: 1968,
+      transmission: 'Automatic',
+      colour: 'BLACK',
+      price: 28_500,
+      euro: 'EURO 6',
+      mileage: 10_000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Sold with documents reviewed: the lookup goes to the review status.',
+    },
+    {
+      vrm: 'KP17PRF',
+      first: on('2017-03-30'),
+      entry: model('HYUNDAI', 'Tucson'),
+      fuel: 'DIESEL',
+      cc: 1685,
+      transmission: 'Manual',
+      colour: 'BLUE',
+      price: 27_000,
+      euro: 'EURO 6',
+      mileage: 9500,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Its vehicle profile is being built: the lookup goes to the profile timeline.',
+    },
+    {
+      vrm: 'KA16ACT',
+      first: on('2016-03-18'),
+      entry: model('SKODA', 'Fabia'),
+      fuel: 'PETROL',
+      cc: 1197,
+      transmission: 'Manual',
+      colour: 'WHITE',
+      price: 15_500,
+      euro: 'EURO 6',
+      mileage: 8000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: "In today's dealer sale: the lookup goes straight to the vehicle page.",
+    },
+    {
+      vrm: 'KS12SRN',
+      first: on('2012-04-27'),
+      entry: model('VAUXHALL', 'Corsa'),
+      fuel: 'PETROL',
+      cc: 1229,
+      transmission: 'Manual',
+      colour: 'BLACK',
+      price: 12_500,
+      mileage: 7000,
+      tax: 'SORN',
+      stopAfter: addDays(asOf, -500),
+      recall: 'No',
+      note: 'Declared off the road (SORN): untaxed and its MOT has lapsed.',
+    },
     // Anniversary on the first of next month: its MOT always runs out within the month to come.
-    { vrm: 'DUZ1', first: ymd(Y(asOf) - 5, M(asOf) + 1, 1), entry: model('TOYOTA', 'Yaris'), fuel: 'PETROL', cc: 998, transmission: 'Manual', colour: 'WHITE', price: 15_500, euro: 'EURO 6', mileage: 6000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'A Northern Ireland number (a popular cherished plate) on a five-year-old car whose MOT runs out on the first of next month: MOT reminders are due.' },
+    {
+      vrm: 'DUZ1',
+      first: ymd(Y(asOf) - 5, M(asOf) + 1, 1),
+      entry: model('TOYOTA', 'Yaris'),
+      fuel: 'PETROL',
+      cc: 998,
+      transmission: 'Manual',
+      colour: 'WHITE',
+      price: 15_500,
+      euro: 'EURO 6',
+      mileage: 6000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'A Northern Ireland number (a popular cherished plate) on a five-year-old car whose MOT runs out on the first of next month: MOT reminders are due.',
+    },
     // The car tax check's outcomes that the vehicles above do not cover.
-    { vrm: 'KU16TAX', first: on('2016-05-12'), entry: model('FORD', 'Focus'), fuel: 'PETROL', cc: 999, transmission: 'Manual', colour: 'GREY', price: 17_500, mileage: 8000, clean: true, tax: 'Untaxed', recall: 'No',
-      note: 'Untaxed but not SORN: its tax ran out on the first of this month, though its MOT is valid.' },
-    { vrm: 'KL21LUX', first: on('2021-06-18'), entry: model('LAND ROVER', 'Range Rover Evoque', 2021), fuel: 'PETROL', cc: 1997, transmission: 'Automatic', colour: 'BLACK', price: 47_000, euro: 'EURO 6', mileage: 9000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'Registered June 2021: the expensive car supplement applies until June 2027 if its list price was over £40,000.' },
+    {
+      vrm: 'KU16TAX',
+      first: on('2016-05-12'),
+      entry: model('FORD', 'Focus'),
+      fuel: 'PETROL',
+      cc: 999,
+      transmission: 'Manual',
+      colour: 'GREY',
+      price: 17_500,
+      mileage: 8000,
+      clean: true,
+      tax: 'Untaxed',
+      recall: 'No',
+      note: 'Untaxed but not SORN: its tax ran out on the first of this month, though its MOT is valid.',
+    },
+    {
+      vrm: 'KL21LUX',
+      first: on('2021-06-18'),
+      entry: model('LAND ROVER', 'Range Rover Evoque', 2021),
+      fuel: 'PETROL',
+      cc: 1997,
+      transmission: 'Automatic',
+      colour: 'BLACK',
+      price: 47_000,
+      euro: 'EURO 6',
+      mileage: 9000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'Registered June 2021: the expensive car supplement applies until June 2027 if its list price was over £40,000.',
+    },
     // Only once it exists: the register never holds a car registered after its own date.
     ...(iso(asOf) >= '2025-06-01'
-      ? [{ vrm: 'KE25ZEV', first: on('2025-05-16'), entry: model('TESLA', 'Model Y', 2025), fuel: 'ELECTRICITY', transmission: 'Automatic', colour: 'WHITE', price: 52_000, euro: null, tax: 'Taxed', recall: 'No',
-          note: 'An electric car registered after 1 April 2025: its first tax was £10, then the standard rate, and the supplement over a £50,000 list price.' }]
+      ? [
+          {
+            vrm: 'KE25ZEV',
+            first: on('2025-05-16'),
+            entry: model('TESLA', 'Model Y', 2025),
+            fuel: 'ELECTRICITY',
+            transmission: 'Automatic',
+            colour: 'WHITE',
+            price: 52_000,
+            euro: null,
+            tax: 'Taxed',
+            recall: 'No',
+            note: 'An electric car registered after 1 April 2025: its first tax was £10, then the standard rate, and the supplement over a £50,000 list price.',
+          },
+        ]
       : []),
     // ER19 marks a failure in docs/sandbox.md; this one is in the register, but the car value
     // tracker's pricing provider cannot price it (platform/src/tracker/trackers.ts PRICING_FAILURE_VRM).
-    { vrm: 'ER19PRC', first: on('2019-05-17'), entry: model('PEUGEOT', '208'), fuel: 'PETROL', cc: 1199, transmission: 'Manual', colour: 'BLUE', price: 17_500, euro: 'EURO 6', mileage: 8000, clean: true, tax: 'Taxed', recall: 'No',
-      note: 'The car value tracker cannot price it: adding it gives vehicle_pricing_failed.' },
+    {
+      vrm: 'ER19PRC',
+      first: on('2019-05-17'),
+      entry: model('PEUGEOT', '208'),
+      fuel: 'PETROL',
+      cc: 1199,
+      transmission: 'Manual',
+      colour: 'BLUE',
+      price: 17_500,
+      euro: 'EURO 6',
+      mileage: 8000,
+      clean: true,
+      tax: 'Taxed',
+      recall: 'No',
+      note: 'The car value tracker cannot price it: adding it gives vehicle_pricing_failed.',
+    },
   ];
 }
 
 // The random fleet's age mix (320 vehicles with THIS_YEAR), weighted to 3–15 years like Great
 // Britain's: [count, min age, max age].
-const AGE_BANDS = [[40, 0, 3], [90, 3, 8], [105, 8, 15], [45, 15, 25], [17, 25, 40], [18, 40, 68]];
+const AGE_BANDS = [
+  [40, 0, 3],
+  [90, 3, 8],
+  [105, 8, 15],
+  [45, 15, 25],
+  [17, 25, 40],
+  [18, 40, 68],
+];
 const THIS_YEAR = 5; // plus this many first registered since 1 January
 
 /** @returns {Date} */
@@ -566,7 +1135,8 @@ export function generateRegister({ asOf } = {}) {
       const kind = index % 11 === 4 ? 'van' : index % 37 === 9 ? 'motorcycle' : 'car';
       const ni = Y(first) >= 1990 && r.chance(0.03);
       let vrm;
-      do vrm = plateFor(r, first, ni); while (taken.has(vrm) || isReserved(vrm));
+      do vrm = plateFor(r, first, ni);
+      while (taken.has(vrm) || isReserved(vrm));
       taken.add(vrm);
       randomSpecs.push({ vrm, first, kind });
     }
@@ -584,7 +1154,8 @@ export function generateRegister({ asOf } = {}) {
   return { vehicles, motTests, sandbox: named.map((s) => ({ vrm: s.vrm, note: s.note })) };
 }
 
-const sqlValue = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const sqlValue = (v) =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 function insert(table, row) {
   const columns = Object.keys(row);
   return `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => sqlValue(row[c])).join(', ')});`;
@@ -596,7 +1167,9 @@ function insert(table, row) {
  * @returns {string}
  */
 export function toSql(data) {
-  return [...data.vehicles.map((v) => insert('register_vehicles', v)), ...data.motTests.map((t) => insert('mot_tests', t))].join('\n') + '\n';
+  return (
+    [...data.vehicles.map((v) => insert('register_vehicles', v)), ...data.motTests.map((t) => insert('mot_tests', t))].join('\n') + '\n'
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -607,5 +1180,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const outDir = fileURLToPath(new URL('./out/', import.meta.url));
   mkdirSync(outDir, { recursive: true });
   writeFileSync(`${outDir}register.sql`, toSql(data));
-  console.log(`platform/seed/out/register.sql: ${data.vehicles.length} vehicles, ${data.motTests.length} MOT tests, ${data.sandbox.length} sandbox registrations (as of ${asOf})`);
+  console.log(
+    `platform/seed/out/register.sql: ${data.vehicles.length} vehicles, ${data.motTests.length} MOT tests, ${data.sandbox.length} sandbox registrations (as of ${asOf})`,
+  );
 }

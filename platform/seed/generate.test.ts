@@ -14,7 +14,13 @@ function data(asOf: string): Data {
   return cache.get(asOf)!;
 }
 
-const SHAPES = [/^[A-Z]{2}[0-9]{2}[A-Z]{3}$/, /^[A-Z][0-9]{1,3}[A-Z]{3}$/, /^[A-Z]{3}[0-9]{1,3}[A-Z]$/, /^[0-9]{1,4}[A-Z]{1,3}$/, /^[A-Z]{1,3}[0-9]{1,4}$/];
+const SHAPES = [
+  /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
+  /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
+  /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
+  /^[0-9]{1,4}[A-Z]{1,3}$/,
+  /^[A-Z]{1,3}[0-9]{1,4}$/,
+];
 type Format = 'current' | 'prefix' | 'suffix' | 'northern-ireland' | 'dateless';
 function formatOf(vrm: string): Format {
   if (/^[A-Z]{2}[0-9]{2}[A-Z]{3}$/.test(vrm)) return 'current';
@@ -91,8 +97,12 @@ describe.each(AS_OFS)('register as of %s', (asOf) => {
     expect(count((v) => v.vehicle_type === 'car')).toBeGreaterThan(d.vehicles.length / 2);
     expect(new Set(d.vehicles.map((v) => v.vehicle_type))).toEqual(new Set(['car', 'van', 'motorcycle']));
     // Gas bi-fuel is one sandbox car's own story (a fuel the ULEZ standard doesn't cover).
-    expect(new Set(d.vehicles.map((v) => v.fuel_type))).toEqual(new Set(['PETROL', 'DIESEL', 'HYBRID ELECTRIC', 'ELECTRICITY', 'GAS BI-FUEL']));
-    expect(new Set(d.vehicles.map((v) => formatOf(v.vrm)))).toEqual(new Set(['current', 'prefix', 'suffix', 'northern-ireland', 'dateless']));
+    expect(new Set(d.vehicles.map((v) => v.fuel_type))).toEqual(
+      new Set(['PETROL', 'DIESEL', 'HYBRID ELECTRIC', 'ELECTRICITY', 'GAS BI-FUEL']),
+    );
+    expect(new Set(d.vehicles.map((v) => formatOf(v.vrm)))).toEqual(
+      new Set(['current', 'prefix', 'suffix', 'northern-ireland', 'dateless']),
+    );
     expect(count((v) => v.tax_status === 'SORN')).toBeGreaterThan(0);
     expect(count((v) => v.tax_status === 'Untaxed')).toBeGreaterThan(0);
     expect(count((v) => v.has_outstanding_recall === 'Yes')).toBeGreaterThan(0);
@@ -114,7 +124,10 @@ describe.each(AS_OFS)('register as of %s', (asOf) => {
     expect(new Set(vrms).size).toBe(vrms.length);
     for (const vrm of vrms) {
       expect(vrm).toMatch(/^[A-Z0-9]+$/);
-      expect(SHAPES.some((s) => s.test(vrm)), vrm).toBe(true);
+      expect(
+        SHAPES.some((s) => s.test(vrm)),
+        vrm,
+      ).toBe(true);
       // ER19 plates are the sandbox's failures; only the tracker's pricing failure is a registered car.
       expect(vrm.startsWith('ER19') && vrm !== 'ER19PRC', vrm).toBe(false);
     }
@@ -201,7 +214,9 @@ describe.each(AS_OFS)('register as of %s', (asOf) => {
       expect(['PASSED', 'FAILED']).toContain(t.test_result);
       if (t.test_result === 'PASSED') {
         expect(t.expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(t.expiry_date! > t.completed_date.slice(0, 10) && t.expiry_date! <= addDays(addYears(t.completed_date, 1), 31), t.vrm).toBe(true);
+        expect(t.expiry_date! > t.completed_date.slice(0, 10) && t.expiry_date! <= addDays(addYears(t.completed_date, 1), 31), t.vrm).toBe(
+          true,
+        );
       } else expect(t.expiry_date).toBeNull();
       expect(t.odometer_result_type).toBe('READ');
       expect(['MI', 'KM']).toContain(t.odometer_unit);
@@ -287,9 +302,36 @@ describe('named sandbox registrations (as of 2026-11-01)', () => {
 
   it('lists them in a stable order, each present with its note', () => {
     expect(d.sandbox.map((s) => s.vrm)).toEqual([
-      'KE19FTA', 'KD15DSL', 'KH68HYB', 'KT70EVS', 'KV21VAN', 'KM17MCY', 'KG08LPG', 'KN76NEW', 'KC16CLK', 'KF14FAL',
-      'KK18KMS', 'R123OLD', 'A123BCD', 'ABC123D', '1234AB', '123ABC', 'AB1234', 'ABC123', 'ABZ1234', 'KU20OFR', 'KW19SLD', 'KR18DOC', 'KP17PRF', 'KA16ACT', 'KS12SRN', 'DUZ1',
-      'KU16TAX', 'KL21LUX', 'KE25ZEV', 'ER19PRC',
+      'KE19FTA',
+      'KD15DSL',
+      'KH68HYB',
+      'KT70EVS',
+      'KV21VAN',
+      'KM17MCY',
+      'KG08LPG',
+      'KN76NEW',
+      'KC16CLK',
+      'KF14FAL',
+      'KK18KMS',
+      'R123OLD',
+      'A123BCD',
+      'ABC123D',
+      '1234AB',
+      '123ABC',
+      'AB1234',
+      'ABC123',
+      'ABZ1234',
+      'KU20OFR',
+      'KW19SLD',
+      'KR18DOC',
+      'KP17PRF',
+      'KA16ACT',
+      'KS12SRN',
+      'DUZ1',
+      'KU16TAX',
+      'KL21LUX',
+      'KE25ZEV',
+      'ER19PRC',
     ]);
     for (const s of d.sandbox) {
       expect(s.note.length).toBeGreaterThan(10);
@@ -299,8 +341,18 @@ describe('named sandbox registrations (as of 2026-11-01)', () => {
   });
 
   it('KE19FTA is a clean-history petrol Fiesta doing about 8,000 miles a year', () => {
-    expect(byVrm(d, 'KE19FTA')).toMatchObject({ make: 'FORD', model: 'Fiesta', body: 'Hatchback', transmission: 'Manual', colour: 'BLUE',
-      fuel_type: 'PETROL', month_of_first_registration: '2019-03', engine_capacity: 998, mot_status: 'Valid', tax_status: 'Taxed' });
+    expect(byVrm(d, 'KE19FTA')).toMatchObject({
+      make: 'FORD',
+      model: 'Fiesta',
+      body: 'Hatchback',
+      transmission: 'Manual',
+      colour: 'BLUE',
+      fuel_type: 'PETROL',
+      month_of_first_registration: '2019-03',
+      engine_capacity: 998,
+      mot_status: 'Valid',
+      tax_status: 'Taxed',
+    });
     expect(history('KE19FTA').length).toBeGreaterThanOrEqual(4);
     expect(history('KE19FTA').every((t) => t.test_result === 'PASSED' && t.defects === '[]')).toBe(true);
     expect(annualMiles('KE19FTA')).toBeGreaterThan(7000);
@@ -308,18 +360,55 @@ describe('named sandbox registrations (as of 2026-11-01)', () => {
   });
 
   it('covers the fuel and type edge cases', () => {
-    expect(byVrm(d, 'KD15DSL')).toMatchObject({ make: 'VOLKSWAGEN', model: 'Golf', fuel_type: 'DIESEL', month_of_first_registration: '2015-04', euro_status: 'EURO 5' });
+    expect(byVrm(d, 'KD15DSL')).toMatchObject({
+      make: 'VOLKSWAGEN',
+      model: 'Golf',
+      fuel_type: 'DIESEL',
+      month_of_first_registration: '2015-04',
+      euro_status: 'EURO 5',
+    });
     expect(byVrm(d, 'KD15DSL').sandbox_note).toMatch(/diesel.*not ULEZ-compliant/i);
-    expect(byVrm(d, 'KH68HYB')).toMatchObject({ make: 'TOYOTA', model: 'Prius', fuel_type: 'HYBRID ELECTRIC', month_of_first_registration: '2018-09' });
-    expect(byVrm(d, 'KT70EVS')).toMatchObject({ make: 'TESLA', model: 'Model 3', fuel_type: 'ELECTRICITY', month_of_first_registration: '2020-09', engine_capacity: null, co2_emissions: 0 });
-    expect(byVrm(d, 'KV21VAN')).toMatchObject({ make: 'FORD', model: 'Transit Custom', vehicle_type: 'van', type_approval: 'N1', fuel_type: 'DIESEL',
-      month_of_first_registration: '2021-03', euro_status: 'EURO 6', revenue_weight: 3000 });
+    expect(byVrm(d, 'KH68HYB')).toMatchObject({
+      make: 'TOYOTA',
+      model: 'Prius',
+      fuel_type: 'HYBRID ELECTRIC',
+      month_of_first_registration: '2018-09',
+    });
+    expect(byVrm(d, 'KT70EVS')).toMatchObject({
+      make: 'TESLA',
+      model: 'Model 3',
+      fuel_type: 'ELECTRICITY',
+      month_of_first_registration: '2020-09',
+      engine_capacity: null,
+      co2_emissions: 0,
+    });
+    expect(byVrm(d, 'KV21VAN')).toMatchObject({
+      make: 'FORD',
+      model: 'Transit Custom',
+      vehicle_type: 'van',
+      type_approval: 'N1',
+      fuel_type: 'DIESEL',
+      month_of_first_registration: '2021-03',
+      euro_status: 'EURO 6',
+      revenue_weight: 3000,
+    });
     expect(annualMiles('KV21VAN')).toBeGreaterThan(17_000);
-    expect(byVrm(d, 'KM17MCY')).toMatchObject({ make: 'HONDA', model: 'CB500F', vehicle_type: 'motorcycle', type_approval: 'L3', fuel_type: 'PETROL', month_of_first_registration: '2017-03' });
+    expect(byVrm(d, 'KM17MCY')).toMatchObject({
+      make: 'HONDA',
+      model: 'CB500F',
+      vehicle_type: 'motorcycle',
+      type_approval: 'L3',
+      fuel_type: 'PETROL',
+      month_of_first_registration: '2017-03',
+    });
   });
 
   it('has a brand-new car in the current plate period, for any asOf', () => {
-    expect(byVrm(d, 'KN76NEW')).toMatchObject({ month_of_first_registration: '2026-09', mot_status: 'No details held by DVLA', mot_expiry_date: null });
+    expect(byVrm(d, 'KN76NEW')).toMatchObject({
+      month_of_first_registration: '2026-09',
+      mot_status: 'No details held by DVLA',
+      mot_expiry_date: null,
+    });
     expect(history('KN76NEW')).toEqual([]);
     expect(byVrm(data('2024-02-01'), 'KN73NEW').month_of_first_registration).toBe('2023-09');
     expect(byVrm(data('2030-03-15'), 'KN30NEW').month_of_first_registration).toBe('2030-03');

@@ -26,8 +26,7 @@ export interface UserRow {
 }
 
 export type Caller =
-  | { kind: 'customer'; user: UserRow; sessionId: string; requesterId: string | null }
-  | { kind: 'anonymous'; requesterId: string | null };
+  { kind: 'customer'; user: UserRow; sessionId: string; requesterId: string | null } | { kind: 'anonymous'; requesterId: string | null };
 
 /**
  * Who is calling (docs/behaviour/gateway.md#shared-request-behaviour): the id token in x-mway-authorization, else the auth token in

@@ -28,7 +28,11 @@ describe('the endpoint table (contract/endpoints.ts)', () => {
 
   it('gives payments calls 20 s and the premium offer 10 s', () => {
     for (const endpoint of all) {
-      const expected = endpoint.path.startsWith('/platform/payments/') ? 'payments' : endpoint.path === '/platform/premium-offer' ? 'long' : 'default';
+      const expected = endpoint.path.startsWith('/platform/payments/')
+        ? 'payments'
+        : endpoint.path === '/platform/premium-offer'
+          ? 'long'
+          : 'default';
       expect(endpoint.timeout, endpoint.name).toBe(expected);
     }
   });

@@ -20,6 +20,8 @@ describe('the gateway secret', () => {
     expect(() => gatewaySecret(env({}))).toThrow(/GATEWAY_SECRET is missing/);
     expect(() => gatewaySecret(env({ GATEWAY_SECRET: 'short' }))).toThrow(/shorter than 32/);
     expect(() => gatewaySecret(env({ ENVIRONMENT: 'production', GATEWAY_SECRET: dev }))).toThrow(/development GATEWAY_SECRET/);
-    expect(gatewaySecret(env({ ENVIRONMENT: 'production', GATEWAY_SECRET: 'a-production-secret-0123456789abcdef' }))).toBe('a-production-secret-0123456789abcdef');
+    expect(gatewaySecret(env({ ENVIRONMENT: 'production', GATEWAY_SECRET: 'a-production-secret-0123456789abcdef' }))).toBe(
+      'a-production-secret-0123456789abcdef',
+    );
   });
 });

@@ -57,7 +57,8 @@ export function tokenSecret(env: PlatformEnv): string {
 export function gatewaySecret(env: PlatformEnv): string {
   const secret = env.GATEWAY_SECRET ?? '';
   if (secret.length < 32) throw new Error('GATEWAY_SECRET is missing or shorter than 32 characters');
-  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER)) throw new Error('a development GATEWAY_SECRET is configured in production');
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
+    throw new Error('a development GATEWAY_SECRET is configured in production');
   return secret;
 }
 

@@ -48,7 +48,12 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 }
 
 /** What answers one endpoint; the path's `:params` arrive decoded. */
-export type Handler<Env = PlatformEnv> = (request: Request, env: Env, ctx: ExecutionContext, params: Record<string, string>) => Promise<Response>;
+export type Handler<Env = PlatformEnv> = (
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+) => Promise<Response>;
 
 /**
  * One handler for every endpoint of a group of the table (contract/endpoints.ts), and none for an

@@ -72,10 +72,12 @@ export default {
   async scheduled(controller, env, ctx) {
     configureClock(env);
     const now = onThisClock(controller.scheduledTime);
-    const log = (job: string) => [
-      (result: unknown) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, job, result })),
-      (error: unknown) => console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
-    ] as const;
+    const log = (job: string) =>
+      [
+        (result: unknown) => console.log(JSON.stringify({ event: 'platform.scheduled', cron: controller.cron, job, result })),
+        (error: unknown) =>
+          console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
+      ] as const;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
   },

@@ -19,7 +19,10 @@ export function allowedLinkBase(env: PlatformEnv, value: string): string | null 
   } catch {
     return null;
   }
-  const allowed = (env.APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const allowed = (env.APP_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (allowed.includes(url.origin)) return url.origin;
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   return local && !isProduction(env) ? url.origin : null;

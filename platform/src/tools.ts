@@ -32,12 +32,28 @@ export function toolFailureResponse(failure: ToolFailure): Response {
  * The tools are limited like the lookup (LOOKUP_RATE_LIMIT a minute per client), each on its own
  * counter so that checking an MOT does not use up a seller's valuations.
  */
-export async function toolRateLimited(request: Request, env: PlatformEnv, ctx: ExecutionContext, tool: string): Promise<ToolFailure | null> {
+export async function toolRateLimited(
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  tool: string,
+): Promise<ToolFailure | null> {
   const now = clockNowMs();
-  const rate = await hitRateLimit(env.DB, `${tool}:${clientKey(request)}`, intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT), MINUTE_MS, now);
+  const rate = await hitRateLimit(
+    env.DB,
+    `${tool}:${clientKey(request)}`,
+    intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT),
+    MINUTE_MS,
+    now,
+  );
   if (rate.allowed) return null;
   ctx.waitUntil(pruneRateLimits(env.DB, now - 10 * MINUTE_MS));
-  return { status: 429, code: 'too_many_requests', message: 'Too many checks; try again in a minute', headers: { 'retry-after': String(rate.retryAfterSeconds) } };
+  return {
+    status: 429,
+    code: 'too_many_requests',
+    message: 'Too many checks; try again in a minute',
+    headers: { 'retry-after': String(rate.retryAfterSeconds) },
+  };
 }
 
 export type Registered = NonNullable<Awaited<ReturnType<typeof findRegistered>>>;
@@ -47,7 +63,11 @@ export type Registered = NonNullable<Awaited<ReturnType<typeof findRegistered>>>
  * (malformed, never issued, a sandbox provider failure, not in the register). `provider` names the
  * outside service in the message of a slow answer.
  */
-export async function toolVehicle(vrmParam: string, env: PlatformEnv, provider: string): Promise<{ failure: ToolFailure } | { vrm: string; registered: Registered }> {
+export async function toolVehicle(
+  vrmParam: string,
+  env: PlatformEnv,
+  provider: string,
+): Promise<{ failure: ToolFailure } | { vrm: string; registered: Registered }> {
   const vrm = normaliseVrm(vrmParam);
   if (!isValidVrm(vrm)) return { failure: { status: 400, code: 'invalid_vrm', message: 'Not a UK registration mark' } };
   const problem = issuedMarkProblem(vrm, clockNow());

@@ -13,7 +13,10 @@ const LINK_TTL_SECONDS = 365 * 24 * 60 * 60;
  */
 export async function unsubscribeLink(env: PlatformEnv, id: number, channel: UnsubscribeClaims['ch'], linkBase: string): Promise<string> {
   const iat = Math.floor(clockNowMs() / 1000);
-  const code = await signUnsubscribeToken({ sub: id, ch: channel, token_use: 'unsubscribe', iat, exp: iat + LINK_TTL_SECONDS }, tokenSecret(env));
+  const code = await signUnsubscribeToken(
+    { sub: id, ch: channel, token_use: 'unsubscribe', iat, exp: iat + LINK_TTL_SECONDS },
+    tokenSecret(env),
+  );
   return `${linkBase}/unsubscribe${channel === 'sms' ? '/sms' : ''}?code=${encodeURIComponent(code)}${channel === 'mot' ? '&list=mot' : ''}`;
 }
 
@@ -33,11 +36,16 @@ export async function unsubscribe(request: Request, env: PlatformEnv): Promise<R
   }
   const { sub, ch } = verified.claims;
   if (ch === 'mot') {
-    const stopped = await env.DB.prepare('UPDATE mot_reminders SET unsubscribed_at = coalesce(unsubscribed_at, ?2) WHERE id = ?1').bind(sub, clockNowIso()).run();
+    const stopped = await env.DB.prepare('UPDATE mot_reminders SET unsubscribed_at = coalesce(unsubscribed_at, ?2) WHERE id = ?1')
+      .bind(sub, clockNowIso())
+      .run();
     if (!stopped.meta.changes) return errorResponse(404, 'not_found', 'There are no reminders for this link any more');
     return json({ unsubscribed: ch });
   }
-  const sql = ch === 'sms' ? 'UPDATE users SET sms_marketing = 0, updated_at = ?2 WHERE id = ?1' : "UPDATE users SET email_crm_tier = 'service', updated_at = ?2 WHERE id = ?1";
+  const sql =
+    ch === 'sms'
+      ? 'UPDATE users SET sms_marketing = 0, updated_at = ?2 WHERE id = ?1'
+      : "UPDATE users SET email_crm_tier = 'service', updated_at = ?2 WHERE id = ?1";
   const result = await env.DB.prepare(sql).bind(sub, clockNowIso()).run();
   if (!result.meta.changes) return errorResponse(404, 'not_found', 'There is no account for this link any more');
   return json({ unsubscribed: ch });

@@ -37,7 +37,12 @@ export function splitSql(sql) {
     .map((line) => line.replace(/^\s*--.*$/, '').replace(/\s+--\s.*$/, ''))
     .join('\n')
     .split(/;\s*\n/)
-    .map((s) => s.trim().replace(/;$/, '').replace(/\s*\n\s*/g, ' '))
+    .map((s) =>
+      s
+        .trim()
+        .replace(/;$/, '')
+        .replace(/\s*\n\s*/g, ' '),
+    )
     .filter(Boolean);
 }
 

@@ -53,7 +53,11 @@ export function startFrontDoor({ host, port, target }) {
         headers: forwardable(request.headers, isMiniflareHeader),
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers, () => false));
+        response.writeHead(
+          answer.statusCode ?? 502,
+          answer.statusMessage,
+          forwardable(answer.headers, () => false),
+        );
         answer.pipe(response);
         answer.on('error', () => response.destroy());
       },

@@ -9,4 +9,7 @@ export interface WorkerSource {
 export declare const root: string;
 export declare const WORKERS: { app: WorkerSource; platform: WorkerSource };
 export declare const LOCAL_ENVIRONMENT: 'development';
-export declare function workerOptions(worker: WorkerSource, options?: { vars?: Record<string, string>; environment?: string }): WorkerOptions & { name: string };
+export declare function workerOptions(
+  worker: WorkerSource,
+  options?: { vars?: Record<string, string>; environment?: string },
+): WorkerOptions & { name: string };

@@ -49,7 +49,8 @@ function localServiceNames(bindings, environment) {
   const local = new Map(Object.values(WORKERS).map((w) => [`${w.name}-${environment}`, w.name]));
   return Object.fromEntries(
     Object.entries(bindings).map(([binding, target]) => {
-      const name = typeof target === 'object' && target !== null && 'name' in target ? /** @type {{ name: unknown }} */ (target).name : undefined;
+      const name =
+        typeof target === 'object' && target !== null && 'name' in target ? /** @type {{ name: unknown }} */ (target).name : undefined;
       return [binding, typeof name === 'string' && local.has(name) ? { ...target, name: local.get(name) } : target];
     }),
   );

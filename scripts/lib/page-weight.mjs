@@ -16,7 +16,8 @@ const attrValue = (tag, name) => {
 export function scriptUrls(html) {
   const urls = new Set();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (/^(modulepreload|preload)$/i.test(attrValue(tag, 'rel') ?? '') && /\.m?js(\?|$)/.test(attrValue(tag, 'href') ?? '')) urls.add(attrValue(tag, 'href'));
+    if (/^(modulepreload|preload)$/i.test(attrValue(tag, 'rel') ?? '') && /\.m?js(\?|$)/.test(attrValue(tag, 'href') ?? ''))
+      urls.add(attrValue(tag, 'href'));
   }
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attrValue(tag, 'src');
@@ -31,7 +32,8 @@ export function renderBlocking(html) {
   const head = html.slice(0, Math.max(0, html.search(/<\/head>/i)));
   const blocking = [];
   for (const [tag] of head.matchAll(/<link\b[^>]*>/gi)) {
-    if (/^stylesheet$/i.test(attrValue(tag, 'rel') ?? '') && !/^print$/i.test(attrValue(tag, 'media') ?? '')) blocking.push(attrValue(tag, 'href'));
+    if (/^stylesheet$/i.test(attrValue(tag, 'rel') ?? '') && !/^print$/i.test(attrValue(tag, 'media') ?? ''))
+      blocking.push(attrValue(tag, 'href'));
   }
   for (const [tag] of head.matchAll(/<script\b[^>]*>/gi)) {
     const src = attrValue(tag, 'src');

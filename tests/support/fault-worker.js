@@ -36,7 +36,9 @@ async function control(request) {
     rules = ip ? rules.filter((r) => r.ip !== ip) : [];
     return json({ ok: true });
   }
-  return json({ rules: rules.filter((r) => !ip || r.ip === ip).map((r) => ({ path: r.source, method: r.method, fault: r.fault, hits: r.hits })) });
+  return json({
+    rules: rules.filter((r) => !ip || r.ip === ip).map((r) => ({ path: r.source, method: r.method, fault: r.fault, hits: r.hits })),
+  });
 }
 
 export default {

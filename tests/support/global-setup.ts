@@ -23,7 +23,8 @@ const UNUSED_FOR_MS = 86_400_000;
  */
 export default async function setup(project: TestProject) {
   project.provide('kerbsideWorkers', await prepareWorkers());
-  if (process.env.KERBSIDE_NOW) console.log(`The clock of this run starts at ${new Date(Date.now() + runClock().offsetMs).toISOString()} (KERBSIDE_NOW)`);
+  if (process.env.KERBSIDE_NOW)
+    console.log(`The clock of this run starts at ${new Date(Date.now() + runClock().offsetMs).toISOString()} (KERBSIDE_NOW)`);
 }
 
 /** What every test file's workers start from (also used by e2e files that start workers of their own). */
@@ -37,7 +38,13 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
 
   const migrationFiles = migrations();
   const seed = seedSql(clock.asOf);
-  const hash = createHash('sha256').update(JSON.stringify(migrationFiles)).update('\0').update(seed).update(JSON.stringify(platform.d1Databases)).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(migrationFiles))
+    .update('\0')
+    .update(seed)
+    .update(JSON.stringify(platform.d1Databases))
+    .digest('hex')
+    .slice(0, 16);
   const cache = path.join(root, 'node_modules/.cache/kerbside-tests');
   const templateDir = path.join(cache, `d1-${hash}`);
   if (!existsSync(path.join(templateDir, 'seed.sql'))) {
@@ -60,7 +67,8 @@ export async function prepareWorkers(): Promise<ProvidedWorkers> {
     // sharing node_modules) keeps its own. The new one appears whole or not at all.
     for (const old of readdirSync(cache)) {
       const full = path.join(cache, old);
-      if (old.startsWith('d1-') && full !== building && Date.now() - statSync(full).mtimeMs > UNUSED_FOR_MS) rmSync(full, { recursive: true, force: true });
+      if (old.startsWith('d1-') && full !== building && Date.now() - statSync(full).mtimeMs > UNUSED_FOR_MS)
+        rmSync(full, { recursive: true, force: true });
     }
     renameSync(building, templateDir);
     console.log(`Seeded the test database for ${clock.asOf} in ${Date.now() - started} ms`);

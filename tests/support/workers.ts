@@ -103,10 +103,13 @@ export const workersByFetch = new WeakMap<object, Workers>();
 export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const provided = options.provided ?? inject('kerbsideWorkers');
   // A worker configured as production runs on real time: it refuses a moved clock.
-  const clockVars = (vars?: Record<string, string>) => (vars?.ENVIRONMENT === 'production' ? { CLOCK_OFFSET_MS: '0' } : { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) });
+  const clockVars = (vars?: Record<string, string>) =>
+    vars?.ENVIRONMENT === 'production' ? { CLOCK_OFFSET_MS: '0' } : { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) };
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   cpSync(provided.templateDir, stateDir, { recursive: true, filter: (source) => path.basename(source) !== 'seed.sql' });
-  const gateway: Record<string, string> = options.withoutBinding ? {} : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
+  const gateway: Record<string, string> = options.withoutBinding
+    ? {}
+    : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
   const mf = new Miniflare({
     ...(options.port ? { host: '127.0.0.1', port: options.port } : {}),
     d1Persist: stateDir,
@@ -212,7 +215,6 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
   };
   workersByFetch.set(fetchApp, workers);
   return workers;
-
 }
 
 export type Workers = Awaited<ReturnType<typeof startWorkers>>;

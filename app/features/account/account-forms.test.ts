@@ -28,7 +28,8 @@ describe("the contact fields' checks in the browser", () => {
 
   it('keeps the account details on the same rules as sign-up', () => {
     for (const name of ['name', 'phone', 'postcode'] as const) {
-      for (const raw of cases[name]) expect(serverSays(DetailsSchema, name, raw), `${name} ${raw}`).toBe(serverSays(SignUpSchema, name, raw));
+      for (const raw of cases[name])
+        expect(serverSays(DetailsSchema, name, raw), `${name} ${raw}`).toBe(serverSays(SignUpSchema, name, raw));
     }
   });
 });

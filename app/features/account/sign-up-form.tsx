@@ -16,7 +16,15 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
       <Field
         label="Full name"
         errors={form.errors('name')}
-        inputProps={{ id: 'sign-up-name', name: 'name', required: true, type: 'text', autoComplete: 'name', defaultValue: form.value('name'), ...form.check('name') }}
+        inputProps={{
+          id: 'sign-up-name',
+          name: 'name',
+          required: true,
+          type: 'text',
+          autoComplete: 'name',
+          defaultValue: form.value('name'),
+          ...form.check('name'),
+        }}
       />
       <Field
         label="Email address"
@@ -41,7 +49,15 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
         label="Mobile number"
         hint="We text you when dealers bid and to arrange collection."
         errors={form.errors('phone')}
-        inputProps={{ id: 'sign-up-phone', name: 'phone', required: true, type: 'tel', autoComplete: 'tel', defaultValue: form.value('phone'), ...form.check('phone') }}
+        inputProps={{
+          id: 'sign-up-phone',
+          name: 'phone',
+          required: true,
+          type: 'tel',
+          autoComplete: 'tel',
+          defaultValue: form.value('phone'),
+          ...form.check('phone'),
+        }}
       />
       <Field
         label="Postcode"
@@ -60,13 +76,18 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
       />
       <div className="field">
         <label className="check">
-          <input id="sign-up-marketingConsent" name="marketingConsent" type="checkbox" value="on" defaultChecked={form.value('marketingConsent') === 'on'} />
+          <input
+            id="sign-up-marketingConsent"
+            name="marketingConsent"
+            type="checkbox"
+            value="on"
+            defaultChecked={form.value('marketingConsent') === 'on'}
+          />
           <span>Email me news, tips and offers from {brandName}. You can change this any time.</span>
         </label>
       </div>
       <p className="muted">
-        By clicking See valuation you agree to the {brandName} terms and privacy policy, and to us contacting you about your
-        sale.
+        By clicking See valuation you agree to the {brandName} terms and privacy policy, and to us contacting you about your sale.
       </p>
       <button className="btn" type="submit" name="intent" value="sign-up" aria-disabled={navigation.state === 'submitting' || undefined}>
         See valuation

@@ -33,4 +33,10 @@ export const FLAG_INTENTS = {
 
 // The mailbox's scheduled run: an optional day to run as, so the week-before reminder can be tried
 // without waiting for it; anything else is no day.
-export const RunSchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined) });
+export const RunSchema = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+});

@@ -11,7 +11,9 @@ import { MODEL_MAX, type RecentSaleCard } from './home-sections';
  * same for every visitor, so kept per isolate; a block whose service fails is hidden.
  */
 export async function recentSalesBlock(context: AppLoadContext, makeSlug?: string, areas?: string[]): Promise<RecentSaleCard[]> {
-  const data = await sharedBlock(context, endpoints.shell.recentSales, { query: { make: makeSlug, areas: areas?.join(','), limit: 12 } }).catch(hiddenOnFailure<RecentSalesResponse>('recent-sales'));
+  const data = await sharedBlock(context, endpoints.shell.recentSales, {
+    query: { make: makeSlug, areas: areas?.join(','), limit: 12 },
+  }).catch(hiddenOnFailure<RecentSalesResponse>('recent-sales'));
   return (data?.sales ?? []).map((sale) => ({
     id: sale.id,
     firstName: sale.seller.firstName,
@@ -24,12 +26,16 @@ export async function recentSalesBlock(context: AppLoadContext, makeSlug?: strin
 }
 
 export async function dealerLogosBlock(context: AppLoadContext, areas?: string[]) {
-  const data = await sharedBlock(context, endpoints.shell.featuredDealers, { query: { limit: 8, areas: areas?.join(',') } }).catch(hiddenOnFailure<DealerLogosResponse>('dealers'));
+  const data = await sharedBlock(context, endpoints.shell.featuredDealers, { query: { limit: 8, areas: areas?.join(',') } }).catch(
+    hiddenOnFailure<DealerLogosResponse>('dealers'),
+  );
   return (data?.dealers ?? []).map((dealer) => ({ id: dealer.id, name: dealer.name, town: dealer.town, logo: mediaUrl(dealer.logo.url) }));
 }
 
 /** How many dealers bid on the make lately (brand pages); hidden when the platform can't say. */
 export async function dealerInterestBlock(context: AppLoadContext, makeSlug: string) {
-  const data = await sharedBlock(context, endpoints.shell.dealerInterest, { query: { makeSlug } }).catch(hiddenOnFailure<DealerInterestCounts>('dealer-interest'));
+  const data = await sharedBlock(context, endpoints.shell.dealerInterest, { query: { makeSlug } }).catch(
+    hiddenOnFailure<DealerInterestCounts>('dealer-interest'),
+  );
   return data && data.lots > 0 ? data : null;
 }

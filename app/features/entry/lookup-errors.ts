@@ -39,7 +39,13 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
         hidesMileage: true,
       };
     case 'vehicle_generation_failure':
-      return { ...base, title: 'Sorry, an error has occurred', text: 'Please refresh the page and try again.', refresh: true, hidesMileage: true };
+      return {
+        ...base,
+        title: 'Sorry, an error has occurred',
+        text: 'Please refresh the page and try again.',
+        refresh: true,
+        hidesMileage: true,
+      };
     case 'vehicle_lookup_failed':
       return {
         ...base,
@@ -65,7 +71,14 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
       return { ...base, title: 'You have already added this vehicle', text: 'It is already in your account.', manageVehicles: true };
     case 'bad_request':
     default:
-      return { ...base, title: 'Bad request', text: 'Please refresh the page and try again.', refresh: true, wrongReg: true, hidesMileage: true };
+      return {
+        ...base,
+        title: 'Bad request',
+        text: 'Please refresh the page and try again.',
+        refresh: true,
+        wrongReg: true,
+        hidesMileage: true,
+      };
   }
 }
 

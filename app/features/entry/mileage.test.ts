@@ -68,7 +68,7 @@ describe('prefilling the mileage', () => {
     expect(prefillMileage({ entered: 0, estimated: 4 })).toBe(0);
   });
 
-  it('never offers a mileage above the ceiling (an old classic\'s estimate can be)', () => {
+  it("never offers a mileage above the ceiling (an old classic's estimate can be)", () => {
     expect(prefillMileage({ estimated: 515_730 })).toBeNull();
     expect(prefillMileage({ tracker: 600_000, estimated: 40_000 })).toBe(40_000);
   });

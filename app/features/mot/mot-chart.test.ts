@@ -16,7 +16,10 @@ describe('the mileage chart', () => {
   });
 
   it('runs miles from zero to a round number above the highest reading, and time in proportion', () => {
-    const chart = mileageChart([reading('2022-03-01', 20_000), reading('2023-03-01', 30_000), reading('2025-03-01', 57_029)], { width: 360, height: 220 });
+    const chart = mileageChart([reading('2022-03-01', 20_000), reading('2023-03-01', 30_000), reading('2025-03-01', 57_029)], {
+      width: 360,
+      height: 220,
+    });
     const { plot } = chart;
     expect(chart.yTicks.map((t) => t.value)).toEqual([0, 20_000, 40_000, 60_000]);
     expect(chart.yTicks[0]!.y).toBe(plot.bottom);

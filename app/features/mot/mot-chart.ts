@@ -47,7 +47,8 @@ export function mileageChart(readings: readonly MileageReading[], { width = 360,
   const step = niceStep(highest || 1);
   const top = Math.max(step, Math.ceil(highest / step) * step);
 
-  const x = (t: number) => (last === first ? (plot.left + plot.right) / 2 : plot.left + ((t - first) / (last - first)) * (plot.right - plot.left));
+  const x = (t: number) =>
+    last === first ? (plot.left + plot.right) / 2 : plot.left + ((t - first) / (last - first)) * (plot.right - plot.left);
   const y = (miles: number) => plot.bottom - (miles / top) * (plot.bottom - plot.top);
   const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -69,4 +70,3 @@ export function mileageChart(readings: readonly MileageReading[], { width = 360,
   }
   return { width, height, plot, points, line: points.map((p) => `${p.x},${p.y}`).join(' '), yTicks, xTicks };
 }
-

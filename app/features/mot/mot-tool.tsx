@@ -88,7 +88,15 @@ function MotResultView({ result: { check, reminder } }: { result: MotResult }) {
   );
 }
 
-function ReminderForm({ vrm, vrmPretty, done }: { vrm: string; vrmPretty: string; done: { email: string; confirmWithinDays: number } | null }) {
+function ReminderForm({
+  vrm,
+  vrmPretty,
+  done,
+}: {
+  vrm: string;
+  vrmPretty: string;
+  done: { email: string; confirmWithinDays: number } | null;
+}) {
   const form = useFormReply(useActionData<FormReply>(), REMINDER_RULES);
   const busy = useNavigation().state === 'submitting';
   return (
@@ -114,13 +122,28 @@ function ReminderForm({ vrm, vrmPretty, done }: { vrm: string; vrmPretty: string
         <Field
           label="Email address"
           errors={form.errors('email')}
-          inputProps={{ id: 'mot-reminders-email', name: 'email', type: 'email', required: true, autoComplete: 'email', defaultValue: form.value('email'), ...form.check('email') }}
+          inputProps={{
+            id: 'mot-reminders-email',
+            name: 'email',
+            type: 'email',
+            required: true,
+            autoComplete: 'email',
+            defaultValue: form.value('email'),
+            ...form.check('email'),
+          }}
         />
         <Field
           label="Mobile number (optional)"
           hint="Kept with your reminders, and used for nothing else"
           errors={form.errors('mobile')}
-          inputProps={{ id: 'mot-reminders-mobile', name: 'mobile', type: 'tel', autoComplete: 'tel', defaultValue: form.value('mobile'), ...form.check('mobile') }}
+          inputProps={{
+            id: 'mot-reminders-mobile',
+            name: 'mobile',
+            type: 'tel',
+            autoComplete: 'tel',
+            defaultValue: form.value('mobile'),
+            ...form.check('mobile'),
+          }}
         />
         <button className="btn" type="submit" aria-disabled={busy || undefined}>
           {busy ? 'Setting up…' : 'Remind me'}

@@ -43,8 +43,7 @@ export const ReminderSchema = z.object({
 });
 
 export type ReminderOutcome =
-  | { ok: true; reminder: MotReminderResponse }
-  | { ok: false; fields?: { email?: string; mobile?: string }; message?: string };
+  { ok: true; reminder: MotReminderResponse } | { ok: false; fields?: { email?: string; mobile?: string }; message?: string };
 
 export const REMINDER_MESSAGES = {
   exempt: 'This vehicle does not need an MOT, so there is nothing to remind you of.',
@@ -57,7 +56,11 @@ export const REMINDER_MESSAGES = {
  * (its outcomes) come back with their own words; a platform that fails (down, slow, garbled, 429)
  * throws, and the action answers it the one way every form does (lib/forms/form.server.ts).
  */
-export async function requestReminders(gateway: GatewayClient, vrm: string, details: { email: string; mobile?: string; linkBase: string }): Promise<ReminderOutcome> {
+export async function requestReminders(
+  gateway: GatewayClient,
+  vrm: string,
+  details: { email: string; mobile?: string; linkBase: string },
+): Promise<ReminderOutcome> {
   const result = await gateway.attempt(endpoints.mot.requestReminders, { params: { vrm }, body: details });
   if (result.ok) return { ok: true, reminder: result.value };
   if (result.failure.kind !== 'outcome') throw result.failure;

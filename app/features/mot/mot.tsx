@@ -44,7 +44,8 @@ export function MotStatus({ check }: { check: MotCheck }) {
         <section className="mot-status ok" aria-labelledby="mot-status-title" data-testid="mot-status">
           <h2 id="mot-status-title">MOT valid until {formatDate(check.expiryDate!)}</h2>
           <p>
-            {check.daysLeft === 0 ? 'It runs out today.' : `${days(check.daysLeft!)} left.`} {check.daysLeft! <= 31 ? MOT_RULES.earlyTestNote : null}
+            {check.daysLeft === 0 ? 'It runs out today.' : `${days(check.daysLeft!)} left.`}{' '}
+            {check.daysLeft! <= 31 ? MOT_RULES.earlyTestNote : null}
           </p>
           {latest?.testResult === 'FAILED' ? <p>The latest test failed: the faults listed below need putting right.</p> : null}
         </section>
@@ -55,7 +56,8 @@ export function MotStatus({ check }: { check: MotCheck }) {
           <h2 id="mot-status-title">MOT expired{check.expiryDate ? ` on ${formatDate(check.expiryDate)}` : ''}</h2>
           {latest?.testResult === 'FAILED' ? (
             <p>
-              The latest test, on {formatDate(latest.completedDate)}, failed{dangerous ? ' with a dangerous defect' : ''}, and there has been no pass since.
+              The latest test, on {formatDate(latest.completedDate)}, failed{dangerous ? ' with a dangerous defect' : ''}, and there has
+              been no pass since.
             </p>
           ) : null}
           <p>The vehicle needs a new MOT before it can be used on the road.</p>
@@ -66,8 +68,8 @@ export function MotStatus({ check }: { check: MotCheck }) {
         <section className="mot-status ok" aria-labelledby="mot-status-title" data-testid="mot-status">
           <h2 id="mot-status-title">No MOT needed yet</h2>
           <p>
-            New vehicles have their first MOT by the third anniversary of their registration: this one by {formatDate(check.dueDate!)}. Until then
-            there is no MOT history to show.
+            New vehicles have their first MOT by the third anniversary of their registration: this one by {formatDate(check.dueDate!)}.
+            Until then there is no MOT history to show.
           </p>
         </section>
       );
@@ -76,8 +78,8 @@ export function MotStatus({ check }: { check: MotCheck }) {
         <section className="mot-status ok" aria-labelledby="mot-status-title" data-testid="mot-status">
           <h2 id="mot-status-title">MOT exempt</h2>
           <p>
-            Vehicles first registered more than {MOT_RULES.exemptAfterYears} years ago do not need an MOT, unless they have been substantially
-            changed. It still has to be kept roadworthy.{check.tests.length ? ' Its earlier tests are below.' : ''}
+            Vehicles first registered more than {MOT_RULES.exemptAfterYears} years ago do not need an MOT, unless they have been
+            substantially changed. It still has to be kept roadworthy.{check.tests.length ? ' Its earlier tests are below.' : ''}
           </p>
         </section>
       );
@@ -86,8 +88,8 @@ export function MotStatus({ check }: { check: MotCheck }) {
         <section className="mot-status bad" aria-labelledby="mot-status-title" data-testid="mot-status">
           <h2 id="mot-status-title">No MOT on record</h2>
           <p>
-            We could not find an MOT test for this vehicle, though it is old enough to need one. Vehicles tested in Northern Ireland are recorded
-            separately.
+            We could not find an MOT test for this vehicle, though it is old enough to need one. Vehicles tested in Northern Ireland are
+            recorded separately.
           </p>
         </section>
       );
@@ -106,13 +108,14 @@ export function MotWarnings({ check }: { check: MotCheck }) {
           <ul>
             {clocking.map((c) => (
               <li key={c.date}>
-                On {formatDate(c.date)} the reading was {formatMiles(c.miles)}, lower than {formatMiles(c.previousMiles)} on {formatDate(c.previousDate)}.
+                On {formatDate(c.date)} the reading was {formatMiles(c.miles)}, lower than {formatMiles(c.previousMiles)} on{' '}
+                {formatDate(c.previousDate)}.
               </li>
             ))}
           </ul>
           <p>
-            A reading that goes down can mean the odometer was wound back (clocking), a replaced instrument cluster, or a typing slip at the test. Ask
-            for service records that show the mileage.
+            A reading that goes down can mean the odometer was wound back (clocking), a replaced instrument cluster, or a typing slip at the
+            test. Ask for service records that show the mileage.
           </p>
         </section>
       ) : null}
@@ -120,8 +123,8 @@ export function MotWarnings({ check }: { check: MotCheck }) {
         <section className="panel info" aria-labelledby="km-title" data-testid="km-warning">
           <h2 id="km-title">Readings in kilometres</h2>
           <p>
-            Some tests recorded the odometer in kilometres, usual for an imported vehicle. We show each reading as recorded and in miles, and chart
-            them in miles.
+            Some tests recorded the odometer in kilometres, usual for an imported vehicle. We show each reading as recorded and in miles,
+            and chart them in miles.
           </p>
         </section>
       ) : null}
@@ -137,7 +140,13 @@ export function MileageChartView({ check }: { check: MotCheck }) {
   return (
     <section className="card" aria-labelledby="mileage-title">
       <h2 id="mileage-title">Mileage over time</h2>
-      <svg className="mileage-chart" viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-testid="mileage-chart">
+      <svg
+        className="mileage-chart"
+        viewBox={`0 0 ${chart.width} ${chart.height}`}
+        aria-hidden="true"
+        focusable="false"
+        data-testid="mileage-chart"
+      >
         {chart.yTicks.map((t) => (
           <g key={t.value}>
             <line x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} stroke="#d7dde5" />
@@ -153,7 +162,15 @@ export function MileageChartView({ check }: { check: MotCheck }) {
         ))}
         <polyline points={chart.line} fill="none" stroke="#0b5d4f" strokeWidth="2.5" strokeLinejoin="round" />
         {chart.points.map((p) => (
-          <circle key={p.reading.date} cx={p.x} cy={p.y} r={p.reading.dropped ? 6 : 4} fill={p.reading.dropped ? '#b42318' : '#0b5d4f'} stroke="#fff" strokeWidth="1.5" />
+          <circle
+            key={p.reading.date}
+            cx={p.x}
+            cy={p.y}
+            r={p.reading.dropped ? 6 : 4}
+            fill={p.reading.dropped ? '#b42318' : '#0b5d4f'}
+            stroke="#fff"
+            strokeWidth="1.5"
+          />
         ))}
       </svg>
       {check.warnings.clocking.length ? <p className="muted">Red points are readings lower than an earlier one.</p> : null}
@@ -192,7 +209,9 @@ export function MotTests({ check }: { check: MotCheck }) {
         return (
           <article key={t.motTestNumber} className="card mot-test" aria-labelledby={headingId} data-testid="mot-test">
             <h3 id={headingId}>
-              <span className={`result ${t.testResult === 'PASSED' ? 'pass' : 'fail'}`}>{t.testResult === 'PASSED' ? 'Passed' : 'Failed'}</span>{' '}
+              <span className={`result ${t.testResult === 'PASSED' ? 'pass' : 'fail'}`}>
+                {t.testResult === 'PASSED' ? 'Passed' : 'Failed'}
+              </span>{' '}
               {formatDate(t.completedDate)}
             </h3>
             <dl className="facts">

@@ -39,7 +39,13 @@ export function ContentArticle({ entry, showDate = false, children }: { entry: A
   );
 }
 
-export function EntryList({ entries, hrefFor }: { entries: { slug: string; title: string; description: string; date: string }[]; hrefFor: (slug: string) => string }) {
+export function EntryList({
+  entries,
+  hrefFor,
+}: {
+  entries: { slug: string; title: string; description: string; date: string }[];
+  hrefFor: (slug: string) => string;
+}) {
   if (!entries.length) return <p>Nothing here yet.</p>;
   return (
     <ul className="entry-list">

@@ -24,4 +24,3 @@ export function CookieChoice({ current }: { current: 'granted' | 'denied' | null
     </section>
   );
 }
-

@@ -17,8 +17,8 @@ export function CookieNotice({ brandName }: { brandName: string }) {
       <div className="wrap">
         <h2 id="cookie-notice-title">Cookies on {brandName}</h2>
         <p>
-          We use cookies that the site needs to work. With your permission we would also like to record how you use it, to make it
-          better. Nothing is recorded unless you accept. <Link to="/cookies">How we use cookies</Link>
+          We use cookies that the site needs to work. With your permission we would also like to record how you use it, to make it better.
+          Nothing is recorded unless you accept. <Link to="/cookies">How we use cookies</Link>
         </p>
         <fetcher.Form method="post" action="/cookie-consent" className="actions">
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />

@@ -86,4 +86,3 @@ function outageMessage(data: unknown): string | null {
   const { outage, message } = data as { outage?: unknown; message?: unknown };
   return outage === true && typeof message === 'string' ? message : null;
 }
-

@@ -70,7 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         <style id={STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheet() }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptsHint }} />
-        {root.analytics ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerScript(path, root.analytics.experiments) }} /> : null}
+        {root.analytics ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerScript(path, root.analytics.experiments) }} />
+        ) : null}
       </head>
       <body>
         <a className="skip" href="#main">

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../contract/shell';
 import { reviewCountLabel, reviewsToShow, SHELL_CARD } from './reviews';
 
-const review = (rating: number, title: string, body = 'Fine.'): Review => ({ author: 'A', rating, title, body, timestamp: '2026-01-01T00:00:00Z' });
+const review = (rating: number, title: string, body = 'Fine.'): Review => ({
+  author: 'A',
+  rating,
+  title,
+  body,
+  timestamp: '2026-01-01T00:00:00Z',
+});
 
 describe('reviews', () => {
   it('leaves out one-star reviews and puts those mentioning the make first', () => {

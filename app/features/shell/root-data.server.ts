@@ -38,6 +38,7 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
     // The home page shows its own reviews carousel instead.
     /** What a plain form post sent, for the page-load failure to hand back if the page can't load. */
     keptForm: context.keptForm && { ...context.keptForm, visible: visibleFields(context.keptForm) },
-    footerReviews: url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
+    footerReviews:
+      url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
   };
 }

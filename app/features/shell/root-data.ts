@@ -23,4 +23,3 @@ const FALLBACK_ROOT_DATA: RootData = {
 export function useRootData(): RootData {
   return useRouteLoaderData<typeof loadRootData>('root') ?? FALLBACK_ROOT_DATA;
 }
-

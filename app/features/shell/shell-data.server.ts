@@ -17,4 +17,3 @@ export async function reviewsBlock(context: AppLoadContext, make?: string) {
     reviews: reviewsToShow(data.reviews, make, SHELL_CARD),
   };
 }
-

@@ -78,7 +78,6 @@ function NavAnchor({ link }: { link: NavLink }) {
   );
 }
 
-
 /** The footer's press mentions, site link columns, app and social links. */
 export function FooterLinks({ addresses }: { addresses: Addresses }) {
   return (
@@ -90,7 +89,14 @@ export function FooterLinks({ addresses }: { addresses: Addresses }) {
             {PRESS_MENTIONS.map((mention) => (
               <li key={mention.outlet}>
                 <a href={mention.href}>
-                  <img src={mention.logo} alt={mention.outlet} width={mention.width} height={mention.height} loading="lazy" decoding="async" />
+                  <img
+                    src={mention.logo}
+                    alt={mention.outlet}
+                    width={mention.width}
+                    height={mention.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </a>
               </li>
             ))}
@@ -145,4 +151,3 @@ function LinkList({ links }: { links: NavLink[] }) {
     </ul>
   );
 }
-

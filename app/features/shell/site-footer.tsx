@@ -40,7 +40,11 @@ export function SiteFooter({
   return (
     <footer className="site-footer" hidden={hidden}>
       {hidden || flags.hideReviews || !reviews?.reviews.length ? null : <ReviewsBlock brandName={brandName} reviews={reviews} />}
-      {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? <UlezLookupBlock /> : <LookupBlock brandName={brandName} variant={flags.lookupVariant} />}
+      {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? (
+        <UlezLookupBlock />
+      ) : (
+        <LookupBlock brandName={brandName} variant={flags.lookupVariant} />
+      )}
       <div className="footer-main">
         <div className="wrap">
           {children}

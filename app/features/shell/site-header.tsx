@@ -25,7 +25,13 @@ export function SiteHeader({
           {brandName}
           <span aria-hidden="true">.</span>
         </Link>
-        <ServerMarkup as="nav" id="main-nav" className="main-nav" aria-label="Main" render={() => <HeaderNavItems addresses={addresses} idPrefix="nav" />} />
+        <ServerMarkup
+          as="nav"
+          id="main-nav"
+          className="main-nav"
+          aria-label="Main"
+          render={() => <HeaderNavItems addresses={addresses} idPrefix="nav" />}
+        />
         <div className="header-end">
           <nav className="site-nav" aria-label="Account">
             {user ? <AccountMenu user={user} /> : <Link to="/sign-in">Sign in</Link>}

@@ -3,7 +3,13 @@ import type { RatesInfo, VehicleTax } from '../../../contract/tax';
 import { costText, formatPence, paymentRows, ratesText, statusText } from './tax-text';
 
 const rates: RatesInfo = { taxYear: '2025/26', from: '2025-04-01', to: '2026-03-31', todayTaxYear: '2026/27', sources: [] };
-const standard = { twelveMonths: 19_500, twelveMonthsDirectDebit: 19_500, monthlyDirectDebitTotal: 20_475, sixMonths: 10_725, sixMonthsDirectDebit: 10_238 };
+const standard = {
+  twelveMonths: 19_500,
+  twelveMonthsDirectDebit: 19_500,
+  monthlyDirectDebitTotal: 20_475,
+  sixMonths: 10_725,
+  sixMonthsDirectDebit: 10_238,
+};
 const base: Pick<VehicleTax, 'rates' | 'engineCapacity' | 'co2Emissions'> = { rates, engineCapacity: 1997, co2Emissions: 155 };
 
 describe('money', () => {
@@ -32,7 +38,10 @@ describe('the tax status', () => {
   });
 
   it('tells an untaxed vehicle with a lapsed MOT that it needs one first', () => {
-    const text = statusText({ status: { state: 'untaxed', dueDate: '2026-04-01' }, mot: { status: 'Not valid', expiryDate: '2026-03-20' } });
+    const text = statusText({
+      status: { state: 'untaxed', dueDate: '2026-04-01' },
+      mot: { status: 'Not valid', expiryDate: '2026-03-20' },
+    });
     expect(text.ok).toBe(false);
     expect(text.lines).toContain('Its tax ran out on 1 April 2026.');
     expect(text.lines).toContain('It needs a valid MOT before it can be taxed (its MOT ran out on 20 March 2026).');

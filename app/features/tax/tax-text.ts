@@ -31,11 +31,17 @@ export function statusText(tax: Pick<VehicleTax, 'status' | 'mot'>): StatusText 
   const { state, dueDate } = tax.status;
   const needsMot =
     state !== 'taxed' && tax.mot.status === 'Not valid'
-      ? [`It needs a valid MOT before it can be taxed${tax.mot.expiryDate ? ` (its MOT ran out on ${formatDate(tax.mot.expiryDate)})` : ''}.`]
+      ? [
+          `It needs a valid MOT before it can be taxed${tax.mot.expiryDate ? ` (its MOT ran out on ${formatDate(tax.mot.expiryDate)})` : ''}.`,
+        ]
       : [];
   switch (state) {
     case 'taxed':
-      return { title: 'Taxed', lines: [dueDate ? `Tax is due on ${formatDate(dueDate)}.` : 'The register does not give a date the tax is due.'], ok: true };
+      return {
+        title: 'Taxed',
+        lines: [dueDate ? `Tax is due on ${formatDate(dueDate)}.` : 'The register does not give a date the tax is due.'],
+        ok: true,
+      };
     case 'sorn':
       return {
         title: 'SORN: declared off the road',
@@ -71,7 +77,8 @@ export function paymentRows(rates: PaymentOptions): PaymentRow[] {
     { label: '12 monthly Direct Debits', amount: `${formatPence(rates.monthlyDirectDebitTotal)} in total` },
   ];
   if (rates.sixMonths !== null) rows.push({ label: '6 months, paid at once', amount: formatPence(rates.sixMonths) });
-  if (rates.sixMonthsDirectDebit !== null) rows.push({ label: '6 months by Direct Debit', amount: formatPence(rates.sixMonthsDirectDebit) });
+  if (rates.sixMonthsDirectDebit !== null)
+    rows.push({ label: '6 months by Direct Debit', amount: formatPence(rates.sixMonthsDirectDebit) });
   return rows;
 }
 
@@ -124,10 +131,19 @@ export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineC
         const extra = `${formatPence(s.annual)} a year`;
         const total = formatPence(a.rates.twelveMonths + s.annual);
         const listPrice = wholePounds.format(s.listPriceOver);
-        if (s.state === 'now') notes.push(`If its list price was over ${listPrice}, add the expensive car supplement: ${extra} (${total} a year in all) for tax that starts before ${formatDate(s.until)}.`);
-        else if (s.state === 'ahead') notes.push(`From ${formatDate(s.from)}, if its list price was over ${listPrice}, add the expensive car supplement: ${extra} (${total} a year in all) until ${formatDate(s.until)}.`);
+        if (s.state === 'now')
+          notes.push(
+            `If its list price was over ${listPrice}, add the expensive car supplement: ${extra} (${total} a year in all) for tax that starts before ${formatDate(s.until)}.`,
+          );
+        else if (s.state === 'ahead')
+          notes.push(
+            `From ${formatDate(s.from)}, if its list price was over ${listPrice}, add the expensive car supplement: ${extra} (${total} a year in all) until ${formatDate(s.until)}.`,
+          );
         else notes.push(`No expensive car supplement any more: it is paid in years 2 to 6 only, which ended on ${formatDate(s.until)}.`);
-        if (s.state !== 'ended') notes.push('The list price is the published price when new, options included, before any discount. The register does not hold it, so check your own car’s.');
+        if (s.state !== 'ended')
+          notes.push(
+            'The list price is the published price when new, options included, before any discount. The register does not hold it, so check your own car’s.',
+          );
       }
       if (a.firstPayment) {
         notes.push(
@@ -160,11 +176,22 @@ export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineC
       };
     case 'engine_size': {
       const size = a.engineCapacity !== null ? `Its engine is ${cc(a.engineCapacity)}: ` : '';
-      const band = a.band === 'up_to_1549cc' ? 'the lower rate, for engines up to 1,549 cc.' : a.band === 'over_1549cc' ? 'the higher rate, for engines over 1,549 cc.' : '';
+      const band =
+        a.band === 'up_to_1549cc'
+          ? 'the lower rate, for engines up to 1,549 cc.'
+          : a.band === 'over_1549cc'
+            ? 'the higher rate, for engines over 1,549 cc.'
+            : '';
       return {
-        headline: a.rates ? `${formatPence(a.rates.twelveMonths)} a year` : a.band === 'over_1549cc' ? 'The higher engine-size rate' : 'The lower engine-size rate',
+        headline: a.rates
+          ? `${formatPence(a.rates.twelveMonths)} a year`
+          : a.band === 'over_1549cc'
+            ? 'The higher engine-size rate'
+            : 'The lower engine-size rate',
         basis: [
-          tax.co2Emissions === null ? 'Vehicles first registered before 1 March 2001, or without a CO2 figure, are taxed by engine size.' : 'Vehicles first registered before 1 March 2001 are taxed by engine size.',
+          tax.co2Emissions === null
+            ? 'Vehicles first registered before 1 March 2001, or without a CO2 figure, are taxed by engine size.'
+            : 'Vehicles first registered before 1 March 2001 are taxed by engine size.',
           `${size}${band}`.trim(),
         ].filter(Boolean),
         payments: a.rates ? paymentRows(a.rates) : null,
@@ -175,15 +202,23 @@ export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineC
     case 'light_goods':
       return {
         headline: a.rates ? `${formatPence(a.rates.twelveMonths)} a year` : 'The flat van rate',
-        basis: ['Vans up to 3,500 kg first registered from 1 March 2001 pay one flat rate (tax class 39), whatever their CO2. Electric vans pay it too.'],
+        basis: [
+          'Vans up to 3,500 kg first registered from 1 March 2001 pay one flat rate (tax class 39), whatever their CO2. Electric vans pay it too.',
+        ],
         payments: a.rates ? paymentRows(a.rates) : null,
-        notes: a.euro4Window ? ['A Euro 4 van first registered between 1 March 2003 and 31 December 2006 may be in the cheaper tax class 36.'] : [],
+        notes: a.euro4Window
+          ? ['A Euro 4 van first registered between 1 March 2003 and 31 December 2006 may be in the cheaper tax class 36.']
+          : [],
         unconfirmed: a.rates ? null : unconfirmed(rates),
       };
     case 'motorcycle': {
       const electric = a.band === 'electric';
       return {
-        headline: a.rates ? `${formatPence(a.rates.twelveMonths)} a year` : electric ? 'The electric motorcycle rate' : `The ${MOTORCYCLE_BANDS[a.band]} rate`,
+        headline: a.rates
+          ? `${formatPence(a.rates.twelveMonths)} a year`
+          : electric
+            ? 'The electric motorcycle rate'
+            : `The ${MOTORCYCLE_BANDS[a.band]} rate`,
         basis: electric
           ? ['Electric motorcycles have paid vehicle tax since 1 April 2025.']
           : [
@@ -202,7 +237,9 @@ export function costText(tax: Pick<VehicleTax, 'assessment' | 'rates' | 'engineC
 export function ratesText(rates: RatesInfo): string[] {
   const lines = [`These are GOV.UK's rates for the ${rates.taxYear} tax year (${formatDate(rates.from)} to ${formatDate(rates.to)}).`];
   if (rates.todayTaxYear !== rates.taxYear) {
-    lines.push(`Rates change every April. We have not confirmed the ${rates.todayTaxYear} rates yet, so what you pay now may be more: check GOV.UK before you pay.`);
+    lines.push(
+      `Rates change every April. We have not confirmed the ${rates.todayTaxYear} rates yet, so what you pay now may be more: check GOV.UK before you pay.`,
+    );
   }
   return lines;
 }

@@ -55,6 +55,4 @@ export type ToolOutcome<Result> = { ok: true; result: Result } | { ok: false; co
 
 /** The result address's data: one shape for every tool. */
 export type ToolPageData<Result> =
-  | { view: 'ask' }
-  | { view: 'error'; vrm: string; code: string }
-  | { view: 'result'; vrm: string; result: Result };
+  { view: 'ask' } | { view: 'error'; vrm: string; code: string } | { view: 'result'; vrm: string; result: Result };

@@ -22,7 +22,12 @@ export function TrackerChart({ valuations, caption }: { valuations: TrackerValua
         ))}
         {g.xLabels.map((l) => (
           // The first and last labels sit at the plot's edges: anchored inwards, they stay inside it.
-          <text key={l.month} x={l.x} y={g.height - 8} textAnchor={l.x >= g.plot.right - 1 ? 'end' : l.x <= g.plot.left + 1 ? 'start' : 'middle'}>
+          <text
+            key={l.month}
+            x={l.x}
+            y={g.height - 8}
+            textAnchor={l.x >= g.plot.right - 1 ? 'end' : l.x <= g.plot.left + 1 ? 'start' : 'middle'}
+          >
             {monthLabel(l.month)}
           </text>
         ))}

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerValuation } from '../../../contract/trackers';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../../contract/trackers';
-import { chartGeometry, DEFAULT_TRACKER_RANGE, depreciation, niceStep, parseRange, TRACKER_RANGES, valuationsInRange } from './tracker-chart';
+import {
+  chartGeometry,
+  DEFAULT_TRACKER_RANGE,
+  depreciation,
+  niceStep,
+  parseRange,
+  TRACKER_RANGES,
+  valuationsInRange,
+} from './tracker-chart';
 
 /** 60 monthly valuations ending 2026-11, losing £100 a month from £16,000. */
 function history(count = 60): TrackerValuation[] {
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(Date.UTC(2026, 10 - (count - 1 - i), 1));
     const price = 16_000 - 100 * i;
-    return { month: d.toISOString().slice(0, 7), valuedAt: d.toISOString(), mileage: 1000 * i, price, low: price - 500, high: price + 500, source: 'derived' };
+    return {
+      month: d.toISOString().slice(0, 7),
+      valuedAt: d.toISOString(),
+      mileage: 1000 * i,
+      price,
+      low: price - 500,
+      high: price + 500,
+      source: 'derived',
+    };
   });
 }
 

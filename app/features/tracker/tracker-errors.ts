@@ -34,9 +34,19 @@ export function trackerErrorPanel(code: TrackerOutcomeCode | string, vrm: string
         wrongReg: true,
       };
     case 'vehicle_pricing_failed':
-      return { ...base, title: TRACKER_DEFAULT_TITLE, text: 'We could not work out a value for this vehicle. Please try again later.', refresh: true };
+      return {
+        ...base,
+        title: TRACKER_DEFAULT_TITLE,
+        text: 'We could not work out a value for this vehicle. Please try again later.',
+        refresh: true,
+      };
     case 'vehicle_already_added':
-      return { ...base, title: 'You have already added this vehicle', text: `${vrm} is already on your car value tracker.`, seeTracker: true };
+      return {
+        ...base,
+        title: 'You have already added this vehicle',
+        text: `${vrm} is already on your car value tracker.`,
+        seeTracker: true,
+      };
     case 'exceeded':
       return signedIn
         ? {

@@ -1,5 +1,13 @@
 import { Form } from '@remix-run/react';
-import { DIESEL_STANDARD, MOTORCYCLE_STANDARD, PETROL_STANDARD, ULEZ, zoneById, zoneVerdicts, type ZoneVerdict } from '../../../contract/zones';
+import {
+  DIESEL_STANDARD,
+  MOTORCYCLE_STANDARD,
+  PETROL_STANDARD,
+  ULEZ,
+  zoneById,
+  zoneVerdicts,
+  type ZoneVerdict,
+} from '../../../contract/zones';
 import { ulezErrorCode, type UlezCheckResponse } from '../../../contract/ulez';
 import { SourceList } from '~/features/shell/content-article';
 import type { RegistrationTool } from '~/features/tools/registration-tool';
@@ -28,7 +36,8 @@ export const ulezTool: RegistrationTool<UlezResult> = {
   resultsTitle: 'ULEZ checker',
   strap: 'Find out whether your vehicle meets the ULEZ standard, and what London and the UK’s other clean air zones would charge it.',
   askText: 'Enter a registration to check it against the ULEZ standard.',
-  description: 'Check whether your car, van or motorcycle meets the ULEZ standard, and what London and the UK’s other clean air zones charge it. Free.',
+  description:
+    'Check whether your car, van or motorcycle meets the ULEZ standard, and what London and the UK’s other clean air zones charge it. Free.',
   label: 'Enter your vehicle reg',
   button: 'Check compliance',
   panel: (code, _vrm, brandName) => ulezErrorPanel(ulezErrorCode(code), brandName),
@@ -79,7 +88,8 @@ function UlezResultView({ result }: { result: UlezResult }) {
           Is <span className="reg">{vehicle.vrmPretty}</span> ULEZ compliant?
         </h1>
         <p>
-          {vehicle.make} {vehicle.model}, {fuelName(vehicle.fuel).toLowerCase()}, first registered {formatDate(`${vehicle.firstRegistered}-01`).replace(/^1 /, '')}.
+          {vehicle.make} {vehicle.model}, {fuelName(vehicle.fuel).toLowerCase()}, first registered{' '}
+          {formatDate(`${vehicle.firstRegistered}-01`).replace(/^1 /, '')}.
         </p>
         {isCompliant === null ? (
           <div className="panel" role="status">
@@ -116,7 +126,8 @@ function UlezResultView({ result }: { result: UlezResult }) {
           <h2 id="historic-title">Over 40 years old</h2>
           <p>
             Vehicles in the historic vehicle tax class, which a vehicle can join at 40 years old, don&rsquo;t pay the ULEZ charge, and
-            Scotland&rsquo;s low emission zones and England&rsquo;s clean air zones exempt historic vehicles too. Check the tax class on your V5C.
+            Scotland&rsquo;s low emission zones and England&rsquo;s clean air zones exempt historic vehicles too. Check the tax class on
+            your V5C.
           </p>
         </section>
       ) : null}
@@ -131,7 +142,6 @@ function UlezResultView({ result }: { result: UlezResult }) {
           </button>
         </Form>
       </section>
-
     </div>
   );
 }
@@ -192,7 +202,9 @@ function OtherZones({ zones }: { zones: ZoneVerdict[] }) {
                   {verdict.outcome === 'barred'
                     ? 'Must not enter: there is no charge to pay, only a penalty.'
                     : `£${verdict.charge!.toFixed(2).replace(/\.00$/, '')} a day.`}{' '}
-                  {zone.since.length === 7 ? `Since ${formatDate(`${zone.since}-01`).replace(/^1 /, '')}` : `Since ${formatDate(zone.since)}`}
+                  {zone.since.length === 7
+                    ? `Since ${formatDate(`${zone.since}-01`).replace(/^1 /, '')}`
+                    : `Since ${formatDate(zone.since)}`}
                   {zone.hours ? `, ${lowerFirst(zone.hours)}` : ''}.
                 </p>
                 <p className="small">{zone.penalty}</p>
@@ -207,11 +219,7 @@ function OtherZones({ zones }: { zones: ZoneVerdict[] }) {
       ) : (
         <p>No charge and no ban in any of the UK&rsquo;s other clean air or low emission zones.</p>
       )}
-      {affected.length && free.length ? (
-        <p>
-          Free to drive in: {free.map((verdict) => zoneById(verdict.zoneId).name).join(', ')}.
-        </p>
-      ) : null}
+      {affected.length && free.length ? <p>Free to drive in: {free.map((verdict) => zoneById(verdict.zoneId).name).join(', ')}.</p> : null}
       <p className="small">
         We list the zones whose rules we could confirm from official and published sources. Oxford&rsquo;s Zero Emission Zone is not
         included: its charges were under review and we could not confirm today&rsquo;s.

@@ -47,7 +47,8 @@ export async function submitDocuments(gateway: GatewayClient, enquiryId: number)
     return { ok: true };
   } catch (error) {
     // The refusal that names missing documents; any other is the shared refusal (its own words).
-    const missing = error instanceof PlatformFailure && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
+    const missing =
+      error instanceof PlatformFailure && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
     if (Array.isArray(missing) && missing.length) return { ok: false, missing: missing.map(String) };
     throw error;
   }

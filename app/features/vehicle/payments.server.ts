@@ -36,7 +36,12 @@ export async function saveBeneficiary(
 export type ChangeOutcome = { ok: true } | { ok: false; message: string; expired: boolean };
 
 /** The code from the e-mail applies the waiting change; a wrong or spent code says so. */
-export async function confirmPayeeChange(gateway: GatewayClient, enquiryId: number, code: string, linkBase: string): Promise<ChangeOutcome> {
+export async function confirmPayeeChange(
+  gateway: GatewayClient,
+  enquiryId: number,
+  code: string,
+  linkBase: string,
+): Promise<ChangeOutcome> {
   const result = await gateway.attempt(endpoints.sale.confirmPayeeChange, { body: { enquiryId, code, linkBase } });
   if (!result.ok) {
     if (result.failure.kind !== 'outcome') throw result.failure;

@@ -14,9 +14,7 @@ export function ProgressTimeline({ steps }: { steps: ProgressStep[] }) {
               {step.state === 'done' ? '✓' : ''}
             </span>
             <div>
-              <strong>
-                {step.state === 'current' && step.href ? <Link to={step.href}>{step.title}</Link> : step.title}
-              </strong>
+              <strong>{step.state === 'current' && step.href ? <Link to={step.href}>{step.title}</Link> : step.title}</strong>
               <span className="sr-only"> ({step.state === 'done' ? 'done' : step.state === 'current' ? 'next' : 'to come'})</span>
               <p className="muted">{step.detail}</p>
             </div>

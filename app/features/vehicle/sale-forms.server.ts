@@ -16,7 +16,10 @@ export const VEHICLE_PAGE_INTENTS = { 'sign-up': SignUpSchema, relist: z.object(
 const Text = z.string().default('');
 const Ticked = z.array(z.string()).default([]);
 /** A text box for each kind of damage the seller may have declared. */
-const IssueDetails = Object.fromEntries(Object.keys(ISSUE_KINDS).map((kind) => [`detail-${kind}`, Text])) as Record<`detail-${IssueKind}`, typeof Text>;
+const IssueDetails = Object.fromEntries(Object.keys(ISSUE_KINDS).map((kind) => [`detail-${kind}`, Text])) as Record<
+  `detail-${IssueKind}`,
+  typeof Text
+>;
 
 /**
  * Each profile step's form, named by its button's intent. The schemas read the fields into what
@@ -36,7 +39,13 @@ export const ProfileSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal('issues'), declared: z.string().optional(), kinds: Ticked }),
     z.object({ intent: z.literal('issue-details'), ...IssueDetails }),
-    z.object({ intent: z.literal('keys'), keys: z.string().optional().transform((keys) => Number(keys ?? 0)) }),
+    z.object({
+      intent: z.literal('keys'),
+      keys: z
+        .string()
+        .optional()
+        .transform((keys) => Number(keys ?? 0)),
+    }),
     z.object({ intent: z.literal('photo'), slot: Text, file: chosenFile('Choose a photo to upload') }),
     z.object({ intent: z.literal('enter-sale') }),
   ],

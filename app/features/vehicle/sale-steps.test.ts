@@ -3,7 +3,14 @@ import type { PostSaleFacts } from '../../../contract/progress';
 import { stepRedirect } from './sale-steps';
 
 const confirmed: PostSaleFacts = {
-  sale: { acceptedAt: '2026-11-20T10:00:00Z', confirmedAt: '2026-11-20T10:05:00Z', documentsReviewedAt: null, collection: null, collectedAt: null, paidAt: null },
+  sale: {
+    acceptedAt: '2026-11-20T10:00:00Z',
+    confirmedAt: '2026-11-20T10:05:00Z',
+    documentsReviewedAt: null,
+    collection: null,
+    collectedAt: null,
+    paidAt: null,
+  },
   bankDetailsConfirmed: false,
   documentsSubmitted: false,
 };

@@ -52,7 +52,10 @@ export function stepRedirect(vrm: string, slug: string | null, step: string, fac
     case 'sold-documents-reviewed':
       return go(AFTER_ACCEPTANCE, facts ? nextSellerStep(vrm, facts) : `/${vrm}/review-status`);
     case 'sold-invoice-paid':
-      return go(['sale-complete', 'review-status', 'purchasing-dealer-details', 'vehicle-payment', 'finance-funds-received'], `/${vrm}/sale-complete`);
+      return go(
+        ['sale-complete', 'review-status', 'purchasing-dealer-details', 'vehicle-payment', 'finance-funds-received'],
+        `/${vrm}/sale-complete`,
+      );
     default:
       return null;
   }

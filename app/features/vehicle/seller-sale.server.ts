@@ -43,11 +43,17 @@ export async function findSellerSale(request: Request, context: AppLoadContext, 
   requireUser(request, context);
   const vrm = normaliseVrm(vrmParam ?? '');
   const current = await currentEnquiry(context.gateway, vrm);
-  const status = current?.sale?.acceptedAt ? await context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }) : null;
+  const status = current?.sale?.acceptedAt
+    ? await context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } })
+    : null;
   if (!current) throw redirect(safeRedirect(`/${vrm}`));
   const progress =
     current.sale?.acceptedAt && status
-      ? progressSteps(vrm, { sale: current.sale, bankDetailsConfirmed: status.bankDetailsConfirmed, documentsSubmitted: status.documentsSubmitted })
+      ? progressSteps(vrm, {
+          sale: current.sale,
+          bankDetailsConfirmed: status.bankDetailsConfirmed,
+          documentsSubmitted: status.documentsSubmitted,
+        })
       : null;
   return { vrm, ...current, status, progress };
 }

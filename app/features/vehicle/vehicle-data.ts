@@ -5,4 +5,3 @@ import type { loadVehicleLayout } from './vehicle-layout.server';
 export function useVehicleData() {
   return useRouteLoaderData<typeof loadVehicleLayout>('routes/vehicle')!;
 }
-

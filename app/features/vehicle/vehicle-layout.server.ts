@@ -18,10 +18,14 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
   // not the generic error page.
   const [vehicle, current] = await loadOrOutage(
-    () => Promise.all([context.gateway
-        .call(endpoints.entry.vehicle, { params: { vrm } })
-        // The register has no such vehicle: the page says so (404), not the page-load failure.
-        .catch((error: unknown) => (error instanceof PlatformFailure && error.status === 404 ? null : Promise.reject(error))), signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null)]),
+    () =>
+      Promise.all([
+        context.gateway
+          .call(endpoints.entry.vehicle, { params: { vrm } })
+          // The register has no such vehicle: the page says so (404), not the page-load failure.
+          .catch((error: unknown) => (error instanceof PlatformFailure && error.status === 404 ? null : Promise.reject(error))),
+        signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
+      ]),
     brandName,
   );
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
@@ -41,4 +45,3 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   }
   return { vehicle, current, status };
 }
-

@@ -9,7 +9,11 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
-const Bank = z.object({ accountName: z.string(), sortCode: z.string().regex(/^\d{6}$/, 'Enter a valid sort code'), accountNumber: z.string() });
+const Bank = z.object({
+  accountName: z.string(),
+  sortCode: z.string().regex(/^\d{6}$/, 'Enter a valid sort code'),
+  accountNumber: z.string(),
+});
 const Code = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 const context = { config: { brandName: 'Kerbside' } };
 
@@ -48,13 +52,27 @@ describe('the one form helper', () => {
   it('answers a platform failure with its message and status, and throws anything else on', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const submission = parseForm(form({ accountName: 'A Seller', sortCode: '123456', accountNumber: '66374958' }), Bank);
-    const down = new PlatformFailure({ name: 'sale.updateBeneficiary', outcomes: [] }, 'The service could not be reached', 0, 'network', null);
+    const down = new PlatformFailure(
+      { name: 'sale.updateBeneficiary', outcomes: [] },
+      'The service could not be reached',
+      0,
+      'network',
+      null,
+    );
     const { body, status } = read(failed(submission, down, context, 'bank_details.save_failed'));
     expect(status).toBe(503);
     expect(body.error).toEqual({ '': ['Sorry, something went wrong. Please try again.'] });
     expect(body.initialValue).toEqual({ accountName: 'A Seller', sortCode: '123456' });
-    const refused = new PlatformFailure({ name: 'sale.bookCollection', outcomes: [] }, 'Choose one of the days offered', 400, 'invalid_collection', null);
-    expect(read(failed(submission, refused, context, 'collection.book_failed', { field: 'date' })).body.error).toEqual({ date: ['Choose one of the days offered'] });
+    const refused = new PlatformFailure(
+      { name: 'sale.bookCollection', outcomes: [] },
+      'Choose one of the days offered',
+      400,
+      'invalid_collection',
+      null,
+    );
+    expect(read(failed(submission, refused, context, 'collection.book_failed', { field: 'date' })).body.error).toEqual({
+      date: ['Choose one of the days offered'],
+    });
     expect(() => failed(submission, new Error('a bug'), context, 'x')).toThrow('a bug');
   });
 });

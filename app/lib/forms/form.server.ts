@@ -42,7 +42,11 @@ type ParsedIntent<Schemas extends Record<string, ZodTypeAny>> = {
  * A form with several intents (buttons or small forms of one page): its `intent` field picks the
  * schema; a post without one (or with an unknown one) is read as `otherwise`.
  */
-export function parseIntent<Schemas extends Record<string, ZodTypeAny>>(formData: FormData, schemas: Schemas, otherwise: keyof Schemas): ParsedIntent<Schemas> {
+export function parseIntent<Schemas extends Record<string, ZodTypeAny>>(
+  formData: FormData,
+  schemas: Schemas,
+  otherwise: keyof Schemas,
+): ParsedIntent<Schemas> {
   const named = formData.get('intent');
   const intent = typeof named === 'string' && Object.hasOwn(schemas, named) ? named : otherwise;
   return { intent, submission: parseForm(formData, schemas[intent]!) } as ParsedIntent<Schemas>;

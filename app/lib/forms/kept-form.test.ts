@@ -35,7 +35,14 @@ describe('a form kept through an outage', () => {
   });
 
   it('joins choices of one name, labels unknown fields readably, and keeps nothing when nothing was typed', () => {
-    const kept = keepForm(new URL('https://kerbside.co.uk/KE19FTA/profile/features'), form([['features', 'Sat nav'], ['features', 'Heated seats'], ['tyreTread', '5mm']]));
+    const kept = keepForm(
+      new URL('https://kerbside.co.uk/KE19FTA/profile/features'),
+      form([
+        ['features', 'Sat nav'],
+        ['features', 'Heated seats'],
+        ['tyreTread', '5mm'],
+      ]),
+    );
     expect(visibleFields(kept!)).toEqual([
       { label: 'Features', value: 'Sat nav, Heated seats' },
       { label: 'Tyre tread', value: '5mm' },

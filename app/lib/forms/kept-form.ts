@@ -62,6 +62,9 @@ export function visibleFields(kept: KeptForm): { label: string; value: string }[
 }
 
 function sentence(name: string): string {
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

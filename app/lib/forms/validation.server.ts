@@ -26,11 +26,10 @@ export const LookupSchema = z.object({ vrm: VrmSchema });
 function ruledText(rule: (value: string) => string | null, maxLength?: number) {
   const message = rule('') ?? REQUIRED_MESSAGE;
   const text = z.string({ required_error: message, invalid_type_error: message }).trim();
-  return (maxLength === undefined ? text : text.max(maxLength, message))
-    .superRefine((value, ctx) => {
-      const problem = rule(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+  return (maxLength === undefined ? text : text.max(maxLength, message)).superRefine((value, ctx) => {
+    const problem = rule(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 export const EmailSchema = ruledText(CONTACT_FIELD_RULES.email, EMAIL_MAX_LENGTH);

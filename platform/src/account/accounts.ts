@@ -103,7 +103,8 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
   if (!(await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now)).allowed) return robot();
   // Known address or not, the same answer: nobody learns from this form who has an account.
   const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
-  if (user) await emailSignInLink(env, user, { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey), reason: 'asked' });
+  if (user)
+    await emailSignInLink(env, user, { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey), reason: 'asked' });
   return json({ sent: true }, 202);
 }
 
@@ -118,7 +119,9 @@ export async function refreshToken(request: Request, env: PlatformEnv): Promise<
   if (!session || sessionEnded(session, clockNowMs())) {
     return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
   }
-  const user = await env.DB.prepare('SELECT id, email FROM users WHERE id = ?1').bind(session.user_id).first<{ id: number; email: string }>();
+  const user = await env.DB.prepare('SELECT id, email FROM users WHERE id = ?1')
+    .bind(session.user_id)
+    .first<{ id: number; email: string }>();
   // A refresh is a use: it keeps the session from its 7-day idle end (never past its 30-day one).
   await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1, last_seen_at = ?1 WHERE id = ?2').bind(clockNowIso(), session.id).run();
   return json({ idToken: await issueIdToken(env, user!, session.id), expiresIn: intVar(env.ID_TOKEN_TTL_SECONDS, 86_400) });
@@ -227,4 +230,3 @@ export async function devOutbox(request: Request, env: PlatformEnv): Promise<Res
   const { results } = await statement.all();
   return json({ emails: results });
 }
-

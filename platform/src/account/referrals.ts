@@ -30,7 +30,9 @@ export function newReferralCode(random: (bytes: Uint8Array) => Uint8Array = (b) 
 export async function referralLink(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
-  const existing = await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1').bind(caller.user.id).first<{ referral_code: string | null }>();
+  const existing = await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1')
+    .bind(caller.user.id)
+    .first<{ referral_code: string | null }>();
   let code = existing?.referral_code ?? null;
   for (let attempt = 0; !code && attempt < 5; attempt++) {
     const candidate = newReferralCode();
@@ -40,8 +42,12 @@ export async function referralLink(request: Request, env: PlatformEnv): Promise<
       .run()
       .catch(() => null);
     if (updated) {
-      code = (await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1').bind(caller.user.id).first<{ referral_code: string | null }>())
-        ?.referral_code ?? null;
+      code =
+        (
+          await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1')
+            .bind(caller.user.id)
+            .first<{ referral_code: string | null }>()
+        )?.referral_code ?? null;
     }
   }
   if (!code) throw new Error('could not make a referral code');

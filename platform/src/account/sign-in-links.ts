@@ -48,7 +48,10 @@ export async function issueLink(
   const now = clockNowMs();
   const browserKeyHash = options.browserKey ? await sha256(options.browserKey) : null;
   await env.DB.batch([
-    env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL').bind(new Date(now).toISOString(), user.id),
+    env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL').bind(
+      new Date(now).toISOString(),
+      user.id,
+    ),
     env.DB.prepare(
       `INSERT INTO sign_in_links (token_hash, user_id, redirect_to, created_at, expires_at, browser_key_hash, purpose)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
@@ -104,7 +107,10 @@ export async function emailAddressProof(
   );
 }
 
-async function findLink(env: PlatformEnv, token: string): Promise<{ link: LinkRow; hash: string } | { problem: 'token_invalid' | 'token_used' | 'token_expired' }> {
+async function findLink(
+  env: PlatformEnv,
+  token: string,
+): Promise<{ link: LinkRow; hash: string } | { problem: 'token_invalid' | 'token_used' | 'token_expired' }> {
   if (!token) return { problem: 'token_invalid' };
   const hash = await sha256(token);
   const link = await env.DB.prepare('SELECT * FROM sign_in_links WHERE token_hash = ?1').bind(hash).first<LinkRow>();
@@ -124,7 +130,11 @@ export async function linkInfo(request: Request, env: PlatformEnv): Promise<Resp
   const found = await findLink(env, str(body.token));
   if ('problem' in found) return json({ valid: false, reason: found.problem } satisfies LinkInfoResponse);
   const user = await env.DB.prepare('SELECT email FROM users WHERE id = ?1').bind(found.link.user_id).first<{ email: string }>();
-  return json({ valid: true, sameBrowser: await isSameBrowser(found.link, str(body.browserKey)), maskedEmail: maskEmail(user!.email) } satisfies LinkInfoResponse);
+  return json({
+    valid: true,
+    sameBrowser: await isSameBrowser(found.link, str(body.browserKey)),
+    maskedEmail: maskEmail(user!.email),
+  } satisfies LinkInfoResponse);
 }
 
 /**
@@ -137,7 +147,11 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
   const found = await findLink(env, str(body.token));
   if ('problem' in found) {
     const status = found.problem === 'token_invalid' ? 400 : 410;
-    const message = { token_invalid: 'The sign-in link is not valid', token_used: 'The sign-in link has already been used', token_expired: 'The sign-in link has expired' }[found.problem];
+    const message = {
+      token_invalid: 'The sign-in link is not valid',
+      token_used: 'The sign-in link has already been used',
+      token_expired: 'The sign-in link has expired',
+    }[found.problem];
     return errorResponse(status, found.problem, message);
   }
   const { link, hash } = found;
@@ -163,7 +177,11 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
 async function proveAddress(env: PlatformEnv, user: UserRow, keptSessionId: string): Promise<UserRow> {
   const now = clockNowIso();
   const [, updated] = await env.DB.batch([
-    env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND id != ?3 AND revoked_at IS NULL').bind(now, user.id, keptSessionId),
+    env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND id != ?3 AND revoked_at IS NULL').bind(
+      now,
+      user.id,
+      keptSessionId,
+    ),
     env.DB.prepare('UPDATE users SET email_verified_at = ?1, updated_at = ?1 WHERE id = ?2 RETURNING *').bind(now, user.id),
   ]);
   console.log(JSON.stringify({ event: 'account.address_proven', userId: user.id }));

@@ -34,7 +34,6 @@ export interface EnquiryRow {
   expires_at: string;
 }
 
-
 export function toEnquiry(row: EnquiryRow, now: Date): Enquiry {
   return {
     id: row.id,
@@ -75,7 +74,6 @@ function valuationFor(row: RegisterRow, mileage: number, now: Date): Valuation {
   });
 }
 
-
 function readMileage(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;
 }
@@ -112,7 +110,9 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   const stamp = now.toISOString();
   const expiresAt = new Date(now.getTime() + ENQUIRY_VALID_DAYS * 86_400_000).toISOString();
 
-  const existing = await env.DB.prepare('SELECT id FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 AND dp_state_slug IS NULL ORDER BY id DESC LIMIT 1')
+  const existing = await env.DB.prepare(
+    'SELECT id FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 AND dp_state_slug IS NULL ORDER BY id DESC LIMIT 1',
+  )
     .bind(owner, vrm)
     .first<{ id: number }>();
   const values = [mileage, eligibility.eligible ? 1 : 0, eligibility.ineligibleBy, partnerId, JSON.stringify(valuation), stamp, expiresAt];
@@ -165,7 +165,8 @@ export async function checkEligibility(request: Request, env: PlatformEnv): Prom
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
   const now = clockNow();
   const lastReading = registered.tests.filter((t) => t.odometer_value !== null).at(-1);
-  const mileage = readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
+  const mileage =
+    readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
   const valuation = valuationFor(registered.row, mileage, now);
   return json(marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage }));
 }

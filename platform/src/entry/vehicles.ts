@@ -8,7 +8,15 @@ import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from '../rate-limit';
 import { sleep } from '../util';
-import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM, toMotHistory, toVehicle, vehicleId } from '../providers/register';
+import {
+  findRegistered,
+  PROVIDER_FAILURES,
+  SLOW_PROVIDER_DELAY_MS,
+  SLOW_PROVIDER_VRM,
+  toMotHistory,
+  toVehicle,
+  vehicleId,
+} from '../providers/register';
 import { clockNow, clockNowMs } from '../clock';
 
 const MINUTE_MS = 60_000;
@@ -17,7 +25,6 @@ function lookupFailure(status: number, code: string, message: string, headers: H
   const body: LookupResponse = { code: code as LookupResponse['code'], customer: null, enquiry: null, error: { message }, vehicle: null };
   return json(body, status, headers);
 }
-
 
 /** POST /platform/vehicles/lookup {vrm} → {code, customer, enquiry, error, vehicle} (docs/behaviour/entry.md#calls). */
 export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
@@ -54,7 +61,9 @@ export async function lookup(request: Request, env: PlatformEnv, ctx: ExecutionC
 
   // A signed-in seller's lookup adds the vehicle to their account, within the account's limit.
   if (caller.kind === 'customer') {
-    const held = await env.DB.prepare('SELECT vehicle_id FROM customer_vehicles WHERE customer_id = ?1').bind(caller.user.id).all<{ vehicle_id: number }>();
+    const held = await env.DB.prepare('SELECT vehicle_id FROM customer_vehicles WHERE customer_id = ?1')
+      .bind(caller.user.id)
+      .all<{ vehicle_id: number }>();
     const already = held.results.some((r) => r.vehicle_id === id);
     if (already && body?.mode === 'add') return lookupFailure(409, 'vehicle_already_added', 'You have already added this vehicle');
     if (!already && held.results.length >= vehicleLimit(env)) {

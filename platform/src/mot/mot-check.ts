@@ -13,7 +13,12 @@ import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
 import { clockNow } from '../clock';
 
 /** GET /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck (contract/mot.ts). */
-export async function motCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function motCheck(
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   if (params.view !== MOT_CHECKER_VIEW) return errorResponse(404, 'not_found', 'No such checker');
   const refused = await toolRateLimited(request, env, ctx, 'mot-check');
   if (refused) return toolFailureResponse(refused);
@@ -43,7 +48,12 @@ export async function motCheck(request: Request, env: PlatformEnv, ctx: Executio
  * confirmation link (PECR consent), and reminders start once it is pressed. Every accepted request
  * gets the same 202 whether a confirmation went, one went lately, or reminders are on already.
  */
-export async function motNotifications(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function motNotifications(
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const refused = await toolRateLimited(request, env, ctx, 'mot-notifications');
   if (refused) return toolFailureResponse(refused);
   const body = (await readJsonObject(request)) ?? {};
@@ -74,7 +84,11 @@ export async function motNotifications(request: Request, env: PlatformEnv, ctx: 
       .bind(claimed, mot.dueDate)
       .all<{ kind: ReminderKind }>();
     const next = nextReminderDate(mot.dueDate, now, new Set(results.map((r) => r.kind)));
-    await sendConfirmation(env, { id: claimed, vrm, email, linkBase, car: `${makeOf(registered.row.make).display_name} ${registered.row.model}`, next }, now);
+    await sendConfirmation(
+      env,
+      { id: claimed, vrm, email, linkBase, car: `${makeOf(registered.row.make).display_name} ${registered.row.model}`, next },
+      now,
+    );
   }
   const response: MotReminderResponse = { vrm, email, confirmWithinDays: CONFIRM_LINK_DAYS };
   return json(response, 202);
@@ -94,13 +108,22 @@ interface SignUpRow {
  * the sign-up's id, or null when nothing is to be sent. The write only lands if the row is still
  * as it was read, so two requests racing send one confirmation.
  */
-async function claimConfirmation(env: PlatformEnv, vrm: string, email: string, mobile: string | null, linkBase: string, now: Date): Promise<number | null> {
+async function claimConfirmation(
+  env: PlatformEnv,
+  vrm: string,
+  email: string,
+  mobile: string | null,
+  linkBase: string,
+  now: Date,
+): Promise<number | null> {
   const existing = await env.DB.prepare(
     'SELECT id, created_at, confirmed_at, unsubscribed_at, confirm_sent_at, confirm_sends FROM mot_reminders WHERE vrm = ?1 AND email = ?2',
   )
     .bind(vrm, email)
     .first<SignUpRow>();
-  const pending = await env.DB.prepare('SELECT count(*) AS n FROM mot_reminders WHERE email = ?1 AND vrm <> ?2 AND confirmed_at IS NULL AND confirm_sent_at > ?3')
+  const pending = await env.DB.prepare(
+    'SELECT count(*) AS n FROM mot_reminders WHERE email = ?1 AND vrm <> ?2 AND confirmed_at IS NULL AND confirm_sent_at > ?3',
+  )
     .bind(email, vrm, lapseCutoff(now))
     .first<{ n: number }>();
   const state = existing && {
@@ -128,7 +151,15 @@ async function claimConfirmation(env: PlatformEnv, vrm: string, email: string, m
        confirm_sent_at = ?5, confirm_sends = ?6
      WHERE id = ?1 AND confirm_sent_at IS ?2 AND confirmed_at IS ?7 RETURNING id`,
   )
-    .bind(existing.id, existing.confirm_sent_at, mobile, linkBase, at, decision.fresh ? 1 : existing.confirm_sends + 1, existing.confirmed_at)
+    .bind(
+      existing.id,
+      existing.confirm_sent_at,
+      mobile,
+      linkBase,
+      at,
+      decision.fresh ? 1 : existing.confirm_sends + 1,
+      existing.confirmed_at,
+    )
     .first<{ id: number }>();
   return row?.id ?? null;
 }
@@ -144,7 +175,9 @@ async function sendConfirmation(
     tokenSecret(env),
   );
   // Only the newest link works: the hash replaces any earlier one's.
-  await env.DB.prepare('UPDATE mot_reminders SET confirm_token_hash = ?2 WHERE id = ?1').bind(signUp.id, await sha256(token)).run();
+  await env.DB.prepare('UPDATE mot_reminders SET confirm_token_hash = ?2 WHERE id = ?1')
+    .bind(signUp.id, await sha256(token))
+    .run();
   const vrm = formatVrm(signUp.vrm);
   const link = `${signUp.linkBase}/mot-check/confirm?vrm=${encodeURIComponent(signUp.vrm)}&code=${encodeURIComponent(token)}`;
   const first = signUp.next ? `, the first on ${longDate(signUp.next)}` : '';
@@ -175,7 +208,12 @@ const longDate = (isoDate: string) =>
  * A link past its 7 days says so (410) even after the lapsed sign-up is gone; anything else that
  * does not match (used, replaced by a newer link, forged) is one answer (404).
  */
-export async function motConfirm(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function motConfirm(
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const refused = await toolRateLimited(request, env, ctx, 'mot-confirm');
   if (refused) return toolFailureResponse(refused);
   const token = str((await readJsonObject(request))?.token);

@@ -63,7 +63,13 @@ describe('MOT reminder sign-ups (double opt-in)', () => {
     confirmSentAt: ago(sentAgoMs),
     confirmSends: sends,
   });
-  const confirmed: SignUpState = { createdAt: ago(30 * DAY), confirmedAt: ago(29 * DAY), unsubscribedAt: null, confirmSentAt: ago(30 * DAY), confirmSends: 0 };
+  const confirmed: SignUpState = {
+    createdAt: ago(30 * DAY),
+    confirmedAt: ago(29 * DAY),
+    unsubscribedAt: null,
+    confirmSentAt: ago(30 * DAY),
+    confirmSends: 0,
+  };
 
   it('sends reminders only to a confirmed sign-up that was not stopped', () => {
     expect(remindersGo(pending(60_000))).toBe(false);

@@ -89,7 +89,8 @@ export type SignUpDecision = { send: true; fresh: boolean } | { send: false; why
 export function onSignUpRequest(existing: SignUpState | null, pendingForOtherVehicles: number, now: Date): SignUpDecision {
   if (existing && remindersGo(existing)) return { send: false, why: 'already-on' };
   if (existing && existing.confirmedAt === null && !hasLapsed(existing, now)) {
-    if (existing.confirmSentAt && now.getTime() - Date.parse(existing.confirmSentAt) < CONFIRM_RESEND_MS) return { send: false, why: 'too-soon' };
+    if (existing.confirmSentAt && now.getTime() - Date.parse(existing.confirmSentAt) < CONFIRM_RESEND_MS)
+      return { send: false, why: 'too-soon' };
     if (existing.confirmSends >= MAX_CONFIRMATIONS_PER_SIGN_UP) return { send: false, why: 'too-many' };
     return { send: true, fresh: false };
   }
@@ -132,7 +133,9 @@ export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<
   let sent = 0;
   let after = 0;
   for (;;) {
-    const { results } = await env.DB.prepare('SELECT id, vrm, email, link_base FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2')
+    const { results } = await env.DB.prepare(
+      'SELECT id, vrm, email, link_base FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2',
+    )
       .bind(after, BATCH)
       .all<ReminderRow>();
     for (const reminder of results) {
@@ -156,14 +159,21 @@ async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Prom
     .all<{ kind: ReminderKind }>();
   const kind = reminderDue(mot.dueDate, now, new Set(results.map((r) => r.kind)));
   if (!kind) return false;
-  const claimed = await env.DB.prepare('INSERT OR IGNORE INTO mot_reminders_sent (reminder_id, due_date, kind, sent_at) VALUES (?1, ?2, ?3, ?4) RETURNING kind')
+  const claimed = await env.DB.prepare(
+    'INSERT OR IGNORE INTO mot_reminders_sent (reminder_id, due_date, kind, sent_at) VALUES (?1, ?2, ?3, ?4) RETURNING kind',
+  )
     .bind(reminder.id, mot.dueDate, kind, now.toISOString())
     .first();
   if (!claimed) return false;
 
   const vrm = formatVrm(reminder.vrm);
   const car = `${makeOf(registered.row.make).display_name} ${registered.row.model}`;
-  const when = new Date(`${mot.dueDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const when = new Date(`${mot.dueDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const first = mot.status === 'not-due-yet';
   const resultsPage = `${reminder.link_base}/mot-check/results?vrm=${encodeURIComponent(reminder.vrm)}`;
   const subject = kind === 'week' ? `${vrm}: MOT due in a week` : `${vrm}: MOT due next month`;

@@ -23,10 +23,47 @@ const fiesta: SaleLot = {
   endsAt: END,
   declaredIssues: 0,
 };
-const transit: SaleLot = { ...fiesta, enquiryId: 1002, vrm: 'VN19VAN', model: 'Transit Custom', fuel: 'DIESEL', vehicleType: 'van', valuation: 12_000, reserve: reserveFor(12_000) };
-const scrap: SaleLot = { ...fiesta, enquiryId: 1003, vrm: 'R123ABC', model: 'Ka', ageYears: 22, mileage: 160_000, valuation: 150, reserve: reserveFor(150), declaredIssues: 6 };
-const rangeRover: SaleLot = { ...fiesta, enquiryId: 1004, vrm: 'LR21RRR', make: 'Land Rover', model: 'Range Rover', fuel: 'DIESEL', valuation: 60_000, reserve: reserveFor(60_000) };
-const motorcycle: SaleLot = { ...fiesta, enquiryId: 1005, vrm: 'MC70BKE', make: 'Honda', model: 'CB500F', vehicleType: 'motorcycle', valuation: 4_000, reserve: reserveFor(4_000) };
+const transit: SaleLot = {
+  ...fiesta,
+  enquiryId: 1002,
+  vrm: 'VN19VAN',
+  model: 'Transit Custom',
+  fuel: 'DIESEL',
+  vehicleType: 'van',
+  valuation: 12_000,
+  reserve: reserveFor(12_000),
+};
+const scrap: SaleLot = {
+  ...fiesta,
+  enquiryId: 1003,
+  vrm: 'R123ABC',
+  model: 'Ka',
+  ageYears: 22,
+  mileage: 160_000,
+  valuation: 150,
+  reserve: reserveFor(150),
+  declaredIssues: 6,
+};
+const rangeRover: SaleLot = {
+  ...fiesta,
+  enquiryId: 1004,
+  vrm: 'LR21RRR',
+  make: 'Land Rover',
+  model: 'Range Rover',
+  fuel: 'DIESEL',
+  valuation: 60_000,
+  reserve: reserveFor(60_000),
+};
+const motorcycle: SaleLot = {
+  ...fiesta,
+  enquiryId: 1005,
+  vrm: 'MC70BKE',
+  make: 'Honda',
+  model: 'CB500F',
+  vehicleType: 'motorcycle',
+  valuation: 4_000,
+  reserve: reserveFor(4_000),
+};
 
 const dealerById = new Map(DEALERS.map((dealer) => [dealer.id, dealer]));
 const specialistsIn = (speciality: string) => new Set(DEALERS.filter((d) => d.specialities.includes(speciality)).map((d) => d.id));
@@ -122,7 +159,15 @@ describe('simulated bids', () => {
   });
 
   it('caps maxima at a dealer’s maxSpend', () => {
-    const poorDealer: Dealer = { id: 999, name: 'Test Motors', town: 'Testville', postcodeArea: 'TS', appetite: 1, specialities: ['van'], maxSpend: 11_000 };
+    const poorDealer: Dealer = {
+      id: 999,
+      name: 'Test Motors',
+      town: 'Testville',
+      postcodeArea: 'TS',
+      appetite: 1,
+      specialities: ['van'],
+      maxSpend: 11_000,
+    };
     const bids = SEEDS.flatMap((seed) => simulateBids(transit, [poorDealer], seed));
     expect(bids.length).toBeGreaterThan(0);
     expect(bids.some((b) => b.maxAmount === 11_000)).toBe(true);
@@ -139,7 +184,7 @@ describe('simulated bids', () => {
     let early = 0;
     let late = 0;
     for (const seed of SEEDS) {
-      for (const b of bidsFor(fiesta, seed)) (b.placedAt - START < (END - START) / 2 ? early++ : late++);
+      for (const b of bidsFor(fiesta, seed)) b.placedAt - START < (END - START) / 2 ? early++ : late++;
     }
     expect(late).toBeGreaterThan(early * 1.5);
   });
@@ -166,9 +211,18 @@ describe('simulated bids', () => {
   });
 
   it('bring specialists to electric and prestige cars', () => {
-    const tesla: SaleLot = { ...fiesta, make: 'Tesla', model: 'Model 3', fuel: 'ELECTRICITY', valuation: 22_000, reserve: reserveFor(22_000) };
+    const tesla: SaleLot = {
+      ...fiesta,
+      make: 'Tesla',
+      model: 'Model 3',
+      fuel: 'ELECTRICITY',
+      valuation: 22_000,
+      reserve: reserveFor(22_000),
+    };
     const evDealers = specialistsIn('electric');
-    expect(SEEDS.filter((seed) => bidsFor(tesla, seed).some((b) => evDealers.has(b.dealerId))).length).toBeGreaterThanOrEqual(0.9 * SEEDS.length);
+    expect(SEEDS.filter((seed) => bidsFor(tesla, seed).some((b) => evDealers.has(b.dealerId))).length).toBeGreaterThanOrEqual(
+      0.9 * SEEDS.length,
+    );
     const prestigeDealers = specialistsIn('prestige');
     const rrBids = SEEDS.flatMap((seed) => bidsFor(rangeRover, seed));
     // A £60,000 car is beyond most dealers' spend: prestige dealers dominate.
@@ -309,14 +363,27 @@ describe('sale status over time', () => {
     expect(saleStateAt(manual, bids, 0)).toMatchObject({ status: 'sale_active', currentPrice: null, offer: null });
     expect(saleStateAt(manual, bids, 600)).toMatchObject({ status: 'sale_active', currentPrice: 1_550, offer: null });
     expect(saleStateAt(manual, bids, 999).status).toBe('sale_active');
-    const ended = { status: 'under_offer', currentPrice: 1_550, leadingDealerId: 1, bidCount: 2, biddingDealers: 2, endsAt: 1_000, offer: { dealerId: 1, amount: 1_550 } };
+    const ended = {
+      status: 'under_offer',
+      currentPrice: 1_550,
+      leadingDealerId: 1,
+      bidCount: 2,
+      biddingDealers: 2,
+      endsAt: 1_000,
+      offer: { dealerId: 1, amount: 1_550 },
+    };
     expect(saleStateAt(manual, bids, 1_000)).toEqual(ended);
     expect(saleStateAt(manual, bids, 10_000_000)).toEqual(ended);
   });
 
   it('ends unsold with no bids', () => {
     expect(saleStateAt(manual, [], 500)).toMatchObject({ status: 'sale_active', currentPrice: null });
-    expect(saleStateAt(manual, [], 1_000)).toMatchObject({ status: 'unsold_no_bids', currentPrice: null, leadingDealerId: null, offer: null });
+    expect(saleStateAt(manual, [], 1_000)).toMatchObject({
+      status: 'unsold_no_bids',
+      currentPrice: null,
+      leadingDealerId: null,
+      offer: null,
+    });
   });
 
   it('ends unsold when the highest maximum is below the reserve', () => {

@@ -95,7 +95,11 @@ export function toMiles(value: number, unit: string | null): number {
  * The mileage today, estimated: the last MOT reading carried forward at the vehicle's own rate
  * (first to last reading), or at the UK average for a car without readings.
  */
-export function estimateMileage(row: Pick<RegisterRow, 'first_used_date'>, tests: readonly MotRow[], now: Date): {
+export function estimateMileage(
+  row: Pick<RegisterRow, 'first_used_date'>,
+  tests: readonly MotRow[],
+  now: Date,
+): {
   mileageEst: number;
   mileageLastMot: number | null;
   lastMotDate: string | null;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SCRAP_VALUE, valuate, type ValuationInput } from './valuation';
 
 const now = new Date('2026-11-01T00:00:00Z');
-const fiesta: ValuationInput = { listPrice: 16_500, firstRegistration: '2019-03', mileage: 60_000, fuel: 'PETROL', vehicleType: 'car', now };
+const fiesta: ValuationInput = {
+  listPrice: 16_500,
+  firstRegistration: '2019-03',
+  mileage: 60_000,
+  fuel: 'PETROL',
+  vehicleType: 'car',
+  now,
+};
 
 describe('the valuation model', () => {
   it('is deterministic and gives a range around the price', () => {

@@ -7,11 +7,37 @@ import { fnv1a } from '../util';
  * provider would (a few house numbers on a street in that postcode's town), the same every time.
  */
 const TOWNS: Record<string, string> = {
-  B: 'Birmingham', BS: 'Bristol', CF: 'Cardiff', EH: 'Edinburgh', G: 'Glasgow', L: 'Liverpool', LS: 'Leeds', M: 'Manchester',
-  NE: 'Newcastle upon Tyne', NG: 'Nottingham', S: 'Sheffield', SO: 'Southampton', BT: 'Belfast', CV: 'Coventry', DE: 'Derby',
-  LE: 'Leicester', LN: 'Lincoln', BD: 'Bradford', BN: 'Brighton', DN: 'Doncaster',
+  B: 'Birmingham',
+  BS: 'Bristol',
+  CF: 'Cardiff',
+  EH: 'Edinburgh',
+  G: 'Glasgow',
+  L: 'Liverpool',
+  LS: 'Leeds',
+  M: 'Manchester',
+  NE: 'Newcastle upon Tyne',
+  NG: 'Nottingham',
+  S: 'Sheffield',
+  SO: 'Southampton',
+  BT: 'Belfast',
+  CV: 'Coventry',
+  DE: 'Derby',
+  LE: 'Leicester',
+  LN: 'Lincoln',
+  BD: 'Bradford',
+  BN: 'Brighton',
+  DN: 'Doncaster',
 };
-const STREETS = ['Park Road', 'Station Road', 'Church Street', 'Victoria Road', 'Mill Lane', 'Queens Avenue', 'Highfield Close', 'Orchard Way'];
+const STREETS = [
+  'Park Road',
+  'Station Road',
+  'Church Street',
+  'Victoria Road',
+  'Mill Lane',
+  'Queens Avenue',
+  'Highfield Close',
+  'Orchard Way',
+];
 
 export interface AddressSuggestion {
   id: string;
@@ -43,7 +69,12 @@ export async function addressSuggestions(request: Request): Promise<Response> {
 }
 
 /** GET /platform/location/address/:id */
-export async function getAddress(_request: Request, _env: unknown, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function getAddress(
+  _request: Request,
+  _env: unknown,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const address = addressById(params.id ?? '');
   return address ? json(address) : errorResponse(404, 'address_not_found', 'No such address');
 }

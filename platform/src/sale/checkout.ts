@@ -26,7 +26,9 @@ export async function checkoutOffer(request: Request, env: PlatformEnv): Promise
   if (!enquiry) return errorResponse(404, 'enquiry_not_found', 'No such enquiry');
   // A buyer only takes the cars the partner rule gives them (contract/marketplace.ts).
   if (enquiry.partner_id !== buyer) return errorResponse(409, 'buyer_not_offered', `${BUYERS[buyer].name} is not the buyer for this car`);
-  await env.DB.prepare("UPDATE enquiries SET status = 'quote_accepted', updated_at = ?1 WHERE id = ?2").bind(clockNowIso(), enquiry.id).run();
+  await env.DB.prepare("UPDATE enquiries SET status = 'quote_accepted', updated_at = ?1 WHERE id = ?2")
+    .bind(clockNowIso(), enquiry.id)
+    .run();
   const url = new URL(PARTNER_SITES[buyer]);
   url.searchParams.set('ref', `KS-${enquiry.id}`);
   url.searchParams.set('vrm', enquiry.vrm);

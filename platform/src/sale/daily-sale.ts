@@ -63,7 +63,9 @@ const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as
 
 async function missingPhotos(env: PlatformEnv, enquiryId: number): Promise<string[]> {
   try {
-    const { results } = await env.DB.prepare('SELECT slot FROM vehicle_photos WHERE enquiry_id = ?1').bind(enquiryId).all<{ slot: string }>();
+    const { results } = await env.DB.prepare('SELECT slot FROM vehicle_photos WHERE enquiry_id = ?1')
+      .bind(enquiryId)
+      .all<{ slot: string }>();
     const have = new Set(results.map((r) => r.slot));
     return PHOTO_SLOTS.filter((s) => s.required && !have.has(s.id)).map((s) => s.id);
   } catch {
@@ -109,7 +111,11 @@ function saleSettings(platformEnv: PlatformEnv) {
   };
 }
 
-async function lotFor(env: PlatformEnv, enquiry: EnquiryRow, sale: Pick<SaleRow, 'enquiry_id' | 'valuation' | 'reserve' | 'starts_at' | 'ends_at'>): Promise<SaleLot> {
+async function lotFor(
+  env: PlatformEnv,
+  enquiry: EnquiryRow,
+  sale: Pick<SaleRow, 'enquiry_id' | 'valuation' | 'reserve' | 'starts_at' | 'ends_at'>,
+): Promise<SaleLot> {
   const registered = await findRegistered(env.DB, enquiry.vrm);
   const row = registered!.row;
   const profile = await loadProfile(env, enquiry.id);
@@ -143,10 +149,16 @@ async function latestSale(env: PlatformEnv, enquiryId: number): Promise<SaleRow 
 }
 
 /** Brings the enquiry's state up to the clock, and describes the sale to the seller. */
-export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = clockNowMs()): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
+export async function advance(
+  env: PlatformEnv,
+  enquiry: EnquiryRow,
+  now = clockNowMs(),
+): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
   const sale = await latestSale(env, enquiry.id);
   if (!sale) return { enquiry, sale: null };
-  const { results } = await env.DB.prepare('SELECT dealer_id AS dealerId, max_amount AS maxAmount, placed_at AS placedAt FROM bids WHERE sale_id = ?1')
+  const { results } = await env.DB.prepare(
+    'SELECT dealer_id AS dealerId, max_amount AS maxAmount, placed_at AS placedAt FROM bids WHERE sale_id = ?1',
+  )
     .bind(sale.id)
     .all<ProxyBid>();
   const lot = await lotFor(env, enquiry, sale);
@@ -191,7 +203,11 @@ export async function advance(env: PlatformEnv, enquiry: EnquiryRow, now = clock
       biddingDealers: state.biddingDealers,
       offer:
         sale.offer_amount !== null && dealer
-          ? { amount: sale.offer_amount, dealer: { id: dealer.id, name: dealer.name, town: dealer.town }, expiresAt: new Date(sale.offer_expires_at!).toISOString() }
+          ? {
+              amount: sale.offer_amount,
+              dealer: { id: dealer.id, name: dealer.name, town: dealer.town },
+              expiresAt: new Date(sale.offer_expires_at!).toISOString(),
+            }
           : null,
       acceptedAt: sale.accepted_at,
       confirmedAt: sale.confirmed_at,
@@ -211,7 +227,13 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
   const previous = await env.DB.prepare('SELECT count(*) AS n FROM sales WHERE enquiry_id = ?1').bind(enquiry.id).first<{ n: number }>();
   const valuation = (JSON.parse(enquiry.valuation ?? '{}') as { price?: number }).price ?? 0;
   const startsAt = now + settings.startDelay;
-  const draft = { enquiry_id: enquiry.id, valuation, reserve: reserveFor(valuation), starts_at: startsAt, ends_at: startsAt + settings.window };
+  const draft = {
+    enquiry_id: enquiry.id,
+    valuation,
+    reserve: reserveFor(valuation),
+    starts_at: startsAt,
+    ends_at: startsAt + settings.window,
+  };
   // A relisted car meets a new day's dealers: another seed.
   const seed = settings.seed + enquiry.id * 31 + (previous?.n ?? 0);
   const sale = await env.DB.prepare(
@@ -221,11 +243,16 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
     .first<{ id: number }>();
   const bids = simulateBids(await lotFor(env, enquiry, draft), DEALERS, seed);
   await env.DB.batch([
-    ...bids.map((b) => env.DB.prepare('INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES (?1, ?2, ?3, ?4)').bind(sale!.id, b.dealerId, b.maxAmount, b.placedAt)),
-    env.DB.prepare("UPDATE enquiries SET dp_enquiry_id = ?1, dp_state_slug = 'ready-for-sale', status = 'ready_for_sale', updated_at = ?2 WHERE id = ?3").bind(
-      sale!.id,
-      new Date(now).toISOString(),
-      enquiry.id,
+    ...bids.map((b) =>
+      env.DB.prepare('INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES (?1, ?2, ?3, ?4)').bind(
+        sale!.id,
+        b.dealerId,
+        b.maxAmount,
+        b.placedAt,
+      ),
     ),
+    env.DB.prepare(
+      "UPDATE enquiries SET dp_enquiry_id = ?1, dp_state_slug = 'ready-for-sale', status = 'ready_for_sale', updated_at = ?2 WHERE id = ?3",
+    ).bind(sale!.id, new Date(now).toISOString(), enquiry.id),
   ]);
 }

@@ -92,7 +92,11 @@ export async function uploadDocument(request: Request, env: PlatformEnv): Promis
     .bind(enquiryId, kind)
     .first<{ n: number }>();
   if ((held?.n ?? 0) >= MAX_DOCUMENTS_PER_KIND) {
-    return errorResponse(409, 'too_many_documents', `You can upload up to ${MAX_DOCUMENTS_PER_KIND} files for the ${DOCUMENT_KINDS[kind].label}. Remove one first.`);
+    return errorResponse(
+      409,
+      'too_many_documents',
+      `You can upload up to ${MAX_DOCUMENTS_PER_KIND} files for the ${DOCUMENT_KINDS[kind].label}. Remove one first.`,
+    );
   }
 
   const stored = check.bytes;
@@ -108,7 +112,17 @@ export async function uploadDocument(request: Request, env: PlatformEnv): Promis
       `INSERT INTO documents (id, enquiry_id, kind, r2_key, content_type, size, original_name, sharpness, uploaded_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING *`,
     )
-      .bind(id, enquiryId, kind, key, check.contentType, stored.length, cleanFileName(file.name), measureSharpness(stored).score, clockNowIso())
+      .bind(
+        id,
+        enquiryId,
+        kind,
+        key,
+        check.contentType,
+        stored.length,
+        cleanFileName(file.name),
+        measureSharpness(stored).score,
+        clockNowIso(),
+      )
       .first<DocumentRow>();
   } catch (error) {
     // Without its row nobody could ever find or delete the object: take it away again.
@@ -149,7 +163,11 @@ export async function markAsSubmitted(request: Request, env: PlatformEnv): Promi
   const missing = state.kinds.filter((k) => k.required && !k.complete);
   if (missing.length > 0) {
     return json(
-      { code: 'documents_missing', message: `Upload these first: ${missing.map((k) => k.label).join(', ')}`, missing: missing.map((k) => k.kind) },
+      {
+        code: 'documents_missing',
+        message: `Upload these first: ${missing.map((k) => k.label).join(', ')}`,
+        missing: missing.map((k) => k.kind),
+      },
       409,
     );
   }
@@ -182,7 +200,12 @@ export async function documentsStateEndpoint(request: Request, env: PlatformEnv)
 }
 
 /** GET /platform/vehicle/documents/:id/file?enquiryId=: the file itself, for its owner to check. */
-export async function documentFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function documentFile(
+  request: Request,
+  env: PlatformEnv,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, params.id ?? '');
@@ -224,7 +247,9 @@ async function documentsState(env: PlatformEnv, enquiryId: number): Promise<Docu
 async function hasFinanceOutstanding(env: PlatformEnv, enquiryId: number): Promise<boolean> {
   let row: { finance: string | null } | null;
   try {
-    row = await env.DB.prepare('SELECT finance FROM vehicle_profiles WHERE enquiry_id = ?1').bind(enquiryId).first<{ finance: string | null }>();
+    row = await env.DB.prepare('SELECT finance FROM vehicle_profiles WHERE enquiry_id = ?1')
+      .bind(enquiryId)
+      .first<{ finance: string | null }>();
   } catch (error) {
     if (/no such table/i.test(String(error))) return false;
     throw error;
@@ -235,7 +260,9 @@ async function hasFinanceOutstanding(env: PlatformEnv, enquiryId: number): Promi
 }
 
 function findDocument(env: PlatformEnv, enquiryId: number, id: string): Promise<DocumentRow | null> {
-  return env.DB.prepare('SELECT * FROM documents WHERE id = ?1 AND enquiry_id = ?2 AND deleted_at IS NULL').bind(id, enquiryId).first<DocumentRow>();
+  return env.DB.prepare('SELECT * FROM documents WHERE id = ?1 AND enquiry_id = ?2 AND deleted_at IS NULL')
+    .bind(id, enquiryId)
+    .first<DocumentRow>();
 }
 
 const documentNotFound = () => errorResponse(404, 'document_not_found', 'No such document for this vehicle');
@@ -276,7 +303,10 @@ export async function uploadPhoto(request: Request, env: PlatformEnv): Promise<R
 
   const stored = check.bytes;
   const key = `photos/${enquiryId}/${slot}/${crypto.randomUUID()}`;
-  await env.DOCUMENTS.put(key, stored, { httpMetadata: { contentType: check.contentType }, customMetadata: { enquiryId: String(enquiryId), slot } });
+  await env.DOCUMENTS.put(key, stored, {
+    httpMetadata: { contentType: check.contentType },
+    customMetadata: { enquiryId: String(enquiryId), slot },
+  });
   let previous: { r2_key: string } | undefined;
   let row: PhotoRow | undefined;
   try {
@@ -318,7 +348,12 @@ export async function listPhotos(request: Request, env: PlatformEnv): Promise<Re
 }
 
 /** GET /platform/premium/photos/:slot/file?enquiryId= */
-export async function photoFile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function photoFile(
+  request: Request,
+  env: PlatformEnv,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, toEnquiryId(new URL(request.url).searchParams.get('enquiryId')));
   if (owned instanceof Response) return owned;
   const row = await env.DB.prepare('SELECT * FROM vehicle_photos WHERE enquiry_id = ?1 AND slot = ?2')
@@ -411,7 +446,10 @@ function toEnquiryId(value: unknown): number {
 /** Keeps the name the seller will recognise, without a path, control characters or an essay. */
 function cleanFileName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/\p{Cc}/gu, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || null;
 }
 

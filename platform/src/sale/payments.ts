@@ -105,7 +105,10 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
-function toBeneficiary(details: Pick<BankDetails, 'accountName' | 'sortCode'>, row: Pick<BeneficiaryRow, 'last4' | 'confirmed_at' | 'updated_at'>): Beneficiary {
+function toBeneficiary(
+  details: Pick<BankDetails, 'accountName' | 'sortCode'>,
+  row: Pick<BeneficiaryRow, 'last4' | 'confirmed_at' | 'updated_at'>,
+): Beneficiary {
   return {
     accountName: details.accountName,
     sortCode: formatSortCode(details.sortCode),
@@ -162,7 +165,8 @@ export async function updateBeneficiary(request: Request, env: PlatformEnv) {
   const existing = await findRow(env, enquiryId);
   if (existing) {
     const stored = await unseal(env, existing);
-    const unchanged = stored.accountName === details.accountName && stored.sortCode === details.sortCode && stored.accountNumber === details.accountNumber;
+    const unchanged =
+      stored.accountName === details.accountName && stored.sortCode === details.sortCode && stored.accountNumber === details.accountNumber;
     if (unchanged) return json({ beneficiary: toBeneficiary(stored, existing) } satisfies BeneficiaryResponse);
   }
 
@@ -202,7 +206,12 @@ function sixDigitCode(): string {
 }
 
 /** The change waits, sealed; the code goes to the proven address. A new change retires older ones. */
-async function startPayeeChange(env: PlatformEnv, user: { id: number; email: string; first_name: string }, enquiry: EnquiryRow, details: BankDetails) {
+async function startPayeeChange(
+  env: PlatformEnv,
+  user: { id: number; email: string; first_name: string },
+  enquiry: EnquiryRow,
+  details: BankDetails,
+) {
   const sealed = await seal(env, enquiry.id, details);
   const code = sixDigitCode();
   const now = clockNowMs();
@@ -216,7 +225,16 @@ async function startPayeeChange(env: PlatformEnv, user: { id: number; email: str
     env.DB.prepare(
       `INSERT INTO payee_changes (enquiry_id, customer_id, details_iv, details_ciphertext, last4, code_hash, created_at, expires_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-    ).bind(enquiry.id, user.id, sealed.iv, sealed.ciphertext, last4, await sha256(`${enquiry.id}:${code}`), new Date(now).toISOString(), expiresAt),
+    ).bind(
+      enquiry.id,
+      user.id,
+      sealed.iv,
+      sealed.ciphertext,
+      last4,
+      await sha256(`${enquiry.id}:${code}`),
+      new Date(now).toISOString(),
+      expiresAt,
+    ),
   ]);
   await sendEmail(
     env,
@@ -243,10 +261,19 @@ export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
   const code = typeof body.code === 'string' ? body.code.replace(/\s/g, '') : '';
   if ((await sha256(`${enquiryId}:${code}`)) !== change.code_hash) {
     await env.DB.prepare('UPDATE payee_changes SET attempts = attempts + 1 WHERE id = ?1').bind(change.id).run();
-    return json({ code: 'invalid_code', message: 'That code is not right. Check the e-mail we sent and try again', fields: { code: 'That code is not right' } }, 400);
+    return json(
+      {
+        code: 'invalid_code',
+        message: 'That code is not right. Check the e-mail we sent and try again',
+        fields: { code: 'That code is not right' },
+      },
+      400,
+    );
   }
   const now = clockNowIso();
-  const claimed = await env.DB.prepare('UPDATE payee_changes SET applied_at = ?1 WHERE id = ?2 AND applied_at IS NULL RETURNING id').bind(now, change.id).first();
+  const claimed = await env.DB.prepare('UPDATE payee_changes SET applied_at = ?1 WHERE id = ?2 AND applied_at IS NULL RETURNING id')
+    .bind(now, change.id)
+    .first();
   if (!claimed) return errorResponse(410, 'code_expired', 'That code has already been used');
   const row = await env.DB.prepare(
     `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
@@ -272,7 +299,9 @@ async function emailPayeeNotice(
   linkBase: unknown,
 ) {
   const token = randomToken();
-  await env.DB.prepare('UPDATE beneficiaries SET freeze_token_hash = ?1 WHERE enquiry_id = ?2').bind(await sha256(token), enquiry.id).run();
+  await env.DB.prepare('UPDATE beneficiaries SET freeze_token_hash = ?1 WHERE enquiry_id = ?2')
+    .bind(await sha256(token), enquiry.id)
+    .run();
   const base = typeof linkBase === 'string' ? allowedLinkBase(env, linkBase) : null;
   const link = base ? `${base}/auth/freeze-payout?token=${encodeURIComponent(token)}` : null;
   const verb = what === 'set' ? 'set to' : 'changed to';
@@ -284,7 +313,6 @@ async function emailPayeeNotice(
     link,
   );
 }
-
 
 /** POST /platform/payments/freeze {token}: the e-mailed link's token freezes that payout. No sign-in needed. */
 export async function freezePayout(request: Request, env: PlatformEnv) {
@@ -302,7 +330,9 @@ export async function freezePayout(request: Request, env: PlatformEnv) {
 
 /** Whether the payout of an enquiry is frozen (post-sale.ts holds the payment while it is). */
 export async function payoutFrozen(env: PlatformEnv, enquiryId: number): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT frozen_at FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<{ frozen_at: string | null }>();
+  const row = await env.DB.prepare('SELECT frozen_at FROM beneficiaries WHERE enquiry_id = ?1')
+    .bind(enquiryId)
+    .first<{ frozen_at: string | null }>();
   return !!row?.frozen_at;
 }
 
@@ -328,8 +358,23 @@ export async function confirmBeneficiary(request: Request, env: PlatformEnv) {
 // ---------------------------------------------------------------------------------------------
 // Payment progress. Facts, not promises: each step is done only when something recorded says so.
 
-const SOLD_SLUGS: readonly string[] = ['sold-wait', 'sold-confirmed', 'sold-invoice-raised', 'sold-purchase-confirmed', 'sold-documents-reviewed', 'sold-invoice-paid'];
-const SOLD_STATUSES: readonly string[] = ['sold', 'sold_wait', 'sold_confirmed', 'sold_invoice_raised', 'sold_purchase_confirmed', 'sold_documents_reviewed', 'sold_invoice_paid'];
+const SOLD_SLUGS: readonly string[] = [
+  'sold-wait',
+  'sold-confirmed',
+  'sold-invoice-raised',
+  'sold-purchase-confirmed',
+  'sold-documents-reviewed',
+  'sold-invoice-paid',
+];
+const SOLD_STATUSES: readonly string[] = [
+  'sold',
+  'sold_wait',
+  'sold_confirmed',
+  'sold_invoice_raised',
+  'sold_purchase_confirmed',
+  'sold_documents_reviewed',
+  'sold_invoice_paid',
+];
 
 /**
  * What the enquiry row says: a sale is agreed once the seller has accepted an offer (sold-wait)

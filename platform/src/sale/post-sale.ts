@@ -19,7 +19,9 @@ async function sellerSteps(env: PlatformEnv, enquiryId: number): Promise<Omit<Sa
     .bind(enquiryId)
     .first<{ confirmed_at: string | null }>()
     .catch(() => null);
-  const docs = await env.DB.prepare('SELECT count(*) AS n FROM documents WHERE enquiry_id = ?1 AND submitted_at IS NOT NULL AND deleted_at IS NULL')
+  const docs = await env.DB.prepare(
+    'SELECT count(*) AS n FROM documents WHERE enquiry_id = ?1 AND submitted_at IS NOT NULL AND deleted_at IS NULL',
+  )
     .bind(enquiryId)
     .first<{ n: number }>()
     .catch(() => null);
@@ -37,10 +39,9 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
     const now = clockNowIso();
     await env.DB.batch([
       env.DB.prepare('UPDATE sales SET documents_reviewed_at = ?1 WHERE id = ?2').bind(now, enquiry.dp_enquiry_id),
-      env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-documents-reviewed', status = 'sold_documents_reviewed', updated_at = ?1 WHERE id = ?2").bind(
-        now,
-        enquiry.id,
-      ),
+      env.DB.prepare(
+        "UPDATE enquiries SET dp_state_slug = 'sold-documents-reviewed', status = 'sold_documents_reviewed', updated_at = ?1 WHERE id = ?2",
+      ).bind(now, enquiry.id),
     ]);
     slug = 'sold-documents-reviewed';
   }
@@ -77,15 +78,19 @@ export async function bookCollection(request: Request, env: PlatformEnv, _ctx: E
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   const { dpStateSlug } = await postSaleStatus(env, owned.enquiry);
-  if (dpStateSlug !== 'sold-documents-reviewed') return errorResponse(409, 'not_ready_for_collection', 'Collection is booked once your documents are checked');
+  if (dpStateSlug !== 'sold-documents-reviewed')
+    return errorResponse(409, 'not_ready_for_collection', 'Collection is booked once your documents are checked');
   const body = (await readJsonObject(request)) ?? {};
   const date = typeof body.date === 'string' ? body.date : '';
   const slot = body.slot === 'morning' || body.slot === 'afternoon' ? body.slot : null;
-  if (!collectionDays(clockNow()).includes(date) || !slot) return errorResponse(400, 'invalid_collection', 'Choose one of the days and times offered');
+  if (!collectionDays(clockNow()).includes(date) || !slot)
+    return errorResponse(400, 'invalid_collection', 'Choose one of the days and times offered');
   const notes = typeof body.notes === 'string' ? body.notes.trim().slice(0, 500) || null : null;
   const address = typeof body.addressId === 'string' && body.addressId ? addressById(body.addressId) : null;
   if (body.addressId && !address) return errorResponse(400, 'invalid_collection', 'Choose one of the addresses offered');
-  await env.DB.prepare('UPDATE sales SET collection_date = ?1, collection_slot = ?2, collection_notes = ?3, collection_address = ?4 WHERE id = ?5')
+  await env.DB.prepare(
+    'UPDATE sales SET collection_date = ?1, collection_slot = ?2, collection_notes = ?3, collection_address = ?4 WHERE id = ?5',
+  )
     .bind(date, slot, notes, address?.text ?? null, owned.enquiry.dp_enquiry_id)
     .run();
   return json({ collection: { date, slot, notes, address: address?.text ?? null } });
@@ -99,7 +104,9 @@ export async function devCollect(request: Request, env: PlatformEnv, _ctx: Execu
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
-  const sale = await env.DB.prepare('SELECT collection_date FROM sales WHERE id = ?1').bind(owned.enquiry.dp_enquiry_id).first<{ collection_date: string | null }>();
+  const sale = await env.DB.prepare('SELECT collection_date FROM sales WHERE id = ?1')
+    .bind(owned.enquiry.dp_enquiry_id)
+    .first<{ collection_date: string | null }>();
   if (!sale?.collection_date) return errorResponse(409, 'not_booked', 'Book the collection first');
   const now = clockNowIso();
   // A frozen payout is held: the dealer has the car, but nothing is paid until support clears it.
@@ -110,7 +117,9 @@ export async function devCollect(request: Request, env: PlatformEnv, _ctx: Execu
   }
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET collected_at = ?1, paid_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
-    env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),
+    env.DB.prepare(
+      "UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid', updated_at = ?1 WHERE id = ?2",
+    ).bind(now, owned.enquiry.id),
   ]);
   const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
   return json((await advance(env, fresh!)).sale);

@@ -33,7 +33,9 @@ export async function currentEnquiry(request: Request, env: PlatformEnv): Promis
   if (caller instanceof Response) return caller;
   const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
   if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
-  const enquiry = await env.DB.prepare('SELECT * FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 ORDER BY updated_at DESC, id DESC LIMIT 1')
+  const enquiry = await env.DB.prepare(
+    'SELECT * FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 ORDER BY updated_at DESC, id DESC LIMIT 1',
+  )
     .bind(`customer:${caller.user.id}`, vrm)
     .first<EnquiryRow>();
   if (!enquiry) return errorResponse(404, 'enquiry_not_found', 'No enquiry for this vehicle in your account');
@@ -42,9 +44,13 @@ export async function currentEnquiry(request: Request, env: PlatformEnv): Promis
   return json(await currentView(env, { ...enquiry, dp_state_slug: dpStateSlug }));
 }
 
-
 /** POST /platform/premium-v3/enquiries/:id/vehicleDetails/update {step, ...}: one profile step. */
-export async function updateProfile(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function updateProfile(
+  request: Request,
+  env: PlatformEnv,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   if (owned.enquiry.dp_state_slug && owned.enquiry.dp_state_slug !== 'profile-in-progress') {
@@ -55,7 +61,9 @@ export async function updateProfile(request: Request, env: PlatformEnv, _ctx: Ex
   let values: unknown[];
   switch (body.step) {
     case 'features': {
-      const features = Array.isArray(body.features) ? body.features.filter((f): f is string => (FEATURES as readonly unknown[]).includes(f)) : [];
+      const features = Array.isArray(body.features)
+        ? body.features.filter((f): f is string => (FEATURES as readonly unknown[]).includes(f))
+        : [];
       if (!(str(body.serviceHistory) in SERVICE_HISTORY)) return errorResponse(400, 'invalid_profile', 'Choose the service history');
       column = 'features';
       values = [JSON.stringify(features), str(body.serviceHistory)];
@@ -68,13 +76,22 @@ export async function updateProfile(request: Request, env: PlatformEnv, _ctx: Ex
         return errorResponse(400, 'invalid_profile', 'Give the lender and the settlement figure');
       }
       column = 'finance';
-      values = [JSON.stringify({ outstanding, lender: outstanding ? str(body.lender) : null, settlement: outstanding ? Math.round(settlement) : null })];
+      values = [
+        JSON.stringify({
+          outstanding,
+          lender: outstanding ? str(body.lender) : null,
+          settlement: outstanding ? Math.round(settlement) : null,
+        }),
+      ];
       break;
     }
     case 'issues': {
       const items = Array.isArray(body.items)
         ? body.items
-            .map((i) => ({ kind: str((i as { kind?: unknown }).kind) as IssueKind, detail: str((i as { detail?: unknown }).detail).slice(0, 500) }))
+            .map((i) => ({
+              kind: str((i as { kind?: unknown }).kind) as IssueKind,
+              detail: str((i as { detail?: unknown }).detail).slice(0, 500),
+            }))
             .filter((i) => i.kind in ISSUE_KINDS)
         : [];
       column = 'issues';
@@ -94,22 +111,28 @@ export async function updateProfile(request: Request, env: PlatformEnv, _ctx: Ex
   const now = clockNowIso();
   const sets = column === 'features' ? 'features = ?2, service_history = ?3' : `${column} = ?2`;
   await env.DB.batch([
-    env.DB.prepare(`INSERT INTO vehicle_profiles (enquiry_id, updated_at) VALUES (?1, ?${values.length + 2}) ON CONFLICT (enquiry_id) DO NOTHING`).bind(
+    env.DB.prepare(
+      `INSERT INTO vehicle_profiles (enquiry_id, updated_at) VALUES (?1, ?${values.length + 2}) ON CONFLICT (enquiry_id) DO NOTHING`,
+    ).bind(owned.enquiry.id, ...values, now),
+    env.DB.prepare(`UPDATE vehicle_profiles SET ${sets}, updated_at = ?${values.length + 2} WHERE enquiry_id = ?1`).bind(
       owned.enquiry.id,
       ...values,
       now,
     ),
-    env.DB.prepare(`UPDATE vehicle_profiles SET ${sets}, updated_at = ?${values.length + 2} WHERE enquiry_id = ?1`).bind(owned.enquiry.id, ...values, now),
-    env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'profile-in-progress', status = 'full_details', updated_at = ?2 WHERE id = ?1 AND dp_state_slug IS NULL").bind(
-      owned.enquiry.id,
-      now,
-    ),
+    env.DB.prepare(
+      "UPDATE enquiries SET dp_state_slug = 'profile-in-progress', status = 'full_details', updated_at = ?2 WHERE id = ?1 AND dp_state_slug IS NULL",
+    ).bind(owned.enquiry.id, now),
   ]);
   return json({ profile: await loadProfile(env, owned.enquiry.id) });
 }
 
 /** POST /platform/premium-v3/enquiries/:id/update {action: 'enter-sale' | 'relist'} */
-export async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function updateEnquiry(
+  request: Request,
+  env: PlatformEnv,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
   const action = str((await readJsonObject(request))?.action);
@@ -117,12 +140,14 @@ export async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: Ex
   if (enquiry.marketplace_eligible !== 1) return errorResponse(409, 'not_eligible', 'This vehicle is not eligible for the dealer sale');
   const now = clockNowMs();
   if (action === 'enter-sale') {
-    if (enquiry.dp_state_slug && enquiry.dp_state_slug !== 'profile-in-progress') return errorResponse(409, 'already_in_sale', 'The vehicle is already in a sale');
+    if (enquiry.dp_state_slug && enquiry.dp_state_slug !== 'profile-in-progress')
+      return errorResponse(409, 'already_in_sale', 'The vehicle is already in a sale');
     if (!(await loadProfile(env, enquiry.id)).complete) return errorResponse(409, 'profile_incomplete', 'Finish the vehicle profile first');
     await startSale(env, enquiry, now);
   } else if (action === 'relist') {
     const relistable = ['unsold-no-bids', 'unsold-below-reserve-bid', 'offer-declined', 'offer-expired'];
-    if (!relistable.includes(enquiry.dp_state_slug ?? '')) return errorResponse(409, 'not_relistable', 'Only an unsold car can go into another sale');
+    if (!relistable.includes(enquiry.dp_state_slug ?? ''))
+      return errorResponse(409, 'not_relistable', 'Only an unsold car can go into another sale');
     await startSale(env, enquiry, now);
   } else {
     return errorResponse(400, 'bad_request', 'Unknown action');
@@ -132,7 +157,9 @@ export async function updateEnquiry(request: Request, env: PlatformEnv, _ctx: Ex
 
 async function decide(request: Request, env: PlatformEnv, decision: 'accepted' | 'declined'): Promise<Response> {
   // Accepting hands the car to a dealer: only a seller whose address is proven may do it.
-  const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId), { provenAddress: decision === 'accepted' });
+  const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId), {
+    provenAddress: decision === 'accepted',
+  });
   if (owned instanceof Response) return owned;
   const { enquiry, sale } = await advance(env, owned.enquiry);
   if (!sale || sale.phase !== 'under_offer') {
@@ -142,8 +169,17 @@ async function decide(request: Request, env: PlatformEnv, decision: 'accepted' |
   const now = clockNowIso();
   const [slug, status] = decision === 'accepted' ? ['sold-wait', 'sold'] : ['offer-declined', 'under_offer'];
   await env.DB.batch([
-    env.DB.prepare('UPDATE sales SET outcome = ?1, accepted_at = ?2 WHERE id = ?3').bind(decision, decision === 'accepted' ? now : null, sale.id),
-    env.DB.prepare('UPDATE enquiries SET dp_state_slug = ?1, status = ?2, updated_at = ?3 WHERE id = ?4').bind(slug, status, now, enquiry.id),
+    env.DB.prepare('UPDATE sales SET outcome = ?1, accepted_at = ?2 WHERE id = ?3').bind(
+      decision,
+      decision === 'accepted' ? now : null,
+      sale.id,
+    ),
+    env.DB.prepare('UPDATE enquiries SET dp_state_slug = ?1, status = ?2, updated_at = ?3 WHERE id = ?4').bind(
+      slug,
+      status,
+      now,
+      enquiry.id,
+    ),
   ]);
   return viewAfterChange(env, enquiry.id);
 }
@@ -159,14 +195,23 @@ export function declineOffer(request: Request, env: PlatformEnv): Promise<Respon
 }
 
 /** POST /platform/premium-v3/enquiries/:id/confirm: the seller confirms the sale they accepted. */
-export async function confirmSale(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function confirmSale(
+  request: Request,
+  env: PlatformEnv,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const owned = await requireOwnEnquiry(request, env, Number(params.id));
   if (owned instanceof Response) return owned;
-  if (owned.enquiry.dp_state_slug !== 'sold-wait') return errorResponse(409, 'not_awaiting_confirmation', 'There is no accepted offer to confirm');
+  if (owned.enquiry.dp_state_slug !== 'sold-wait')
+    return errorResponse(409, 'not_awaiting_confirmation', 'There is no accepted offer to confirm');
   const now = clockNowIso();
   await env.DB.batch([
     env.DB.prepare('UPDATE sales SET confirmed_at = ?1 WHERE id = ?2').bind(now, owned.enquiry.dp_enquiry_id),
-    env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-confirmed', status = 'sold_confirmed', updated_at = ?1 WHERE id = ?2").bind(now, owned.enquiry.id),
+    env.DB.prepare("UPDATE enquiries SET dp_state_slug = 'sold-confirmed', status = 'sold_confirmed', updated_at = ?1 WHERE id = ?2").bind(
+      now,
+      owned.enquiry.id,
+    ),
   ]);
   return viewAfterChange(env, owned.enquiry.id);
 }

@@ -5,9 +5,27 @@ import { clockNowIso } from '../clock';
 
 /** The affiliates with branded pages (docs/behaviour/data.md#entities) and the partner pages under /sell-my-car (docs/behaviour/routes.md#landing-routes). */
 export const AFFILIATE_SLUGS = new Set([
-  'yesauto', 'autoexpress', 'centralvehicle', 'carsitenetwork', 'evo', 'leasingcom', 'regit', 'motiv', 'checkcardetails', 'quidco',
-  'bluelightcard', 'cardoffers', 'gocompare', 'newday', 'partnerprizedraw', 'moneysupermarket', 'podcasts', 'topcashback',
-  'giveasyoulive', 'easyfundraising', 'kidstart',
+  'yesauto',
+  'autoexpress',
+  'centralvehicle',
+  'carsitenetwork',
+  'evo',
+  'leasingcom',
+  'regit',
+  'motiv',
+  'checkcardetails',
+  'quidco',
+  'bluelightcard',
+  'cardoffers',
+  'gocompare',
+  'newday',
+  'partnerprizedraw',
+  'moneysupermarket',
+  'podcasts',
+  'topcashback',
+  'giveasyoulive',
+  'easyfundraising',
+  'kidstart',
 ]);
 
 /** POST /platform/api/affiliates {affiliate}: the seller came through this affiliate (the latest wins). */
@@ -29,6 +47,8 @@ export async function recordAffiliate(request: Request, env: PlatformEnv): Promi
 
 /** The affiliate an owner came through, for their next enquiry. */
 export async function affiliateOf(env: PlatformEnv, owner: string): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT affiliate FROM affiliate_visits WHERE owner_key = ?1').bind(owner).first<{ affiliate: string }>();
+  const row = await env.DB.prepare('SELECT affiliate FROM affiliate_visits WHERE owner_key = ?1')
+    .bind(owner)
+    .first<{ affiliate: string }>();
   return row?.affiliate ?? null;
 }

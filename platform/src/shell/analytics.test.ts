@@ -59,7 +59,11 @@ describe('an analytics event', () => {
   });
 
   it('carries only the known campaign parameters, as text', () => {
-    expect(message({ campaign: { utm_source: 'x', utm_medium: 'y', utm_campaign: 'z', utm_term: 't', utm_content: 'c', dclid: 'd', msclkid: 'm' } })).toBeNull();
+    expect(
+      message({
+        campaign: { utm_source: 'x', utm_medium: 'y', utm_campaign: 'z', utm_term: 't', utm_content: 'c', dclid: 'd', msclkid: 'm' },
+      }),
+    ).toBeNull();
     expect(message({ campaign: { fbclid: 'x' } })).toMatch(/campaign.fbclid is not allowed/);
     expect(message({ campaign: { UTM_SOURCE: 'x' } })).toMatch(/not allowed/);
     expect(message({ campaign: { utm_source: 5 } })).toMatch(/must be text/);
@@ -82,7 +86,10 @@ describe('a batch of events', () => {
     expect(validateEvents({ events: [] }, now)).toEqual({ ok: false, message: 'Send 1 to 20 events at a time' });
     expect(validateEvents({ events: Array(21).fill(event) }, now)).toEqual({ ok: false, message: 'Send 1 to 20 events at a time' });
     expect(validateEvents([event], now)).toEqual({ ok: false, message: 'The body must be {"events": [...]}' });
-    expect(validateEvents({ events: [event, { ...event, name: 'Bad' }] }, now)).toMatchObject({ ok: false, message: expect.stringMatching(/^events\[1\]\.name/) });
+    expect(validateEvents({ events: [event, { ...event, name: 'Bad' }] }, now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^events\[1\]\.name/),
+    });
   });
 });
 

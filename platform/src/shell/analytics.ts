@@ -50,14 +50,20 @@ export function redactPath(path: string): string {
 }
 
 /** A flat map of text: keys matching the pattern (or from the list), values of up to 200 characters. */
-function checkStrings(value: unknown, where: string, max: number, keys: RegExp | readonly string[]): Result<Record<string, string> | undefined> {
+function checkStrings(
+  value: unknown,
+  where: string,
+  max: number,
+  keys: RegExp | readonly string[],
+): Result<Record<string, string> | undefined> {
   if (value === undefined) return { ok: true, value: undefined };
   if (!isPlainObject(value)) return fail(`${where} must be an object`);
   const entries = Object.entries(value);
   if (entries.length > max) return fail(`${where} may have at most ${max} entries`);
   for (const [k, v] of entries) {
     if (keys instanceof RegExp ? !keys.test(k) : !keys.includes(k)) return fail(`${where}.${k} is not allowed`);
-    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH) return fail(`${where}.${k} must be text of at most ${MAX_VALUE_LENGTH} characters`);
+    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH)
+      return fail(`${where}.${k} must be text of at most ${MAX_VALUE_LENGTH} characters`);
   }
   return { ok: true, value: value as Record<string, string> };
 }
@@ -124,7 +130,8 @@ export function validateEvents(body: unknown, now: Date): Result<AnalyticsEvent[
 export async function recordEvents(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
   const requesterId = request.headers.get('x-requester-id');
   if (!requesterId) return errorResponse(400, 'bad_request', 'The x-requester-id header is required');
-  if (!REQUESTER_ID.test(requesterId)) return errorResponse(400, 'bad_request', 'The x-requester-id header must be up to 100 letters, digits or ._:-');
+  if (!REQUESTER_ID.test(requesterId))
+    return errorResponse(400, 'bad_request', 'The x-requester-id header must be up to 100 letters, digits or ._:-');
 
   const now = clockNow();
   const limit = intVar(env.EVENTS_RATE_LIMIT, DEFAULT_EVENTS_RATE_LIMIT);
@@ -141,7 +148,8 @@ export async function recordEvents(request: Request, env: PlatformEnv, ctx: Exec
   }
 
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES)
+    return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -191,7 +199,14 @@ interface EventRow {
 }
 
 export function toStoredEvent(row: EventRow): StoredAnalyticsEvent {
-  const event: StoredAnalyticsEvent = { id: row.id, requesterId: row.requester_id, userId: row.user_id, name: row.name, path: row.path, occurredAt: row.occurred_at };
+  const event: StoredAnalyticsEvent = {
+    id: row.id,
+    requesterId: row.requester_id,
+    userId: row.user_id,
+    name: row.name,
+    path: row.path,
+    occurredAt: row.occurred_at,
+  };
   if (row.properties) event.properties = JSON.parse(row.properties) as StoredAnalyticsEvent['properties'];
   if (row.campaign) event.campaign = JSON.parse(row.campaign) as Record<string, string>;
   if (row.experiments) event.experiments = JSON.parse(row.experiments) as Record<string, string>;
@@ -203,9 +218,12 @@ export async function devEvents(request: Request, env: PlatformEnv): Promise<Res
   if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
   const requesterId = new URL(request.url).searchParams.get('requesterId');
   // Without a requester: the latest events of everyone, for a developer watching the stream.
-  const { results } = await (requesterId
-    ? env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events WHERE requester_id = ?1 ORDER BY id DESC LIMIT 500) ORDER BY id').bind(requesterId)
-    : env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events ORDER BY id DESC LIMIT 200) ORDER BY id')
+  const { results } = await (
+    requesterId
+      ? env.DB.prepare(
+          'SELECT * FROM (SELECT * FROM analytics_events WHERE requester_id = ?1 ORDER BY id DESC LIMIT 500) ORDER BY id',
+        ).bind(requesterId)
+      : env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events ORDER BY id DESC LIMIT 200) ORDER BY id')
   ).all<EventRow>();
   return json({ events: results.map(toStoredEvent) });
 }

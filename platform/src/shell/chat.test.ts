@@ -56,7 +56,14 @@ class FakeDocument extends FakeElement {
 }
 
 function loadWidget(document = new FakeDocument(), window: { KerbsideChat?: ChatWidgetApi } = {}) {
-  runInNewContext(CHAT_WIDGET_JS, { window, document, crypto, setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), Uint8Array, Array });
+  runInNewContext(CHAT_WIDGET_JS, {
+    window,
+    document,
+    crypto,
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    Uint8Array,
+    Array,
+  });
   const launcher = document.body.find((el) => el.textContent === 'Chat with us')!;
   const panel = document.body.find((el) => el.attributes.role === 'dialog')!;
   const closer = document.body.find((el) => el.attributes['aria-label'] === 'Close chat')!;
@@ -126,7 +133,9 @@ describe('the stand-in chat widget', () => {
 
   it('is small, and uses nothing a strict CSP or a privacy review would refuse', () => {
     expect(new TextEncoder().encode(CHAT_WIDGET_JS).byteLength).toBeLessThan(4096);
-    expect(CHAT_WIDGET_JS).not.toMatch(/\beval\b|new Function|innerHTML|insertAdjacentHTML|document\.write|setAttribute\('style'|\.on[a-z]+\s*=|<style|fetch\(|XMLHttpRequest|sendBeacon|WebSocket|https?:\/\/|localStorage|document\.cookie/);
+    expect(CHAT_WIDGET_JS).not.toMatch(
+      /\beval\b|new Function|innerHTML|insertAdjacentHTML|document\.write|setAttribute\('style'|\.on[a-z]+\s*=|<style|fetch\(|XMLHttpRequest|sendBeacon|WebSocket|https?:\/\/|localStorage|document\.cookie/,
+    );
   });
 });
 

@@ -26,7 +26,10 @@ export async function chatLogin(request: Request, env: PlatformEnv): Promise<Res
   const sessionId = await chatSessionId(caller.sessionId);
   const iat = Math.floor(clockNowMs() / 1000);
   // The chat provider learns an opaque id, not the seller's e-mail or name.
-  const token = await signChatToken({ sub: caller.user.user_id, sid: sessionId, token_use: 'chat', iat, exp: iat + CHAT_TOKEN_TTL_SECONDS }, tokenSecret(env));
+  const token = await signChatToken(
+    { sub: caller.user.user_id, sid: sessionId, token_use: 'chat', iat, exp: iat + CHAT_TOKEN_TTL_SECONDS },
+    tokenSecret(env),
+  );
   const body: ChatLoginResponse = { sessionId, token };
   return json(body);
 }

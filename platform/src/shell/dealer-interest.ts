@@ -56,7 +56,10 @@ export async function dealerInterestCounts(request: Request, env: PlatformEnv): 
   const ofMake = vehicles.filter((v) => makeOf(v.make).slug === makeSlug);
   const makes = [...new Set(ofMake.map((v) => v.make))];
   // The same vehicles the recent-sales history uses: named sandbox cars tell their own stories.
-  const seeded = seededInterest(ofMake.filter((v) => v.sandbox_note === null), now);
+  const seeded = seededInterest(
+    ofMake.filter((v) => v.sandbox_note === null),
+    now,
+  );
 
   const { results: live } = makes.length
     ? await env.DB.prepare(

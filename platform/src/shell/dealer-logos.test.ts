@@ -8,7 +8,9 @@ describe('featured dealers', () => {
     expect(eight).toHaveLength(8);
     expect(featuredDealers(8)).toEqual(eight);
     expect(eight.every((d) => d.specialities.length === 0)).toBe(true);
-    expect(new Set(eight.slice(0, 4).map((d) => nationOf(d.postcodeArea)))).toEqual(new Set(['england', 'scotland', 'wales', 'northern-ireland']));
+    expect(new Set(eight.slice(0, 4).map((d) => nationOf(d.postcodeArea)))).toEqual(
+      new Set(['england', 'scotland', 'wales', 'northern-ireland']),
+    );
     expect(new Set(eight.map((d) => d.postcodeArea)).size).toBe(8);
     expect(featuredDealers(3)).toEqual(eight.slice(0, 3));
     const generalists = DEALERS.filter((d) => d.specialities.length === 0).length;

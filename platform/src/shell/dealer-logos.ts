@@ -125,7 +125,12 @@ export async function listFeaturedDealers(request: Request): Promise<Response> {
 }
 
 /** GET /platform/images/dealers/:file ({id}.svg) */
-export async function dealerLogo(_request: Request, _env: unknown, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function dealerLogo(
+  _request: Request,
+  _env: unknown,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const dealer = parseDealerLogoName(params.file ?? '');
   if (!dealer) return errorResponse(404, 'not_found', 'No such image');
   return svgResponse(dealerLogoSvg(dealer));

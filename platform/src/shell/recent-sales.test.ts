@@ -25,7 +25,8 @@ describe('the seeded sales history', () => {
 
   it('keeps a past day as it was when asked on a later day', () => {
     // A week later the window runs from 29 September; the days both windows hold are unchanged.
-    const pastDays = (sales: ReturnType<typeof seededSales>) => sales.filter((s) => s.sale.soldDate >= '2026-09-29' && s.sale.soldDate < '2026-11-20');
+    const pastDays = (sales: ReturnType<typeof seededSales>) =>
+      sales.filter((s) => s.sale.soldDate >= '2026-09-29' && s.sale.soldDate < '2026-11-20');
     const before = pastDays(seededSales(fleet, now));
     expect(before.length).toBeGreaterThan(200);
     expect(pastDays(seededSales(fleet, new Date(now.getTime() + 7 * DAY)))).toEqual(before);
@@ -61,7 +62,10 @@ describe('the seeded sales history', () => {
     const brandNew = { ...base, vrm: 'NEW1', first_used_date: '2026-11-10' };
     const worthless = { ...base, vrm: 'OLD1', first_used_date: '2004-01-01', list_price: 2_000 };
     // Long enough a list that each day of the window holds some of them.
-    const probes = Array.from({ length: 120 }, (_, i) => [{ ...brandNew, vrm: `NEW${i}` }, { ...worthless, vrm: `OLD${i}` }]).flat();
+    const probes = Array.from({ length: 120 }, (_, i) => [
+      { ...brandNew, vrm: `NEW${i}` },
+      { ...worthless, vrm: `OLD${i}` },
+    ]).flat();
     expect(seededSales(probes, now)).toEqual([]);
   });
 

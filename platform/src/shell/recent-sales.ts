@@ -31,9 +31,50 @@ export type SaleVehicle = Pick<
 >;
 
 const FIRST_NAMES = [
-  'Aisha', 'Alan', 'Amy', 'Andrew', 'Bethan', 'Callum', 'Chloe', 'Chris', 'Claire', 'Daniel', 'David', 'Deepa', 'Eilidh', 'Emma',
-  'Fiona', 'Gareth', 'Grace', 'Hannah', 'Imran', 'Jack', 'James', 'Jo', 'John', 'Karen', 'Kieran', 'Laura', 'Liam', 'Lucy', 'Mark',
-  'Megan', 'Mohammed', 'Niamh', 'Oliver', 'Paul', 'Priya', 'Rachel', 'Rhys', 'Sam', 'Sarah', 'Sean', 'Sophie', 'Tom', 'Wei', 'Zara',
+  'Aisha',
+  'Alan',
+  'Amy',
+  'Andrew',
+  'Bethan',
+  'Callum',
+  'Chloe',
+  'Chris',
+  'Claire',
+  'Daniel',
+  'David',
+  'Deepa',
+  'Eilidh',
+  'Emma',
+  'Fiona',
+  'Gareth',
+  'Grace',
+  'Hannah',
+  'Imran',
+  'Jack',
+  'James',
+  'Jo',
+  'John',
+  'Karen',
+  'Kieran',
+  'Laura',
+  'Liam',
+  'Lucy',
+  'Mark',
+  'Megan',
+  'Mohammed',
+  'Niamh',
+  'Oliver',
+  'Paul',
+  'Priya',
+  'Rachel',
+  'Rhys',
+  'Sam',
+  'Sarah',
+  'Sean',
+  'Sophie',
+  'Tom',
+  'Wei',
+  'Zara',
 ];
 // Sellers live where the dealers buy: one area per dealer town.
 const POSTCODE_AREAS = [...new Set(DEALERS.map((d) => d.postcodeArea))].sort();
@@ -176,7 +217,8 @@ export async function listRecentSales(request: Request, env: PlatformEnv): Promi
   const limit = limitParam(params.get('limit'), DEFAULT_RECENT_SALES, MAX_RECENT_SALES);
   if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_RECENT_SALES}`);
   const makeSlug = params.get('make') || null;
-  if (makeSlug !== null && !/^[a-z0-9-]{1,40}$/.test(makeSlug)) return errorResponse(400, 'bad_request', 'make must be a make slug, e.g. land-rover');
+  if (makeSlug !== null && !/^[a-z0-9-]{1,40}$/.test(makeSlug))
+    return errorResponse(400, 'bad_request', 'make must be a make slug, e.g. land-rover');
   const areas = areasParam(params.get('areas'));
   if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
 
@@ -188,7 +230,10 @@ export async function listRecentSales(request: Request, env: PlatformEnv): Promi
   const ofMake = makeSlug ? results.filter((v) => makeOf(v.make).slug === makeSlug) : results;
   // The named sandbox vehicles each tell a story of their own (docs/sandbox.md): a car shown
   // under offer must not also appear as sold.
-  const seeded = seededSales(ofMake.filter((v) => v.sandbox_note === null), now);
+  const seeded = seededSales(
+    ofMake.filter((v) => v.sandbox_note === null),
+    now,
+  );
   const makes = makeSlug ? [...new Set(ofMake.map((v) => v.make))] : null;
   const real = await paidSales(env, makes, new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS), areas ? MAX_RECENT_SALES * 4 : limit);
   const sales = [...real, ...seeded]

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { generateRegister } from '../../seed/generate.mjs';
-import { BODY_KEYS, bodyKeyOf, COLOUR_HEX, colourKeyOf, parseVehicleImageName, vehicleImagePath, vehicleSvg, type ColourKey } from './vehicle-images';
+import {
+  BODY_KEYS,
+  bodyKeyOf,
+  COLOUR_HEX,
+  colourKeyOf,
+  parseVehicleImageName,
+  vehicleImagePath,
+  vehicleSvg,
+  type ColourKey,
+} from './vehicle-images';
 
 describe('vehicle image names', () => {
   it('are {body}-{colour}.svg with a known body and colour', () => {
     expect(parseVehicleImageName('hatchback-blue.svg')).toEqual({ body: 'hatchback', colour: 'blue' });
     expect(parseVehicleImageName('motorcycle-turquoise.svg')).toEqual({ body: 'motorcycle', colour: 'turquoise' });
-    for (const name of ['hatchback-blue.png', 'Hatchback-blue.svg', 'hatchback-blue', 'tank-blue.svg', 'hatchback-tartan.svg', 'hatchback-constructor.svg', 'hatchback-blue.svg.svg', '../x-blue.svg', 'suv--blue.svg'])
+    for (const name of [
+      'hatchback-blue.png',
+      'Hatchback-blue.svg',
+      'hatchback-blue',
+      'tank-blue.svg',
+      'hatchback-tartan.svg',
+      'hatchback-constructor.svg',
+      'hatchback-blue.svg.svg',
+      '../x-blue.svg',
+      'suv--blue.svg',
+    ])
       expect(parseVehicleImageName(name)).toBeNull();
   });
 

@@ -89,17 +89,39 @@ interface Shape {
 // body outline so the outline stroke reads as the window frame.
 const SHAPES: Record<BodyKey, Shape> = {
   hatchback: { body: 'M18 86V63L26 43H71L90 59L113 63Q119 64 119 71V86Z', glass: 'M28 47H48V59H22ZM51 47H69L83 59H51Z', wheels: [38, 99] },
-  saloon: { body: 'M14 86V67Q14 61 21 61H35L49 45H80L97 59L118 63Q123 64 123 71V86Z', glass: 'M38 59L50 48H63V59ZM66 48H79L92 59H66Z', wheels: [36, 101] },
-  estate: { body: 'M14 86V60L20 44H80L97 59L118 63Q123 64 123 71V86Z', glass: 'M22 48H46V59H17ZM49 48H64V59H49ZM67 48H79L91 59H67Z', wheels: [36, 101] },
-  suv: { body: 'M15 84V52L21 35H83L98 52L116 56Q122 57 122 64V84Z', glass: 'M23 39H50V52H18ZM53 39H81L92 52H53Z', wheels: [36, 101], radius: 13 },
-  mpv: { body: 'M15 86V50Q15 36 28 36H72L104 59L116 62Q122 63 122 70V86Z', glass: 'M21 41H44V56H17ZM47 41H70L91 56H47Z', wheels: [37, 100] },
+  saloon: {
+    body: 'M14 86V67Q14 61 21 61H35L49 45H80L97 59L118 63Q123 64 123 71V86Z',
+    glass: 'M38 59L50 48H63V59ZM66 48H79L92 59H66Z',
+    wheels: [36, 101],
+  },
+  estate: {
+    body: 'M14 86V60L20 44H80L97 59L118 63Q123 64 123 71V86Z',
+    glass: 'M22 48H46V59H17ZM49 48H64V59H49ZM67 48H79L91 59H67Z',
+    wheels: [36, 101],
+  },
+  suv: {
+    body: 'M15 84V52L21 35H83L98 52L116 56Q122 57 122 64V84Z',
+    glass: 'M23 39H50V52H18ZM53 39H81L92 52H53Z',
+    wheels: [36, 101],
+    radius: 13,
+  },
+  mpv: {
+    body: 'M15 86V50Q15 36 28 36H72L104 59L116 62Q122 63 122 70V86Z',
+    glass: 'M21 41H44V56H17ZM47 41H70L91 56H47Z',
+    wheels: [37, 100],
+  },
   coupe: { body: 'M16 86V69Q16 62 24 60L45 48H70L89 60L117 63Q123 64 123 72V86Z', glass: 'M34 59L47 51H68L80 59Z', wheels: [37, 102] },
   convertible: {
     body: 'M16 86V68Q16 61 24 61H83L91 49H94L90 61H96L117 64Q123 65 123 72V86Z',
     trim: 'M48 61V53Q48 50 51 50H54V61ZM66 61V53Q66 50 69 50H72V61Z',
     wheels: [37, 102],
   },
-  van: { body: 'M12 86V30Q12 25 17 25H86Q92 25 96 31L108 52L119 56Q124 58 124 66V86Z', glass: 'M87 31H92L103 52H87Z', trim: 'M62 31H64V80H62Z', wheels: [32, 104] },
+  van: {
+    body: 'M12 86V30Q12 25 17 25H86Q92 25 96 31L108 52L119 56Q124 58 124 66V86Z',
+    glass: 'M87 31H92L103 52H87Z',
+    trim: 'M62 31H64V80H62Z',
+    wheels: [32, 104],
+  },
   pickup: { body: 'M12 86V58H60V38Q60 35 63 35H84L97 55L117 59Q123 60 123 67V86Z', glass: 'M65 39H82L93 55H65Z', wheels: [34, 102] },
   motorcycle: {
     body: 'M30 54L42 52H60Q64 46 76 46Q86 46 90 56L84 62H60L56 60H38Z',
@@ -142,7 +164,12 @@ export function vehicleSvg(body: BodyKey, colour: ColourKey): string {
 }
 
 /** GET /platform/images/vehicles/:file ({body}-{colour}.svg) */
-export async function vehicleImage(_request: Request, _env: unknown, _ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function vehicleImage(
+  _request: Request,
+  _env: unknown,
+  _ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const name = parseVehicleImageName(params.file ?? '');
   if (!name) return errorResponse(404, 'not_found', 'No such image');
   return svgResponse(vehicleSvg(name.body, name.colour));

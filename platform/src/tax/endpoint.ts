@@ -12,7 +12,12 @@ function failure(status: number, code: VehicleTaxResponse['code'], message: stri
   return json(body, status, headers);
 }
 
-const STATES: Record<string, TaxState> = { Taxed: 'taxed', SORN: 'sorn', Untaxed: 'untaxed', 'Not Taxed for on Road Use': 'not_taxed_for_road_use' };
+const STATES: Record<string, TaxState> = {
+  Taxed: 'taxed',
+  SORN: 'sorn',
+  Untaxed: 'untaxed',
+  'Not Taxed for on Road Use': 'not_taxed_for_road_use',
+};
 
 export function toVehicleTax(row: RegisterRow, now: Date): VehicleTax {
   const { assessment, rates } = assessVed(
@@ -51,7 +56,12 @@ export function toVehicleTax(row: RegisterRow, now: Date): VehicleTax {
  * same limit per client, its own count), and failing like it, with the lookup's codes, for the
  * sandbox registrations that make the register fail.
  */
-export async function getVehicleTax(request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>): Promise<Response> {
+export async function getVehicleTax(
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+): Promise<Response> {
   const refused = await toolRateLimited(request, env, ctx, 'tax');
   if (refused) return failure(refused.status, refused.code as VehicleTaxResponse['code'], refused.message, refused.headers);
   const found = await toolVehicle(params.vrm ?? '', env, 'vehicle register');

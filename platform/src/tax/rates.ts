@@ -56,7 +56,11 @@ export const VED_2025_26: VedRateTable = {
   from: '2025-04-01',
   to: '2026-03-31',
   sources: [
-    { title: 'GOV.UK: Vehicle tax rates (cars registered on or after 1 April 2017)', url: 'https://www.gov.uk/vehicle-tax-rate-tables', checked: CHECKED },
+    {
+      title: 'GOV.UK: Vehicle tax rates (cars registered on or after 1 April 2017)',
+      url: 'https://www.gov.uk/vehicle-tax-rate-tables',
+      checked: CHECKED,
+    },
     {
       title: 'GOV.UK: Vehicle tax rates (cars registered on or after 1 March 2001)',
       url: 'https://www.gov.uk/vehicle-tax-rate-tables/rates-for-cars-registered-on-or-after-1-march-2001',
@@ -144,7 +148,11 @@ export const VED_RULES = {
       url: 'https://www.gov.uk/government/publications/vehicle-excise-duty-for-expensive-car-supplement-threshold-increase-for-zero-emission-vehicles/increase-in-the-vehicle-excise-duty-expensive-car-supplement-threshold-for-zero-emission-cars',
       checked: CHECKED,
     },
-    historic: { title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax', url: 'https://www.gov.uk/historic-vehicles', checked: CHECKED },
+    historic: {
+      title: 'GOV.UK: Historic (classic) vehicles: MOT and vehicle tax',
+      url: 'https://www.gov.uk/historic-vehicles',
+      checked: CHECKED,
+    },
     /** The engine-size bands of tax class 17 (the 2023/24 text of the Act; the bands have not changed since). */
     motorcycleBands: {
       title: 'Vehicle Excise and Registration Act 1994, Schedule 1 Part II (motorcycles)',

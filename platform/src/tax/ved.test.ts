@@ -33,8 +33,14 @@ describe('which rules a car falls under, by first registration', () => {
   });
 
   it('splits pre-2001 engines at 1,549 cc and leaves the unconfirmed 2025/26 amount out', () => {
-    const small = kindOf(assess({ firstRegistered: '1997-09-05', yearOfManufacture: 1997, co2Emissions: null, engineCapacity: 1549 }), 'engine_size');
-    const large = kindOf(assess({ firstRegistered: '1997-09-05', yearOfManufacture: 1997, co2Emissions: null, engineCapacity: 1550 }), 'engine_size');
+    const small = kindOf(
+      assess({ firstRegistered: '1997-09-05', yearOfManufacture: 1997, co2Emissions: null, engineCapacity: 1549 }),
+      'engine_size',
+    );
+    const large = kindOf(
+      assess({ firstRegistered: '1997-09-05', yearOfManufacture: 1997, co2Emissions: null, engineCapacity: 1550 }),
+      'engine_size',
+    );
     expect([small.band, large.band]).toEqual(['up_to_1549cc', 'over_1549cc']);
     expect(small.rates).toBeNull();
   });
@@ -89,7 +95,10 @@ describe('the expensive car supplement', () => {
   });
 
   it('never applies to an electric car registered from April 2017 to 31 March 2025', () => {
-    const ev = kindOf(assess({ fuel: 'ELECTRICITY', firstRegistered: '2025-03-31', co2Emissions: 0, engineCapacity: null }), 'standard_rate');
+    const ev = kindOf(
+      assess({ fuel: 'ELECTRICITY', firstRegistered: '2025-03-31', co2Emissions: 0, engineCapacity: null }),
+      'standard_rate',
+    );
     expect(ev.supplement).toBeNull();
     expect(ev.noSupplementReason).toBe('zero_emission_registered_before_april_2025');
     expect(ev.rates.twelveMonths).toBe(19_500);
@@ -99,12 +108,18 @@ describe('the expensive car supplement', () => {
     const ev = { fuel: 'ELECTRICITY', firstRegistered: '2025-04-01', co2Emissions: 0, engineCapacity: null };
     expect(kindOf(assess(ev, '2025-10-01'), 'standard_rate').supplement!.listPriceOver).toBe(50_000);
     // A hybrid stays at £40,000.
-    expect(kindOf(assess({ fuel: 'HYBRID ELECTRIC', firstRegistered: '2025-04-01', co2Emissions: 20 }, '2026-10-01'), 'standard_rate').supplement!.listPriceOver).toBe(40_000);
+    expect(
+      kindOf(assess({ fuel: 'HYBRID ELECTRIC', firstRegistered: '2025-04-01', co2Emissions: 20 }, '2026-10-01'), 'standard_rate')
+        .supplement!.listPriceOver,
+    ).toBe(40_000);
   });
 
   it('gives a newer electric car the £50,000 threshold even before April 2026, a petrol car £40,000', () => {
     // Registered in May 2025, seen in March 2026: its second licence starts in May 2026, after the change.
-    const late = kindOf(assess({ fuel: 'ELECTRICITY', firstRegistered: '2025-05-01', co2Emissions: 0, engineCapacity: null }, '2026-03-01'), 'standard_rate');
+    const late = kindOf(
+      assess({ fuel: 'ELECTRICITY', firstRegistered: '2025-05-01', co2Emissions: 0, engineCapacity: null }, '2026-03-01'),
+      'standard_rate',
+    );
     expect(late.supplement!.listPriceOver).toBe(50_000);
     // A petrol car keeps the £40,000 threshold whenever it is taxed.
     expect(kindOf(assess({ firstRegistered: '2024-04-01' }, '2026-10-01'), 'standard_rate').supplement!.listPriceOver).toBe(40_000);
@@ -115,7 +130,10 @@ describe('the first tax payment', () => {
   it('is shown for a car first registered in the rates’ tax year, by CO2, with the non-RDE2 diesel rate', () => {
     const diesel = kindOf(assess({ fuel: 'DIESEL', firstRegistered: '2025-04-01', co2Emissions: 131 }, '2025-10-01'), 'standard_rate');
     expect(diesel.firstPayment).toEqual({ amount: 54_000, nonRde2Diesel: 136_000 });
-    const ev = kindOf(assess({ fuel: 'ELECTRICITY', firstRegistered: '2026-03-31', co2Emissions: 0, engineCapacity: null }, '2026-03-31'), 'standard_rate');
+    const ev = kindOf(
+      assess({ fuel: 'ELECTRICITY', firstRegistered: '2026-03-31', co2Emissions: 0, engineCapacity: null }, '2026-03-31'),
+      'standard_rate',
+    );
     expect(ev.firstPayment).toEqual({ amount: 1_000, nonRde2Diesel: null });
   });
 
@@ -138,25 +156,38 @@ describe('the historic class (rolling 40 years)', () => {
   });
 
   it('covers motorcycles and vans too', () => {
-    expect(assess({ vehicleType: 'motorcycle', firstRegistered: '1970-01-01', yearOfManufacture: 1969, engineCapacity: 649, co2Emissions: null }).kind).toBe('historic');
-    expect(assess({ vehicleType: 'van', firstRegistered: '1975-01-01', yearOfManufacture: 1975, co2Emissions: null }).kind).toBe('historic');
+    expect(
+      assess({ vehicleType: 'motorcycle', firstRegistered: '1970-01-01', yearOfManufacture: 1969, engineCapacity: 649, co2Emissions: null })
+        .kind,
+    ).toBe('historic');
+    expect(assess({ vehicleType: 'van', firstRegistered: '1975-01-01', yearOfManufacture: 1975, co2Emissions: null }).kind).toBe(
+      'historic',
+    );
   });
 });
 
 describe('vans and motorcycles', () => {
   it('puts a van of 3,500 kg in the light goods class; its 2025/26 rate is not confirmed', () => {
-    const van = kindOf(assess({ vehicleType: 'van', fuel: 'DIESEL', firstRegistered: '2021-03-02', co2Emissions: 190, revenueWeight: 3500 }), 'light_goods');
+    const van = kindOf(
+      assess({ vehicleType: 'van', fuel: 'DIESEL', firstRegistered: '2021-03-02', co2Emissions: 190, revenueWeight: 3500 }),
+      'light_goods',
+    );
     expect(van).toEqual({ kind: 'light_goods', euro4Window: false, rates: null });
   });
 
   it('flags the Euro 4 window of 1 March 2003 – 31 December 2006', () => {
     const light = (firstRegistered: string) =>
-      kindOf(assess({ vehicleType: 'van', fuel: 'DIESEL', firstRegistered, yearOfManufacture: 2004, co2Emissions: 200, revenueWeight: 2500 }), 'light_goods').euro4Window;
+      kindOf(
+        assess({ vehicleType: 'van', fuel: 'DIESEL', firstRegistered, yearOfManufacture: 2004, co2Emissions: 200, revenueWeight: 2500 }),
+        'light_goods',
+      ).euro4Window;
     expect([light('2003-02-28'), light('2003-03-01'), light('2006-12-31'), light('2007-01-01')]).toEqual([false, true, true, false]);
   });
 
   it('taxes a van registered before March 2001 by engine size', () => {
-    expect(assess({ vehicleType: 'van', firstRegistered: '1999-05-01', yearOfManufacture: 1999, co2Emissions: null, engineCapacity: 2496 }).kind).toBe('engine_size');
+    expect(
+      assess({ vehicleType: 'van', firstRegistered: '1999-05-01', yearOfManufacture: 1999, co2Emissions: null, engineCapacity: 2496 }).kind,
+    ).toBe('engine_size');
   });
 
   it.each([
@@ -168,7 +199,10 @@ describe('vans and motorcycles', () => {
     [601, 'over_600cc'],
     [null, 'electric'],
   ] as const)('puts a %s cc motorcycle in band %s', (cc, band) => {
-    const bike = kindOf(assess({ vehicleType: 'motorcycle', firstRegistered: '2017-03-24', engineCapacity: cc, co2Emissions: null }), 'motorcycle');
+    const bike = kindOf(
+      assess({ vehicleType: 'motorcycle', firstRegistered: '2017-03-24', engineCapacity: cc, co2Emissions: null }),
+      'motorcycle',
+    );
     expect(bike.band).toBe(band);
     expect(bike.rates).toBeNull();
   });
@@ -176,10 +210,14 @@ describe('vans and motorcycles', () => {
 
 describe('the sources each answer cites', () => {
   it('cites the Act for motorcycle bands and the rate tables for an unconfirmed van rate, not the car tables', () => {
-    const bike = assessVed(car({ vehicleType: 'motorcycle', engineCapacity: 471, firstRegistered: '2017-03-24' }), at('2026-11-23')).rates.sources;
+    const bike = assessVed(car({ vehicleType: 'motorcycle', engineCapacity: 471, firstRegistered: '2017-03-24' }), at('2026-11-23')).rates
+      .sources;
     expect(bike.map((s) => s.url)).toEqual(['https://www.legislation.gov.uk/ukpga/1994/22/schedule/1/part/II']);
     const van = assessVed(car({ vehicleType: 'van', firstRegistered: '2021-03-02', revenueWeight: 3000 }), at('2026-11-23')).rates.sources;
-    expect(van.map((s) => s.url)).toEqual(['https://www.gov.uk/vehicle-tax-rate-tables', 'https://www.gov.uk/guidance/vehicle-tax-for-electric-and-low-emissions-vehicles']);
+    expect(van.map((s) => s.url)).toEqual([
+      'https://www.gov.uk/vehicle-tax-rate-tables',
+      'https://www.gov.uk/guidance/vehicle-tax-for-electric-and-low-emissions-vehicles',
+    ]);
     const classic = assessVed(car({ firstRegistered: '1960-07-22', yearOfManufacture: 1960 }), at('2026-11-23')).rates.sources;
     expect(classic.map((s) => s.url)).toEqual(['https://www.gov.uk/historic-vehicles']);
   });

@@ -63,7 +63,10 @@ function supplementFor(table: VedRateTable, vehicle: VedVehicle, zeroEmission: b
   const until = addYears(vehicle.firstRegistered, 6);
   // The next licence is the one that counts: the higher zero-emission threshold from April 2026.
   const nextLicence = today > from ? today : from;
-  const threshold = zeroEmission && nextLicence >= VED_RULES.zeroEmissionThreshold.from ? VED_RULES.zeroEmissionThreshold.listPriceOver : table.from2017.supplement.listPriceOver;
+  const threshold =
+    zeroEmission && nextLicence >= VED_RULES.zeroEmissionThreshold.from
+      ? VED_RULES.zeroEmissionThreshold.listPriceOver
+      : table.from2017.supplement.listPriceOver;
   return {
     annual: table.from2017.supplement.annual,
     listPriceOver: threshold,
@@ -87,7 +90,11 @@ function motorcycleBand(cc: number | null): Extract<VedAssessment, { kind: 'moto
  * How the vehicle is taxed and, where the table has confirmed figures, what it costs: the rules
  * by first registration (GOV.UK's tables) and the historic class first, since it trumps them all.
  */
-export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRateTable[] = VED_RATE_TABLES): { assessment: VedAssessment; rates: RatesInfo } {
+export function assessVed(
+  vehicle: VedVehicle,
+  now: Date,
+  tables: readonly VedRateTable[] = VED_RATE_TABLES,
+): { assessment: VedAssessment; rates: RatesInfo } {
   const today = isoDay(now);
   const table = tableFor(today, tables);
   const rates = ratesInfo(table, today);
@@ -99,7 +106,10 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
   }
 
   // Where the table has no figures for a kind of vehicle, cite only what the page does rely on.
-  const citing = (...urls: string[]): RatesInfo => ({ ...rates, sources: urls.map((url) => [...table.sources, ...Object.values(VED_RULES.sources)].find((s) => s.url === url)!) });
+  const citing = (...urls: string[]): RatesInfo => ({
+    ...rates,
+    sources: urls.map((url) => [...table.sources, ...Object.values(VED_RULES.sources)].find((s) => s.url === url)!),
+  });
   const [RATE_TABLES, , ELECTRIC] = table.sources.map((s) => s.url) as [string, string, string];
 
   if (vehicle.vehicleType === 'motorcycle') {
@@ -142,7 +152,7 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
   const neverPays = zeroEmission && first < VED_RULES.zeroEmissionSupplementFrom;
   const firstYear =
     first >= table.from && first <= table.to && vehicle.co2Emissions !== null
-      ? table.from2017.firstYear.find((row) => vehicle.co2Emissions! <= row.co2Max) ?? null
+      ? (table.from2017.firstYear.find((row) => vehicle.co2Emissions! <= row.co2Max) ?? null)
       : null;
   return {
     assessment: {
@@ -151,7 +161,9 @@ export function assessVed(vehicle: VedVehicle, now: Date, tables: readonly VedRa
       zeroEmission,
       supplement: neverPays ? null : supplementFor(table, vehicle, zeroEmission, today),
       noSupplementReason: neverPays ? 'zero_emission_registered_before_april_2025' : null,
-      firstPayment: firstYear ? { amount: firstYear.amount, nonRde2Diesel: vehicle.fuel === 'DIESEL' ? firstYear.nonRde2Diesel : null } : null,
+      firstPayment: firstYear
+        ? { amount: firstYear.amount, nonRde2Diesel: vehicle.fuel === 'DIESEL' ? firstYear.nonRde2Diesel : null }
+        : null,
     },
     // The higher threshold for newer electric cars comes from its own GOV.UK paper.
     rates: zeroEmission && !neverPays ? { ...rates, sources: [...rates.sources, VED_RULES.sources.zeroEmissionThreshold] } : rates,

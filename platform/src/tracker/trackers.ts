@@ -1,5 +1,13 @@
 import type { CrmTier } from '../../../contract/accounts';
-import type { AddTrackerRequest, Tracker, TrackerErrorBody, TrackerListResponse, TrackerOutcomeCode, TrackerValuation, TrackResponse } from '../../../contract/trackers';
+import type {
+  AddTrackerRequest,
+  Tracker,
+  TrackerErrorBody,
+  TrackerListResponse,
+  TrackerOutcomeCode,
+  TrackerValuation,
+  TrackResponse,
+} from '../../../contract/trackers';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../../contract/trackers';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { allowedLinkBase } from '../outbox';
@@ -68,7 +76,14 @@ export function milesPerMonth(mileage: number, firstRegistration: Date, now: Dat
 }
 
 function valueAt(row: RegisterRow, mileage: number, at: Date) {
-  return valuate({ listPrice: row.list_price, firstRegistration: row.first_used_date, mileage, fuel: row.fuel_type, vehicleType: row.vehicle_type, now: at });
+  return valuate({
+    listPrice: row.list_price,
+    firstRegistration: row.first_used_date,
+    mileage,
+    fuel: row.fuel_type,
+    vehicleType: row.vehicle_type,
+    now: at,
+  });
 }
 
 /**
@@ -85,7 +100,15 @@ export function initialValuations(row: RegisterRow, mileage: number, now: Date):
     if (at.getTime() <= first.getTime()) continue;
     const past = Math.max(0, Math.round(mileage - perMonth * ((now.getTime() - at.getTime()) / AVERAGE_MONTH_MS)));
     const v = valueAt(row, past, at);
-    result.push({ month: monthKey(at), valuedAt: at.toISOString(), mileage: past, price: v.price, low: v.low, high: v.high, source: 'derived' });
+    result.push({
+      month: monthKey(at),
+      valuedAt: at.toISOString(),
+      mileage: past,
+      price: v.price,
+      low: v.low,
+      high: v.high,
+      source: 'derived',
+    });
   }
   const v = valueAt(row, mileage, now);
   result.push({ month: monthKey(now), valuedAt: now.toISOString(), mileage, price: v.price, low: v.low, high: v.high, source: 'entered' });
@@ -138,7 +161,7 @@ export async function trackersOf(env: PlatformEnv, owner: string, vrm?: string):
     ).bind(owner, vrm ?? null),
   ]);
   const byTracker = new Map<number, TrackerValuation[]>();
-  for (const v of (valuations!.results as unknown as ValuationRow[])) {
+  for (const v of valuations!.results as unknown as ValuationRow[]) {
     const list = byTracker.get(v.tracker_id) ?? [];
     list.push(toValuation(v));
     byTracker.set(v.tracker_id, list);
@@ -164,21 +187,27 @@ async function rateLimited(request: Request, env: PlatformEnv): Promise<Response
 }
 
 /** The registration checks the lookup makes, with the tracker's own not-found. */
-async function registeredVehicle(env: PlatformEnv, rawVrm: unknown): Promise<{ vrm: string; row: RegisterRow; tests: MotRow[] } | Response> {
+async function registeredVehicle(
+  env: PlatformEnv,
+  rawVrm: unknown,
+): Promise<{ vrm: string; row: RegisterRow; tests: MotRow[] } | Response> {
   if (typeof rawVrm !== 'string') return failure(400, 'bad_request', 'vrm is required');
   const vrm = normaliseVrm(rawVrm);
   if (!isValidVrm(vrm)) return failure(400, 'invalid_vrm', 'Not a UK registration mark');
   const problem = issuedMarkProblem(vrm, clockNow());
   if (problem) return failure(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`);
   const provider = PROVIDER_FAILURES[vrm];
-  if (provider && provider.code !== 'vehicle_lookup_failed') return failure(provider.status, provider.code as TrackerOutcomeCode, provider.message);
+  if (provider && provider.code !== 'vehicle_lookup_failed')
+    return failure(provider.status, provider.code as TrackerOutcomeCode, provider.message);
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return failure(404, 'vrm_not_found_after_refetch');
   return { vrm, row: registered.row, tests: registered.tests };
 }
 
 async function ownerState(env: PlatformEnv, owner: string, vrm: string) {
-  const row = await env.DB.prepare('SELECT count(*) AS n, sum(vrm = ?2) AS mine FROM trackers WHERE owner_key = ?1').bind(owner, vrm).first<{ n: number; mine: number | null }>();
+  const row = await env.DB.prepare('SELECT count(*) AS n, sum(vrm = ?2) AS mine FROM trackers WHERE owner_key = ?1')
+    .bind(owner, vrm)
+    .first<{ n: number; mine: number | null }>();
   return { count: row?.n ?? 0, already: (row?.mine ?? 0) > 0 };
 }
 
@@ -267,7 +296,9 @@ export async function removeTracker(request: Request, env: PlatformEnv): Promise
   if (caller instanceof Response) return caller;
   const raw = (await readJsonObject(request))?.vrm;
   const vrm = typeof raw === 'string' ? normaliseVrm(raw) : '';
-  const removed = await env.DB.prepare('DELETE FROM trackers WHERE owner_key = ?1 AND vrm = ?2 RETURNING id').bind(`customer:${caller.user.id}`, vrm).first<{ id: number }>();
+  const removed = await env.DB.prepare('DELETE FROM trackers WHERE owner_key = ?1 AND vrm = ?2 RETURNING id')
+    .bind(`customer:${caller.user.id}`, vrm)
+    .first<{ id: number }>();
   if (!removed) return failure(404, 'unable_to_add', 'That vehicle is not tracked');
   await env.DB.prepare('DELETE FROM tracker_valuations WHERE tracker_id = ?1').bind(removed.id).run();
   return new Response(null, { status: 204 });
@@ -332,13 +363,23 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
   let emailed = 0;
   let revalued = 0;
   for (const t of due) {
-    const latest = await env.DB.prepare('SELECT * FROM tracker_valuations WHERE tracker_id = ?1 ORDER BY month DESC LIMIT 1').bind(t.id).first<ValuationRow>();
+    const latest = await env.DB.prepare('SELECT * FROM tracker_valuations WHERE tracker_id = ?1 ORDER BY month DESC LIMIT 1')
+      .bind(t.id)
+      .first<ValuationRow>();
     const registered = await findRegistered(env.DB, t.vrm);
     if (!latest || !registered || t.vrm === PRICING_FAILURE_VRM) continue;
     const elapsedMonths = Math.max(0, (now.getTime() - Date.parse(latest.valued_at)) / AVERAGE_MONTH_MS);
     const mileage = Math.round(latest.mileage + t.miles_per_month * elapsedMonths);
     const v = valueAt(registered.row, mileage, now);
-    const valuation: TrackerValuation = { month, valuedAt: now.toISOString(), mileage, price: v.price, low: v.low, high: v.high, source: 'monthly' };
+    const valuation: TrackerValuation = {
+      month,
+      valuedAt: now.toISOString(),
+      mileage,
+      price: v.price,
+      low: v.low,
+      high: v.high,
+      source: 'monthly',
+    };
     await insertValuation(env, t.id, valuation).run();
     revalued += 1;
     if (v.price !== latest.price && t.email_crm_tier === 'marketing' && (await sendValueEmail(env, t, latest, valuation))) emailed += 1;
@@ -348,7 +389,10 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
 
 /** The app's origin for an e-mail's links: the one the seller used, else the configured one. */
 function linkBaseFor(env: PlatformEnv, stored: string | null): string | null {
-  const configured = (env.APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)[0];
+  const configured = (env.APP_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)[0];
   return stored ?? configured ?? (isProduction(env) ? null : 'http://localhost:8787');
 }
 
@@ -386,4 +430,3 @@ export async function devRevalue(request: Request, env: PlatformEnv): Promise<Re
   const now = typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw) : clockNow();
   return json(await runTrackerRevaluations(env, now));
 }
-

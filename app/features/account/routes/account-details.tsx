@@ -62,12 +62,28 @@ export default function AccountDetails() {
         <Field
           label="Full name"
           errors={form.errors('name')}
-          inputProps={{ id: 'details-name', name: 'name', required: true, type: 'text', autoComplete: 'name', defaultValue: shown('name'), ...form.check('name') }}
+          inputProps={{
+            id: 'details-name',
+            name: 'name',
+            required: true,
+            type: 'text',
+            autoComplete: 'name',
+            defaultValue: shown('name'),
+            ...form.check('name'),
+          }}
         />
         <Field
           label="Mobile number"
           errors={form.errors('phone')}
-          inputProps={{ id: 'details-phone', name: 'phone', required: true, type: 'tel', autoComplete: 'tel', defaultValue: shown('phone'), ...form.check('phone') }}
+          inputProps={{
+            id: 'details-phone',
+            name: 'phone',
+            required: true,
+            type: 'tel',
+            autoComplete: 'tel',
+            defaultValue: shown('phone'),
+            ...form.check('phone'),
+          }}
         />
         <Field
           label="Postcode"

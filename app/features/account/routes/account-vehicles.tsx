@@ -209,9 +209,7 @@ export default function AccountVehicles() {
             ))}
           </ul>
         )}
-        <p className="muted">
-          You stay signed in on a device for up to 30 days, and are signed out after 7 days without a visit.
-        </p>
+        <p className="muted">You stay signed in on a device for up to 30 days, and are signed out after 7 days without a visit.</p>
         {othersExist ? (
           <Form method="post">
             <button className="btn secondary" type="submit" name="intent" value="sign-out-others">

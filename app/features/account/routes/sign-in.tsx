@@ -16,8 +16,7 @@ import { SignInSchema } from '~/features/account/account-forms.server';
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: data?.sent ? 'Email sent' : 'Sign in' });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => pageMeta(matches, { title: data?.sent ? 'Email sent' : 'Sign in' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -33,7 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(submission.value.redirectTo, '/account');
   let outcome;
   try {
-    outcome = await sendSignInLink(context.gateway, { email, redirectTo, linkBase: context.origin, browserKey: browserKeyOf(context.session) });
+    outcome = await sendSignInLink(context.gateway, {
+      email,
+      redirectTo,
+      linkBase: context.origin,
+      browserKey: browserKeyOf(context.session),
+    });
   } catch (error) {
     return failed(submission, error, context, 'sign_in.link_failed');
   }
@@ -59,8 +63,8 @@ export default function SignIn() {
         <h1 id="sent-title">Check your email</h1>
         {/* The same words whether or not the address has an account: this page must not tell. */}
         <p>
-          If {sentTo ?? 'that address'} has a {brandName} account, the sign-in link is there. It works once, for the next 15 minutes.
-          Open it on this device to carry on where you left off.
+          If {sentTo ?? 'that address'} has a {brandName} account, the sign-in link is there. It works once, for the next 15 minutes. Open
+          it on this device to carry on where you left off.
         </p>
         <p className="muted">Nothing there? Check your junk folder, or ask for a new link below.</p>
         <a href="/sign-in">Send a new link</a>
@@ -72,9 +76,7 @@ export default function SignIn() {
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
       {/* The form stays, with the address typed: after the wait it only needs sending again. */}
-      {robot ? (
-        <FormErrors titleId="robot-title" title={ROBOT_MESSAGE} errors={[ROBOT_WAIT]} />
-      ) : null}
+      {robot ? <FormErrors titleId="robot-title" title={ROBOT_MESSAGE} errors={[ROBOT_WAIT]} /> : null}
       <p>Enter the email address of your account and we will email you a link to sign in. No password needed.</p>
       <Form method="post" id="sign-in" aria-describedby={form.formErrors && !robot ? 'sign-in-error' : undefined} {...form.formProps}>
         <FormErrors id="sign-in-error" errors={robot ? undefined : form.formErrors} />

@@ -35,7 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const channel = channelOf(params.sms);
   const url = new URL(request.url);
   const mot = isMotList(url);
-  return { channel, mot, what: mot ? MOT_REMINDERS : WHAT[channel], code: url.searchParams.get('code') ?? '', done: url.searchParams.has('done') };
+  return {
+    channel,
+    mot,
+    what: mot ? MOT_REMINDERS : WHAT[channel],
+    code: url.searchParams.get('code') ?? '',
+    done: url.searchParams.has('done'),
+  };
 }
 
 const MESSAGES: Record<number, string> = {

@@ -13,7 +13,13 @@ import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (docs/behaviour/routes.md#public-routes).
-export const handle = routeFlags({ hideReviews: true, hideVehicleLookup: true, translucentHeader: true, stickyVrm: true, lookupVariant: 'home' });
+export const handle = routeFlags({
+  hideReviews: true,
+  hideVehicleLookup: true,
+  translucentHeader: true,
+  stickyVrm: true,
+  lookupVariant: 'home',
+});
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

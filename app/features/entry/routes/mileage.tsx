@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The step exists only for a looked-up vehicle; without one the seller starts at the hero.
   if (!vehicle) throw redirect(paths.hero);
   const confirm = new URL(request.url).searchParams.get('confirm');
-  const confirming = confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
+  const confirming =
+    confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
   return {
     paths,
     // A brand page's step keeps the brand page's title (docs/behaviour/entry.md#screens-and-routes): the make of the page, not of the car.
@@ -86,9 +87,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   try {
     const campaign = session.get('campaign')?.params;
-    const { enquiry } = await gateway.call(endpoints.entry.createEnquiry, { query: { vrm: vehicle.vrm }, body: { mileage, ...(campaign ? { campaign } : {}) } });
+    const { enquiry } = await gateway.call(endpoints.entry.createEnquiry, {
+      query: { vrm: vehicle.vrm },
+      body: { mileage, ...(campaign ? { campaign } : {}) },
+    });
     context.analytics.track('enquiry_created', { eligible: enquiry.marketplaceEligible?.eligible ?? null });
-    session.set('lookup', updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }));
+    session.set(
+      'lookup',
+      updateLookup(session.get('lookup'), { enquiry: toLookupEnquiry(enquiry), marketplaceEligible: enquiry.marketplaceEligible }),
+    );
   } catch (error) {
     return failed(submission, error, context, 'enquiry.create_failed');
   }

@@ -16,7 +16,8 @@ export const handle = routeFlags({ noRobots: true, noSitemap: true, hideVehicleL
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Confirm MOT reminders' });
 
 const MESSAGES = {
-  confirmation_expired: 'This confirmation link has expired. Links work for 7 days; ask for MOT reminders again and we will send you a new one.',
+  confirmation_expired:
+    'This confirmation link has expired. Links work for 7 days; ask for MOT reminders again and we will send you a new one.',
   confirmation_invalid:
     'This confirmation link does not work any more: it has been used already, or a newer one was sent. Use the link in the latest e-mail, or ask for MOT reminders again.',
 } as const;
@@ -89,7 +90,9 @@ export default function ConfirmMotReminders() {
   if (spent) {
     return (
       <section className="card" aria-labelledby="confirm-title">
-        <h1 id="confirm-title">{spent[0] === MESSAGES.confirmation_expired ? 'This link has expired' : 'MOT reminders were not confirmed'}</h1>
+        <h1 id="confirm-title">
+          {spent[0] === MESSAGES.confirmation_expired ? 'This link has expired' : 'MOT reminders were not confirmed'}
+        </h1>
         <p className="field-error" role="alert">
           {spent[0]}
         </p>

@@ -24,7 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   let outcome;
   try {
-    outcome = await requestReminders(context.gateway, vrm, { email: submission.value.email, mobile: submission.value.mobile || undefined, linkBase: context.origin });
+    outcome = await requestReminders(context.gateway, vrm, {
+      email: submission.value.email,
+      mobile: submission.value.mobile || undefined,
+      linkBase: context.origin,
+    });
   } catch (error) {
     return failed(submission, error, context, 'mot_reminders.failed');
   }

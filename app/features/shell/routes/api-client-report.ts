@@ -10,7 +10,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ReportSchema);
   // Sent by our own script, never shown to anyone: a plain answer, not a form's.
   if (submission.status !== 'success') return new Response('Unknown report', { status: 400, headers: { 'Content-Type': 'text/plain' } });
-  console.warn(JSON.stringify({ event: `client.${submission.value.kind}`, path: new URL(request.headers.get('referer') ?? request.url).pathname }));
+  console.warn(
+    JSON.stringify({ event: `client.${submission.value.kind}`, path: new URL(request.headers.get('referer') ?? request.url).pathname }),
+  );
   return new Response(null, { status: 204 });
 }
 

@@ -8,7 +8,6 @@ export async function loader() {
   throw new Response('Not Found', { status: 404 });
 }
 
-
 // Nothing here is for search engines.
 export const handle = routeFlags({ noRobots: true });
 

@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The step exists only for a car found on the registration step.
   if (!vehicle) throw redirect(TRACKER_PATH);
   const confirm = new URL(request.url).searchParams.get('confirm');
-  const confirming = confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
+  const confirming =
+    confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
   return {
     signedIn: !!context.session.get('auth'),
     vehicle: { vrm: formatVrm(vehicle.vrm), name: vehicle.name, details: vehicle.details },
@@ -95,7 +96,13 @@ export default function TrackerMileage() {
         <h1 id="hero-title">Car value tracker</h1>
         <p className="strap">Add your mileage: we value your car at it, and carry it forward each month.</p>
         {panel ? (
-          <TrackerErrorPanelView panel={panel} vrm={vehicle.vrm} action={MILEAGE_PATH} retry={{ mileage: mileage.replace(/,/g, '') }} retryIntent="confirm" />
+          <TrackerErrorPanelView
+            panel={panel}
+            vrm={vehicle.vrm}
+            action={MILEAGE_PATH}
+            retry={{ mileage: mileage.replace(/,/g, '') }}
+            retryIntent="confirm"
+          />
         ) : null}
         <MileageCard vehicle={vehicle} action={MILEAGE_PATH} mileage={mileage} reply={reply} />
       </section>

@@ -46,10 +46,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!(error instanceof PlatformFailure)) throw error;
     // The platform is down or slow: say so on the page, with a way to try again.
     console.warn(JSON.stringify({ event: 'tracker.list_failed', status: error.status, message: error.message }));
-    return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: true }, { status: 503 });
+    return data(
+      { vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: true },
+      { status: 503 },
+    );
   }
   const tracker = list.trackers[0];
-  if (!tracker) return data({ vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: false }, { status: 404 });
+  if (!tracker)
+    return data(
+      { vrm, vrm_pretty: formatVrm(vrm), tracker: null, range, emailed: null, devTools: false, unavailable: false },
+      { status: 404 },
+    );
   // Whether the value e-mails reach the seller: only with news and offers by e-mail (docs/trackers.md).
   const user = await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } }).catch(() => null);
   const shown = valuationsInRange(tracker.trackerValuations, range);

@@ -85,8 +85,16 @@ export default function CarValueTracker() {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Car value tracker</h1>
         <p className="strap">Track your car&rsquo;s value for free: what it is worth now, and how its value changes, month by month.</p>
-        {panel && error ? <TrackerErrorPanelView panel={panel} vrm={formatVrm(error.vrm)} action={TRACKER_PATH} retry={{ vrm: error.vrm }} /> : null}
-        <VrmForm id="tracker-lookup" action={TRACKER_PATH} defaultVrm={error?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Track my car'} />
+        {panel && error ? (
+          <TrackerErrorPanelView panel={panel} vrm={formatVrm(error.vrm)} action={TRACKER_PATH} retry={{ vrm: error.vrm }} />
+        ) : null}
+        <VrmForm
+          id="tracker-lookup"
+          action={TRACKER_PATH}
+          defaultVrm={error?.vrm}
+          lastResult={reply}
+          buttonLabel={panel?.wrongReg ? 'Check again' : 'Track my car'}
+        />
       </section>
 
       {signedIn ? (

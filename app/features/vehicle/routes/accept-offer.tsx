@@ -32,7 +32,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
-    await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, { body: { enquiryId: sale.enquiry.id } });
+    await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, {
+      body: { enquiryId: sale.enquiry.id },
+    });
   } catch (error) {
     return failed(submission, error, context, `offer.${decision}_failed`);
   }

@@ -25,10 +25,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await loadSellerSale(request, context, params.vrm);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
   requireProvenAddress(request, context, sale.vrm);
-  const { beneficiary } = await loadOrOutage(() => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }), context.config.brandName);
+  const { beneficiary } = await loadOrOutage(
+    () => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
+    context.config.brandName,
+  );
   const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
   const waiting = context.session.get('payeeChange');
-  const pendingChange = waiting?.vrm === sale.vrm && beneficiary ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
+  const pendingChange =
+    waiting?.vrm === sale.vrm && beneficiary ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
   return { vrm: sale.vrm, beneficiary, confirmedPage, pendingChange };
 }
 
@@ -84,8 +88,8 @@ export default function BankDetails() {
         <Form method="post" className="stack" aria-labelledby="code-title" {...codeForm.formProps}>
           <h3 id="code-title">Enter the code we e-mailed you</h3>
           <p>
-            To keep your money safe, a new payout account needs a code. We&rsquo;ve e-mailed a 6-digit code to {pendingChange.email}. Enter it to
-            be paid into the account ending {pendingChange.last4} instead.
+            To keep your money safe, a new payout account needs a code. We&rsquo;ve e-mailed a 6-digit code to {pendingChange.email}. Enter
+            it to be paid into the account ending {pendingChange.last4} instead.
           </p>
           <FormErrors errors={codeForm.formErrors} />
           <input type="hidden" name="intent" value="code" />
@@ -113,13 +117,24 @@ export default function BankDetails() {
           <Field
             label="Name on the account"
             errors={detailsForm.errors('accountName')}
-            inputProps={{ id: 'accountName', name: 'accountName', autoComplete: 'name', defaultValue: detailsForm.value('accountName') ?? beneficiary?.accountName ?? '' }}
+            inputProps={{
+              id: 'accountName',
+              name: 'accountName',
+              autoComplete: 'name',
+              defaultValue: detailsForm.value('accountName') ?? beneficiary?.accountName ?? '',
+            }}
           />
           <Field
             label="Sort code"
             hint="6 digits, like 12-34-56"
             errors={detailsForm.errors('sortCode')}
-            inputProps={{ id: 'sortCode', name: 'sortCode', inputMode: 'numeric', autoComplete: 'off', defaultValue: detailsForm.value('sortCode') ?? '' }}
+            inputProps={{
+              id: 'sortCode',
+              name: 'sortCode',
+              inputMode: 'numeric',
+              autoComplete: 'off',
+              defaultValue: detailsForm.value('sortCode') ?? '',
+            }}
           />
           {/* Never filled in again: after an error the seller types the account number again. */}
           <Field

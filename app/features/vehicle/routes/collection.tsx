@@ -20,7 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postcode = new URL(request.url).searchParams.get('postcode') ?? context.session.get('auth')?.postcode ?? '';
   const [availability, addresses] = await Promise.all([
     context.gateway.call(endpoints.sale.collectionAvailability, { query: { enquiryId: sale.enquiry.id } }),
-    postcode ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } }) : Promise.resolve({ suggestions: [] }),
+    postcode
+      ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } })
+      : Promise.resolve({ suggestions: [] }),
   ]);
   return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection };
 }
@@ -35,7 +37,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     booking = true;
-    await context.gateway.call(endpoints.sale.bookCollection, { params: { id: sale.enquiry.id }, body: { date, slot, notes: notes ?? '', addressId: addressId ?? '' } });
+    await context.gateway.call(endpoints.sale.bookCollection, {
+      params: { id: sale.enquiry.id },
+      body: { date, slot, notes: notes ?? '', addressId: addressId ?? '' },
+    });
   } catch (error) {
     // The platform's 400 is about the day and time asked for, not about reading the sale.
     if (booking && error instanceof PlatformFailure && error.status === 400) {
@@ -51,7 +56,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The booking's fields, in the schema's order: the first one wrong is the one the page names. */
 const FIELDS = ['date', 'slot', 'notes', 'addressId'] as const;
 
-const dayName = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayName = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export default function Collection() {
   const { availability, postcode, addresses, booked } = useLoaderData<typeof loader>();
@@ -87,7 +93,14 @@ export default function Collection() {
               <div className="choices">
                 {addresses.map((address, i) => (
                   <label key={address.id}>
-                    <input type="radio" name="addressId" value={address.id} defaultChecked={form.value('addressId') ? form.value('addressId') === address.id : i === 0} required /> {address.text}
+                    <input
+                      type="radio"
+                      name="addressId"
+                      value={address.id}
+                      defaultChecked={form.value('addressId') ? form.value('addressId') === address.id : i === 0}
+                      required
+                    />{' '}
+                    {address.text}
                   </label>
                 ))}
               </div>
@@ -98,7 +111,14 @@ export default function Collection() {
             <div className="choices">
               {availability.days.map((day, i) => (
                 <label key={day}>
-                  <input type="radio" name="date" value={day} defaultChecked={typed ? form.value('date') === day : booked ? booked.date === day : i === 0} required /> {dayName(day)}
+                  <input
+                    type="radio"
+                    name="date"
+                    value={day}
+                    defaultChecked={typed ? form.value('date') === day : booked ? booked.date === day : i === 0}
+                    required
+                  />{' '}
+                  {dayName(day)}
                 </label>
               ))}
             </div>
@@ -108,7 +128,13 @@ export default function Collection() {
             <div className="choices">
               {availability.slots.map((slot) => (
                 <label key={slot}>
-                  <input type="radio" name="slot" value={slot} defaultChecked={typed ? form.value('slot') === slot : booked ? booked.slot === slot : slot === 'morning'} required />{' '}
+                  <input
+                    type="radio"
+                    name="slot"
+                    value={slot}
+                    defaultChecked={typed ? form.value('slot') === slot : booked ? booked.slot === slot : slot === 'morning'}
+                    required
+                  />{' '}
                   {slot === 'morning' ? 'Morning (8am to 12pm)' : 'Afternoon (12pm to 5pm)'}
                 </label>
               ))}
@@ -116,7 +142,14 @@ export default function Collection() {
           </fieldset>
           <div className="field">
             <label htmlFor="notes">Anything the driver should know (optional)</label>
-            <textarea className="input" id="notes" name="notes" rows={2} maxLength={500} defaultValue={typed ? (form.value('notes') ?? '') : (booked?.notes ?? '')} />
+            <textarea
+              className="input"
+              id="notes"
+              name="notes"
+              rows={2}
+              maxLength={500}
+              defaultValue={typed ? (form.value('notes') ?? '') : (booked?.notes ?? '')}
+            />
           </div>
           <button className="btn" type="submit">
             {booked ? 'Change the booking' : 'Book collection'}

@@ -125,8 +125,8 @@ export default function Finance() {
           <>
             <h2 id="finance-title">Funds received</h2>
             <p data-testid="funds-received">
-              We have your {formatPounds(finance.shortfall)}. We settle your finance with {finance.lender ?? 'your lender'} when the dealer collects the
-              car.
+              We have your {formatPounds(finance.shortfall)}. We settle your finance with {finance.lender ?? 'your lender'} when the dealer
+              collects the car.
             </p>
           </>
         ) : null}

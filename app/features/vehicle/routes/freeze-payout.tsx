@@ -46,7 +46,9 @@ export default function FreezePayout() {
     return (
       <section className="card stack" aria-labelledby="freeze-title">
         <h1 id="freeze-title">This link does not work</h1>
-        <p>Only the link in the newest payout e-mail works. If you think someone changed your bank details, contact our support team now.</p>
+        <p>
+          Only the link in the newest payout e-mail works. If you think someone changed your bank details, contact our support team now.
+        </p>
       </section>
     );
   }

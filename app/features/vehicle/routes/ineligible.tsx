@@ -21,7 +21,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const eligibility = enquiry?.marketplaceEligible;
   if (!enquiry || !eligibility || eligibility.eligible || !eligibility.ineligibleBy) throw redirect(safeRedirect(`/${vrm}`));
   const reason = eligibility.ineligibleBy as IneligibleBy;
-  const partner = enquiry.partnerId && enquiry.partnerId !== 'kerbside' ? enquiry.partnerId : partnerFor({ eligible: false, ineligibleBy: reason });
+  const partner =
+    enquiry.partnerId && enquiry.partnerId !== 'kerbside' ? enquiry.partnerId : partnerFor({ eligible: false, ineligibleBy: reason });
   if (partner === 'kerbside') throw redirect(safeRedirect(`/${vrm}`));
   return { vrm, reason, partner, mileage: enquiry.mileage ?? null };
 }
@@ -43,7 +44,8 @@ export default function Ineligible() {
       ) : (
         <p>
           Our dealers don&rsquo;t buy cars that are {MARKETPLACE_MAX_AGE_YEARS} years old or more with over{' '}
-          {formatMiles(MARKETPLACE_MAX_MILEAGE_AT_AGE)} on the clock{mileage !== null ? `, and you told us this one has ${formatMiles(mileage)}` : ''}.
+          {formatMiles(MARKETPLACE_MAX_MILEAGE_AT_AGE)} on the clock
+          {mileage !== null ? `, and you told us this one has ${formatMiles(mileage)}` : ''}.
         </p>
       )}
       <h3>You can still sell it</h3>

@@ -73,7 +73,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await saveProfileStep(gateway, id, 'features', { features: step.features, serviceHistory: step.serviceHistory });
         break;
       case 'finance':
-        await saveProfileStep(gateway, id, 'finance', { outstanding: step.outstanding === 'yes', lender: step.lender, settlement: step.settlement });
+        await saveProfileStep(gateway, id, 'finance', {
+          outstanding: step.outstanding === 'yes',
+          lender: step.lender,
+          settlement: step.settlement,
+        });
         break;
       case 'issues': {
         const kinds = step.kinds.filter((k): k is IssueKind => k in ISSUE_KINDS);
@@ -219,7 +223,11 @@ function FeaturesStep({ profile, sent }: { profile: VehicleProfile; sent: Reply 
 function FinanceStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }) {
   const outstanding = sent.replied ? yesNo(sent.value('outstanding')) : profile.finance?.outstanding;
   const lender = sent.replied ? (sent.value('lender') ?? '') : (profile.finance?.lender ?? '');
-  const settlement = sent.replied ? (sent.value('settlement') ?? '') : profile.finance?.settlement ? formatPounds(profile.finance.settlement) : '';
+  const settlement = sent.replied
+    ? (sent.value('settlement') ?? '')
+    : profile.finance?.settlement
+      ? formatPounds(profile.finance.settlement)
+      : '';
   return (
     <Form method="post">
       <h2 id="step-title">Finance</h2>
@@ -230,8 +238,8 @@ function FinanceStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }
             <input type="radio" name="outstanding" value="no" defaultChecked={outstanding === false} required /> No
           </label>
           <label>
-            <input type="radio" name="outstanding" value="yes" defaultChecked={outstanding === true} /> Yes: we settle it with your
-            lender from the sale price
+            <input type="radio" name="outstanding" value="yes" defaultChecked={outstanding === true} /> Yes: we settle it with your lender
+            from the sale price
           </label>
         </div>
       </fieldset>
@@ -241,13 +249,7 @@ function FinanceStep({ profile, sent }: { profile: VehicleProfile; sent: Reply }
       </div>
       <div className="field">
         <label htmlFor="settlement">Settlement figure, in pounds (if there is finance)</label>
-        <input
-          className="input"
-          id="settlement"
-          name="settlement"
-          inputMode="numeric"
-          defaultValue={settlement}
-        />
+        <input className="input" id="settlement" name="settlement" inputMode="numeric" defaultValue={settlement} />
       </div>
       <SaveButton intent="finance" />
     </Form>
@@ -296,7 +298,14 @@ function IssueDetailsStep({ profile, sent }: { profile: VehicleProfile; sent: Re
       {items.map((item) => (
         <div className="field" key={item.kind}>
           <label htmlFor={`detail-${item.kind}`}>{ISSUE_KINDS[item.kind]}</label>
-          <textarea className="input" id={`detail-${item.kind}`} name={`detail-${item.kind}`} rows={3} defaultValue={sent.replied ? (sent.value(`detail-${item.kind}`) ?? '') : item.detail} maxLength={500} />
+          <textarea
+            className="input"
+            id={`detail-${item.kind}`}
+            name={`detail-${item.kind}`}
+            rows={3}
+            defaultValue={sent.replied ? (sent.value(`detail-${item.kind}`) ?? '') : item.detail}
+            maxLength={500}
+          />
         </div>
       ))}
       <SaveButton intent="issue-details" />
@@ -353,7 +362,11 @@ function PhotosStep({
             </div>
             <Form method="post" encType="multipart/form-data">
               <input type="hidden" name="slot" value={slot.id} />
-              <PhotoInput name="file" id={`photo-file-${slot.id}`} label={slot.uploaded ? `Replace the ${slot.label.toLowerCase()} photo` : `${slot.label} photo`} />
+              <PhotoInput
+                name="file"
+                id={`photo-file-${slot.id}`}
+                label={slot.uploaded ? `Replace the ${slot.label.toLowerCase()} photo` : `${slot.label} photo`}
+              />
               <button className="btn secondary" type="submit" name="intent" value="photo">
                 Upload
               </button>
@@ -371,4 +384,3 @@ function PhotosStep({
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
-

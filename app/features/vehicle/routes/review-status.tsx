@@ -56,7 +56,8 @@ export default function ReviewStatus() {
         <FormErrors errors={form.formErrors} />
         {offer ? (
           <p>
-            You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
+            You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}.{' '}
+            <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
           </p>
         ) : null}
         {current ? <p>{current.detail}</p> : null}

@@ -108,7 +108,9 @@ export default function UploadDocuments() {
               <Form method="post" encType="multipart/form-data">
                 <input type="hidden" name="kind" value={k.kind} />
                 <div className="field">
-                  <label htmlFor={`file-${k.kind}`}>{k.documents.length ? `Add another ${k.label.toLowerCase()} file` : `${k.label} file`}</label>
+                  <label htmlFor={`file-${k.kind}`}>
+                    {k.documents.length ? `Add another ${k.label.toLowerCase()} file` : `${k.label} file`}
+                  </label>
                   <input id={`file-${k.kind}`} name="file" type="file" accept={k.accepts.join(',')} required />
                 </div>
                 <button className="btn secondary" type="submit" name="intent" value="upload">

@@ -36,7 +36,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
   // Start every slow call before returning, so they run side by side.
   const valuation = mileage !== null ? gateway.call(endpoints.entry.valuate, { body: { vrm, mileage } }).catch(() => null) : null;
-  const offer = signedIn && enquiry && eligible ? gateway.call(endpoints.entry.premiumOffer, { query: { valuation_ref: enquiry.id, vrm } }).catch(() => null) : null;
+  const offer =
+    signedIn && enquiry && eligible
+      ? gateway.call(endpoints.entry.premiumOffer, { query: { valuation_ref: enquiry.id, vrm } }).catch(() => null)
+      : null;
   const motHistory = gateway.call(endpoints.entry.motHistory, { params: { vrm } }).catch(() => null);
 
   return {
@@ -86,7 +89,13 @@ export default function VehicleIndex() {
           <Suspense fallback={<p className="skeleton">Working out your valuation for {formatMiles(mileage)}…</p>}>
             <Await resolve={valuation} errorElement={<ValuationUnavailable vrm={vrm} />}>
               {(value) =>
-                !value ? <ValuationUnavailable vrm={vrm} /> : signedIn ? <ValuationView valuation={value} /> : <ValuationRange valuation={value} />
+                !value ? (
+                  <ValuationUnavailable vrm={vrm} />
+                ) : signedIn ? (
+                  <ValuationView valuation={value} />
+                ) : (
+                  <ValuationRange valuation={value} />
+                )
               }
             </Await>
           </Suspense>
@@ -147,8 +156,8 @@ function ValuationView({ valuation }: { valuation: Valuation }) {
     <div data-testid="valuation">
       <p className="big">{formatPounds(valuation.price)}</p>
       <p>
-        Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between{' '}
-        {formatPounds(valuation.low)} and {formatPounds(valuation.high)}.
+        Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between {formatPounds(valuation.low)}{' '}
+        and {formatPounds(valuation.high)}.
       </p>
     </div>
   );

@@ -13,7 +13,9 @@ export const loader = loadVehicleLayout;
 export const handle = routeFlags({ noRobots: true, vrmPath: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.vehicle ? `${data.vehicle.make.display_name} ${data.vehicle.model} ${data.vehicle.vrm_pretty}` : 'Vehicle' });
+  pageMeta(matches, {
+    title: data?.vehicle ? `${data.vehicle.make.display_name} ${data.vehicle.model} ${data.vehicle.vrm_pretty}` : 'Vehicle',
+  });
 
 export default function VehicleLayout() {
   const { vehicle } = useLoaderData<typeof loader>();
