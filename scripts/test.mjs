@@ -2,7 +2,7 @@
 // `npm test`: every layer, in the order a failure is cheapest to find, with the time each took.
 //
 //   1. the content compiled once, then side by side: the type check, the linter (import rules, ADR
-//      015) with Prettier's check, the unit tests and the build
+//      015), Prettier's check, the unit tests and the build
 //   2. the integration tests (both built workers in Miniflare) on the 28th of this month, 22:30 UTC
 //   3. the browser journeys (Playwright, JavaScript on and off) on 31 December, 23:00 UTC
 //
@@ -74,9 +74,10 @@ function summary() {
 const node = process.execPath;
 if (ORDER.indexOf(from) <= 0) {
   await layer('content', [['content', node, ['scripts/build-content.mjs']]]);
-  await layer('type check, lint, unit tests and build, side by side', [
+  await layer('type check, lint, format, unit tests and build', [
     ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
-    ['lint and format', 'sh', ['-c', `"${bin('eslint')}" . && "${bin('prettier')}" --check --log-level warn .`]],
+    ['lint', bin('eslint'), ['.']],
+    ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ['unit tests', bin('vitest'), ['run', '--project', 'unit']],
     ['build', 'sh', ['-c', `"${bin('remix')}" build && "${node}" platform/scripts/build.mjs`], { NODE_ENV: 'production' }],
   ]);
