@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../contract/contact-rules';
 import { Field, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
@@ -8,8 +8,6 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
   const navigation = useNavigation();
   // The rules the server's SignUpSchema is built from (account-forms.server.ts).
   const form = useFormReply(reply, CONTACT_FIELD_RULES);
-  const emailErrors = form.errors('email');
-  const emailTaken = emailErrors?.[0]?.startsWith('There is already');
   return (
     <Form method="post" action={action} id="sign-up" aria-describedby={form.formErrors ? 'sign-up-error' : undefined} {...form.formProps}>
       <FormErrors id="sign-up-error" errors={form.formErrors} />
@@ -28,7 +26,7 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
       />
       <Field
         label="Email address"
-        errors={emailErrors}
+        errors={form.errors('email')}
         inputProps={{
           id: 'sign-up-email',
           name: 'email',
@@ -40,11 +38,6 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
           ...form.check('email'),
         }}
       />
-      {emailTaken ? (
-        <p>
-          <Link to="/sign-in">Sign in to your account</Link> instead.
-        </p>
-      ) : null}
       <Field
         label="Mobile number"
         hint="We text you when dealers bid and to arrange collection."

@@ -15,11 +15,10 @@ export interface LookupErrorPanel {
   /** The reg itself is wrong: the lookup button reads 'Check again'. */
   wrongReg: boolean;
   /** The mileage area hides for these (docs/behaviour/entry.md#lookup-errors). */
-  hidesMileage: boolean;
 }
 
 export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: string): LookupErrorPanel {
-  const base = { refresh: false, manageVehicles: false, wrongReg: false, hidesMileage: false };
+  const base = { refresh: false, manageVehicles: false, wrongReg: false };
   switch (code) {
     case 'exceeded':
       return {
@@ -27,7 +26,6 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
         title: 'Vehicle account limit reached',
         text: 'You have reached the maximum number of vehicles in your account. Remove one to add this vehicle.',
         manageVehicles: true,
-        hidesMileage: true,
       };
     case 'invalid_vrm':
       return { ...base, title: `${vrm} is a not a valid reg`, text: 'Please check your reg and try again.', wrongReg: true };
@@ -36,7 +34,6 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
         ...base,
         title: 'Too many requests',
         text: `We have detected you are making a lot of requests to ${brandName}. Please try again later.`,
-        hidesMileage: true,
       };
     case 'vehicle_generation_failure':
       return {
@@ -44,7 +41,6 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
         title: 'Sorry, an error has occurred',
         text: 'Please refresh the page and try again.',
         refresh: true,
-        hidesMileage: true,
       };
     case 'vehicle_lookup_failed':
       return {
@@ -77,7 +73,6 @@ export function lookupErrorPanel(code: LookupErrorCode, vrm: string, brandName: 
         text: 'Please refresh the page and try again.',
         refresh: true,
         wrongReg: true,
-        hidesMileage: true,
       };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addLookup, removeLookup, updateDpStateSlug, updateLookup, type LookupVehicle } from './lookup-state';
+import { addLookup, updateLookup, type LookupVehicle } from './lookup-state';
 
 const vehicle: LookupVehicle = {
   id: 1,
@@ -39,14 +39,5 @@ describe('vehicle lookup state', () => {
     const warn = vi.fn();
     expect(updateLookup(undefined, { mileageEntered: 1 }, warn)).toBeUndefined();
     expect(warn).toHaveBeenCalled();
-  });
-
-  it('remove clears the state', () => {
-    expect(removeLookup()).toBeUndefined();
-  });
-
-  it('a dpStateSlug update applies only when the enquiry id matches', () => {
-    expect(updateDpStateSlug({ vehicle }, 7, 'under_offer')?.vehicle?.enquiry?.dpStateSlug).toBe('under_offer');
-    expect(updateDpStateSlug({ vehicle }, 8, 'under_offer')?.vehicle?.enquiry?.dpStateSlug).toBe('quoted');
   });
 });

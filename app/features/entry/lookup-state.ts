@@ -64,22 +64,6 @@ export function updateLookup(
   return { vehicle: { ...current.vehicle, ...patch } };
 }
 
-/** remove: clears the lookup ('Not my car', or a fresh start). */
-export function removeLookup(): undefined {
-  return undefined;
-}
-
-/** A dealer-platform state change applies only to the enquiry it was reported for. */
-export function updateDpStateSlug(
-  current: VehicleLookupState | undefined,
-  enquiryId: number,
-  dpStateSlug: string,
-): VehicleLookupState | undefined {
-  const enquiry = current?.vehicle?.enquiry;
-  if (!current?.vehicle || !enquiry || enquiry.id !== enquiryId) return current;
-  return { vehicle: { ...current.vehicle, enquiry: { ...enquiry, dpStateSlug } } };
-}
-
 declare module '~/lib/session.server' {
   interface SessionData {
     /** The vehicle lookup state: the car being valued, or the error of the last lookup. */

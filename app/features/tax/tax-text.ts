@@ -16,10 +16,6 @@ export function formatPence(pence: number): string {
   return pence % 100 === 0 ? wholePounds.format(pence / 100) : pennies.format(pence / 100);
 }
 
-export function formatMonthYear(iso: string): string {
-  return new Date(`${iso.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 export interface StatusText {
   title: string;
   lines: string[];

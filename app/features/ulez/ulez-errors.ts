@@ -14,12 +14,11 @@ export function ulezErrorPanel(code: UlezErrorCode | 'default', brandName: strin
       refresh: false,
       manageVehicles: false,
       wrongReg: false,
-      hidesMileage: true,
     };
   }
   const wrongReg = code === 'vehicle_lookup_failed' || code === 'default';
   const shared = lookupErrorPanel(wrongReg ? 'vehicle_lookup_failed' : code, '', brandName);
-  return { ...shared, refresh: code === 'vehicle_generation_failure' || code === 'bad_request', wrongReg, hidesMileage: true };
+  return { ...shared, refresh: code === 'vehicle_generation_failure' || code === 'bad_request', wrongReg };
 }
 
 /** The status a page showing the panel answers with; the default panel stands for a failed service. */
