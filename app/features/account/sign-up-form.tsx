@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../contract/contact-rules';
-import { Field, FormErrors } from '../../lib/forms/form-parts';
+import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
+import { EmailField, Field, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
 /** Sign-up where the vehicle page asks for it: to see the full valuation (docs/behaviour/data.md#validation). */
@@ -24,20 +24,7 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
           ...form.check('name'),
         }}
       />
-      <Field
-        label="Email address"
-        errors={form.errors('email')}
-        inputProps={{
-          id: 'sign-up-email',
-          name: 'email',
-          required: true,
-          type: 'email',
-          maxLength: EMAIL_MAX_LENGTH,
-          autoComplete: 'email',
-          defaultValue: form.value('email'),
-          ...form.check('email'),
-        }}
-      />
+      <EmailField id="sign-up-email" form={form} />
       <Field
         label="Mobile number"
         hint="We text you when dealers bid and to arrange collection."

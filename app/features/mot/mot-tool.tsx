@@ -4,7 +4,7 @@ import type { MotCheck, MotReminderResponse } from '../../../contract/mot';
 import type { LookupErrorCode } from '../../../contract/vehicles';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import type { RegistrationTool } from '~/features/tools/registration-tool';
-import { Field, FormErrors } from '~/lib/forms/form-parts';
+import { EmailField, Field, FormErrors } from '~/lib/forms/form-parts';
 import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 import { formatDate, fuelName, sentenceCase } from '~/lib/format';
 import { MileageChartView, MotSources, MotStatus, MotTests, MotWarnings } from './mot';
@@ -119,19 +119,7 @@ function ReminderForm({
       )}
       <Form method="post" action={`/mot-check/results?vrm=${encodeURIComponent(vrm)}`} id="mot-reminders" {...form.formProps}>
         <FormErrors errors={form.formErrors} />
-        <Field
-          label="Email address"
-          errors={form.errors('email')}
-          inputProps={{
-            id: 'mot-reminders-email',
-            name: 'email',
-            type: 'email',
-            required: true,
-            autoComplete: 'email',
-            defaultValue: form.value('email'),
-            ...form.check('email'),
-          }}
-        />
+        <EmailField id="mot-reminders-email" form={form} />
         <Field
           label="Mobile number (optional)"
           hint="Kept with your reminders, and used for nothing else"

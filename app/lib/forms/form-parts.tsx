@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { EMAIL_MAX_LENGTH } from '../../../contract/contact-rules';
+import type { useFormReply } from './use-form-reply';
 
 /** A labelled input with its hint and first error, wired for screen readers. */
 export function Field({
@@ -36,6 +38,37 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** An e-mail address, the same wherever a form asks for one: its label, checks, limit and autocomplete. */
+export function EmailField({
+  id,
+  form,
+  label = 'Email address',
+  hint,
+}: {
+  id: string;
+  form: Pick<ReturnType<typeof useFormReply>, 'errors' | 'value' | 'check'>;
+  label?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={form.errors('email')}
+      inputProps={{
+        id,
+        name: 'email',
+        required: true,
+        type: 'email',
+        maxLength: EMAIL_MAX_LENGTH,
+        autoComplete: 'email',
+        defaultValue: form.value('email'),
+        ...form.check('email'),
+      }}
+    />
   );
 }
 

@@ -2,13 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { Field, FormErrors } from '~/lib/forms/form-parts';
+import { EmailField, FormErrors } from '~/lib/forms/form-parts';
 import { ROBOT_MESSAGE } from '~/lib/auth-messages';
 import { browserKeyOf } from '~/lib/auth.server';
 import { sendSignInLink } from '~/features/account/accounts.server';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/contact-rules';
+import { CONTACT_FIELD_RULES } from '../../../../contract/contact-rules';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { SignInSchema } from '~/features/account/account-forms.server';
@@ -81,20 +81,7 @@ export default function SignIn() {
       <Form method="post" id="sign-in" aria-describedby={form.formErrors && !robot ? 'sign-in-error' : undefined} {...form.formProps}>
         <FormErrors id="sign-in-error" errors={robot ? undefined : form.formErrors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Email address"
-          errors={form.errors('email')}
-          inputProps={{
-            id: 'sign-in-email',
-            name: 'email',
-            required: true,
-            type: 'email',
-            maxLength: EMAIL_MAX_LENGTH,
-            autoComplete: 'email',
-            defaultValue: form.value('email'),
-            ...form.check('email'),
-          }}
-        />
+        <EmailField id="sign-in-email" form={form} />
         <button className="btn" type="submit" aria-disabled={navigation.state === 'submitting' || undefined}>
           Email me a sign-in link
         </button>

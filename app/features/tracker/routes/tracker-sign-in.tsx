@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { Field } from '~/lib/forms/form-parts';
+import { EmailField } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -10,7 +10,7 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import { SignUpSchema } from '~/features/account/account-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../../contract/contact-rules';
+import { CONTACT_FIELD_RULES } from '../../../../contract/contact-rules';
 import { handleSignUp } from '~/features/account/sign-up.server';
 
 const TRACKER_PATH = '/car-value-tracker';
@@ -74,19 +74,7 @@ export default function TrackerSignIn() {
         {/* The site's sign-in: its link brings the seller back here, to the car. */}
         <Form method="post" action={`/sign-in?redirectTo=${encodeURIComponent(next)}`} id="tracker-sign-in" {...signIn.formProps}>
           <input type="hidden" name="redirectTo" value={next} />
-          <Field
-            label="Email address"
-            errors={signIn.errors('email')}
-            inputProps={{
-              id: 'tracker-sign-in-email',
-              name: 'email',
-              required: true,
-              type: 'email',
-              maxLength: EMAIL_MAX_LENGTH,
-              autoComplete: 'email',
-              ...signIn.check('email'),
-            }}
-          />
+          <EmailField id="tracker-sign-in-email" form={signIn} />
           <button className="btn secondary" type="submit">
             Email me a sign-in link
           </button>
