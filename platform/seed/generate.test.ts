@@ -85,7 +85,10 @@ describe('determinism', () => {
   });
 });
 
-describe.each(AS_OFS)('register as of %s', (asOf) => {
+// These walk every vehicle and MOT test of the register with an assertion each: tens of thousands
+// of them, which take a few seconds on their own and more while the type check, the linter and the
+// build share the two cores (npm test runs them side by side): past the default 5 s once.
+describe.each(AS_OFS)('register as of %s', { timeout: 30_000 }, (asOf) => {
   const d = data(asOf);
   const tests = testsByVrm(d);
 
