@@ -4,7 +4,6 @@ import { loadOrOutage } from '~/lib/failures.server';
 import { currentEnquiry } from './sale.server';
 import { stepRedirect } from './sale-steps';
 import { endpoints } from '../../../contract/endpoints';
-import { PlatformFailure } from '~/lib/gateway.server';
 
 /**
  * `/{vrm}`: the layout of every vehicle page. The vehicle is the critical data, awaited here;
@@ -20,10 +19,12 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   const [vehicle, current] = await loadOrOutage(
     () =>
       Promise.all([
-        context.gateway
-          .call(endpoints.entry.vehicle, { params: { vrm } })
-          // The register has no such vehicle: the page says so (404), not the page-load failure.
-          .catch((error: unknown) => (error instanceof PlatformFailure && error.status === 404 ? null : Promise.reject(error))),
+        context.gateway.attempt(endpoints.entry.vehicle, { params: { vrm } }).then((result) => {
+          if (result.ok) return result.value;
+          // The register has no such vehicle (the endpoint's outcome): the page says so, not the page-load failure.
+          if (result.failure.kind === 'outcome') return null;
+          throw result.failure;
+        }),
         signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
       ]),
     brandName,
