@@ -92,6 +92,6 @@ describe('a failing backend behind a page', () => {
     expect(textOf(html)).toContain("Sorry, we couldn't load this page Sorry, something went wrong. Please try again.");
     expect(html).toMatch(/<a class="btn" href="\/ER19ERR"[^>]*>Refresh the page<\/a>/);
     // A stack frame reads "at name (file:line:column)"; dates in the page data must not count.
-    expect(html).not.toMatch(/GatewayError|\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|\bat [^\s()]+:\d+:\d+/);
+    expect(html).not.toMatch(/GatewayError|PlatformFailure|\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|\bat [^\s()]+:\d+:\d+/);
   });
 });
