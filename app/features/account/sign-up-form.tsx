@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
-import { EmailField, Field, FormErrors } from '../../lib/forms/form-parts';
+import { ContactField, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
 /** Sign-up where the vehicle page asks for it: to see the full valuation (docs/behaviour/data.md#validation). */
@@ -11,49 +11,10 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
   return (
     <Form method="post" action={action} id="sign-up" aria-describedby={form.formErrors ? 'sign-up-error' : undefined} {...form.formProps}>
       <FormErrors id="sign-up-error" errors={form.formErrors} />
-      <Field
-        label="Full name"
-        errors={form.errors('name')}
-        inputProps={{
-          id: 'sign-up-name',
-          name: 'name',
-          required: true,
-          type: 'text',
-          autoComplete: 'name',
-          defaultValue: form.value('name'),
-          ...form.check('name'),
-        }}
-      />
-      <EmailField id="sign-up-email" form={form} />
-      <Field
-        label="Mobile number"
-        hint="We text you when dealers bid and to arrange collection."
-        errors={form.errors('phone')}
-        inputProps={{
-          id: 'sign-up-phone',
-          name: 'phone',
-          required: true,
-          type: 'tel',
-          autoComplete: 'tel',
-          defaultValue: form.value('phone'),
-          ...form.check('phone'),
-        }}
-      />
-      <Field
-        label="Postcode"
-        hint="Where the car is: dealers collect it from there, free."
-        errors={form.errors('postcode')}
-        inputProps={{
-          id: 'sign-up-postcode',
-          name: 'postcode',
-          required: true,
-          type: 'text',
-          autoComplete: 'postal-code',
-          autoCapitalize: 'characters',
-          defaultValue: form.value('postcode'),
-          ...form.check('postcode'),
-        }}
-      />
+      <ContactField name="name" id="sign-up-name" form={form} />
+      <ContactField name="email" id="sign-up-email" form={form} />
+      <ContactField name="phone" id="sign-up-phone" form={form} hint="We text you when dealers bid and to arrange collection." />
+      <ContactField name="postcode" id="sign-up-postcode" form={form} hint="Where the car is: dealers collect it from there, free." />
       <div className="field">
         <label className="check">
           <input

@@ -4,7 +4,7 @@ import type { MotCheck, MotReminderResponse } from '../../../contract/mot';
 import type { LookupErrorCode } from '../../../contract/vehicles';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import type { RegistrationTool } from '~/features/tools/registration-tool';
-import { EmailField, Field, FormErrors } from '~/lib/forms/form-parts';
+import { ContactField, Field, FormErrors } from '~/lib/forms/form-parts';
 import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 import { formatDate, fuelName, sentenceCase } from '~/lib/format';
 import { MileageChartView, MotSources, MotStatus, MotTests, MotWarnings } from './mot';
@@ -119,7 +119,7 @@ function ReminderForm({
       )}
       <Form method="post" action={`/mot-check/results?vrm=${encodeURIComponent(vrm)}`} id="mot-reminders" {...form.formProps}>
         <FormErrors errors={form.formErrors} />
-        <EmailField id="mot-reminders-email" form={form} />
+        <ContactField name="email" id="mot-reminders-email" form={form} />
         <Field
           label="Mobile number (optional)"
           hint="Kept with your reminders, and used for nothing else"

@@ -41,33 +41,36 @@ export function Field({
   );
 }
 
-/** An e-mail address, the same wherever a form asks for one: its label, checks, limit and autocomplete. */
-export function EmailField({
+/** The seller's contact fields, the same wherever a form asks for one: label, input type, limit, autocomplete. */
+const CONTACT_INPUTS = {
+  name: { label: 'Full name', type: 'text', autoComplete: 'name' },
+  email: { label: 'Email address', type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX_LENGTH },
+  phone: { label: 'Mobile number', type: 'tel', autoComplete: 'tel' },
+  postcode: { label: 'Postcode', type: 'text', autoComplete: 'postal-code', autoCapitalize: 'characters' },
+} as const satisfies Record<string, { label: string } & InputHTMLAttributes<HTMLInputElement>>;
+
+/** A contact field (name, e-mail, mobile, postcode) with its check in the browser and what was typed. */
+export function ContactField({
+  name,
   id,
   form,
-  label = 'Email address',
   hint,
+  defaultValue,
 }: {
+  name: keyof typeof CONTACT_INPUTS;
   id: string;
   form: Pick<ReturnType<typeof useFormReply>, 'errors' | 'value' | 'check'>;
-  label?: string;
   hint?: ReactNode;
+  /** What the field shows before the form came back (a saved value); what was typed wins after. */
+  defaultValue?: string;
 }) {
+  const { label, ...input } = CONTACT_INPUTS[name];
   return (
     <Field
       label={label}
       hint={hint}
-      errors={form.errors('email')}
-      inputProps={{
-        id,
-        name: 'email',
-        required: true,
-        type: 'email',
-        maxLength: EMAIL_MAX_LENGTH,
-        autoComplete: 'email',
-        defaultValue: form.value('email'),
-        ...form.check('email'),
-      }}
+      errors={form.errors(name)}
+      inputProps={{ id, name, required: true, ...input, defaultValue: defaultValue ?? form.value(name), ...form.check(name) }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { CONTACT_FIELD_RULES, CONTACT_MESSAGES } from '../../../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { Field, FormErrors } from '~/lib/forms/form-parts';
+import { ContactField, FormErrors } from '~/lib/forms/form-parts';
 import { phoneProblem } from '~/features/account/accounts.server';
 import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
@@ -59,46 +59,9 @@ export default function AccountDetails() {
         <p>
           Email: <strong>{details.email}</strong>
         </p>
-        <Field
-          label="Full name"
-          errors={form.errors('name')}
-          inputProps={{
-            id: 'details-name',
-            name: 'name',
-            required: true,
-            type: 'text',
-            autoComplete: 'name',
-            defaultValue: shown('name'),
-            ...form.check('name'),
-          }}
-        />
-        <Field
-          label="Mobile number"
-          errors={form.errors('phone')}
-          inputProps={{
-            id: 'details-phone',
-            name: 'phone',
-            required: true,
-            type: 'tel',
-            autoComplete: 'tel',
-            defaultValue: shown('phone'),
-            ...form.check('phone'),
-          }}
-        />
-        <Field
-          label="Postcode"
-          errors={form.errors('postcode')}
-          inputProps={{
-            id: 'details-postcode',
-            name: 'postcode',
-            required: true,
-            type: 'text',
-            autoComplete: 'postal-code',
-            autoCapitalize: 'characters',
-            defaultValue: shown('postcode'),
-            ...form.check('postcode'),
-          }}
-        />
+        <ContactField name="name" id="details-name" form={form} defaultValue={shown('name')} />
+        <ContactField name="phone" id="details-phone" form={form} defaultValue={shown('phone')} />
+        <ContactField name="postcode" id="details-postcode" form={form} defaultValue={shown('postcode')} />
         <button className="btn" type="submit">
           Save details
         </button>

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { EmailField, FormErrors } from '~/lib/forms/form-parts';
+import { ContactField, FormErrors } from '~/lib/forms/form-parts';
 import { ROBOT_MESSAGE } from '~/lib/auth-messages';
 import { browserKeyOf } from '~/lib/auth.server';
 import { sendSignInLink } from '~/features/account/accounts.server';
@@ -81,7 +81,7 @@ export default function SignIn() {
       <Form method="post" id="sign-in" aria-describedby={form.formErrors && !robot ? 'sign-in-error' : undefined} {...form.formProps}>
         <FormErrors id="sign-in-error" errors={robot ? undefined : form.formErrors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField id="sign-in-email" form={form} />
+        <ContactField name="email" id="sign-in-email" form={form} />
         <button className="btn" type="submit" aria-disabled={navigation.state === 'submitting' || undefined}>
           Email me a sign-in link
         </button>

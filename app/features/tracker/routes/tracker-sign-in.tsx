@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { EmailField } from '~/lib/forms/form-parts';
+import { ContactField } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -74,7 +74,7 @@ export default function TrackerSignIn() {
         {/* The site's sign-in: its link brings the seller back here, to the car. */}
         <Form method="post" action={`/sign-in?redirectTo=${encodeURIComponent(next)}`} id="tracker-sign-in" {...signIn.formProps}>
           <input type="hidden" name="redirectTo" value={next} />
-          <EmailField id="tracker-sign-in-email" form={signIn} />
+          <ContactField name="email" id="tracker-sign-in-email" form={signIn} />
           <button className="btn secondary" type="submit">
             Email me a sign-in link
           </button>
