@@ -92,14 +92,15 @@ export interface Valuation {
   valuedAt: string;
 }
 
-/** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: what dealers are likely to offer. */
+/**
+ * GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: what dealers are likely to offer, for
+ * as long as the enquiry's valuation holds. The range is the valuation's own (one model, one range).
+ */
 export interface PremiumOffer {
   enquiryId: number;
   vrm: string;
   offerLow: number;
   offerHigh: number;
-  /** Dealers who bought a car like this in the last 90 days. */
-  interestedDealers: number;
   validUntil: string;
 }
 

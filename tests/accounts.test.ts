@@ -35,6 +35,23 @@ describe('signing up from the vehicle page', () => {
     const html = await (await seller.follow(response)).text();
     expect(main(html)).toMatch(/Your instant valuation £\d{1,2},\d{3} Based on 65,000 miles/);
     expect(main(html)).toContain('What dealers are likely to offer');
+    // One range on the page, the valuation's own, and no figure that is not data (a dealer count was a hash).
+    const ranges = main(html).match(/£\d{1,2},\d{3} – £\d{1,2},\d{3}/g) ?? [];
+    expect(ranges).toHaveLength(1);
+    const enquiry = (await (
+      await workers.platform(`/platform/premium-v3/enquiries/current?vrm=KE19FTA`, {
+        headers: { 'x-mway-authorization': (await sessionData(seller)).auth.idToken },
+      })
+    ).json()) as {
+      enquiry: { id: number };
+    };
+    const offer = (await (
+      await workers.platform(`/platform/premium-offer?valuation_ref=${enquiry.enquiry.id}&vrm=KE19FTA`, {
+        headers: { 'x-mway-authorization': (await sessionData(seller)).auth.idToken },
+      })
+    ).json()) as { offerLow: number; offerHigh: number };
+    expect(ranges[0]).toBe(`£${offer.offerLow.toLocaleString('en-GB')} – £${offer.offerHigh.toLocaleString('en-GB')}`);
+    expect(main(html)).not.toMatch(/dealers bought a car like this/);
     expect(header(html)).toContain('SK');
     expect(header(html)).toContain('Sarah');
     expect(header(html)).not.toContain('Sign in');

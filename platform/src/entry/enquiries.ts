@@ -8,7 +8,7 @@ import { authenticate, invalidToken, ownerKey } from '../auth';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { findRegistered, toMiles, vehicleId, type RegisterRow } from '../providers/register';
-import { sleep, fnv1a } from '../util';
+import { sleep } from '../util';
 import { ageInYears, valuate } from '../providers/valuation';
 import { clockNow } from '../clock';
 
@@ -171,11 +171,6 @@ export async function checkEligibility(request: Request, env: PlatformEnv): Prom
   return json(marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage }));
 }
 
-/** Dealers who bought a car like this lately: steady for a make and model, as a real count would be. */
-export function interestedDealers(make: string, model: string): number {
-  return 40 + (fnv1a(`${make}|${model}`) % 460);
-}
-
 /** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: the dealer offer estimate. */
 export async function premiumOffer(request: Request, env: PlatformEnv): Promise<Response> {
   const params = new URL(request.url).searchParams;
@@ -190,15 +185,8 @@ export async function premiumOffer(request: Request, env: PlatformEnv): Promise<
     .first<EnquiryRow>();
   if (!row?.valuation) return errorResponse(404, 'enquiry_not_found', 'No valued enquiry with that reference');
   if (row.marketplace_eligible !== 1) return errorResponse(404, 'not_eligible', 'This vehicle is not eligible for the dealer sale');
-  const registered = await findRegistered(env.DB, vrm);
   const valuation = JSON.parse(row.valuation) as Valuation;
-  const body: PremiumOffer = {
-    enquiryId,
-    vrm,
-    offerLow: Math.round((valuation.price * 0.97) / 50) * 50,
-    offerHigh: Math.round((valuation.price * 1.07) / 50) * 50,
-    interestedDealers: interestedDealers(registered?.row.make ?? '', registered?.row.model ?? ''),
-    validUntil: row.expires_at,
-  };
+  // The valuation's own range: a second model beside it showed sellers two ranges for one car.
+  const body: PremiumOffer = { enquiryId, vrm, offerLow: valuation.low, offerHigh: valuation.high, validUntil: row.expires_at };
   return json(body);
 }

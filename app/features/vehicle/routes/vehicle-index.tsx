@@ -92,7 +92,7 @@ export default function VehicleIndex() {
                 !value ? (
                   <ValuationUnavailable vrm={vrm} />
                 ) : signedIn ? (
-                  <ValuationView valuation={value} />
+                  <ValuationView valuation={value} withRange={!offer} />
                 ) : (
                   <ValuationRange valuation={value} />
                 )
@@ -151,13 +151,16 @@ export default function VehicleIndex() {
   );
 }
 
-function ValuationView({ valuation }: { valuation: Valuation }) {
+/** The exact valuation; its range is said once, here or (for a car in the dealer sale) under what dealers are likely to offer. */
+function ValuationView({ valuation, withRange }: { valuation: Valuation; withRange: boolean }) {
   return (
     <div data-testid="valuation">
       <p className="big">{formatPounds(valuation.price)}</p>
       <p>
-        Based on {formatMiles(valuation.mileage)}. Dealers' offers for cars like yours usually land between {formatPounds(valuation.low)}{' '}
-        and {formatPounds(valuation.high)}.
+        Based on {formatMiles(valuation.mileage)}.
+        {withRange
+          ? ` Dealers' offers for cars like yours usually land between ${formatPounds(valuation.low)} and ${formatPounds(valuation.high)}.`
+          : null}
       </p>
     </div>
   );
@@ -268,10 +271,7 @@ function OfferView({ offer }: { offer: PremiumOffer }) {
       <p className="big">
         {formatPounds(offer.offerLow)} – {formatPounds(offer.offerHigh)}
       </p>
-      <p>
-        {offer.interestedDealers} dealers bought a car like this in the last 90 days. This estimate holds until{' '}
-        {formatDate(offer.validUntil)}.
-      </p>
+      <p>This estimate holds until {formatDate(offer.validUntil)}.</p>
     </div>
   );
 }
