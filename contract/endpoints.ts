@@ -42,7 +42,16 @@ import type {
 import type { VehicleTaxResponse } from './tax';
 import type { AddTrackerRequest, Tracker, TrackerListResponse, TrackResponse } from './trackers';
 import type { UlezCheckResponse } from './ulez';
-import type { CreateEnquiryResponse, MakeSummary, MotHistory, PremiumOffer, Valuation, Vehicle } from './vehicles';
+import type {
+  CreateEnquiryResponse,
+  MakeSummary,
+  MotHistory,
+  PremiumOffer,
+  SimilarSoldVehicles,
+  Valuation,
+  Vehicle,
+  VehicleInsights,
+} from './vehicles';
 
 /**
  * Every platform endpoint, once: method, path, what it takes, what it answers, which statuses are
@@ -69,6 +78,11 @@ export const endpoints = endpointTable({
     valuate: post<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
     eligibility: get<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
     premiumOffer: get<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
+    /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
+    similarSold: post<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
+      outcomes: [404],
+    }),
+    insights: get<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', { outcomes: [404] }),
   },
 
   /** Signing up and in, sessions, the seller's account and contact preferences. */

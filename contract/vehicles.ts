@@ -104,6 +104,42 @@ export interface PremiumOffer {
   validUntil: string;
 }
 
+/**
+ * A car from the sales record (docs/behaviour/entry.md#the-sales-record), as much as one seller may
+ * see of another's sale: no registration, no seller, no dealer.
+ */
+export interface SoldVehicle {
+  /** The year of first registration. */
+  year: number;
+  mileage: number;
+  soldPrice: number;
+  /** YYYY-MM: the month the sale completed. */
+  soldMonth: string;
+}
+
+/** POST /platform/premium-v3/enquiries/similarSoldVehicles {vrm, mileage}: cars like this one that sold. */
+export interface SimilarSoldVehicles {
+  make: string;
+  model: string;
+  periodDays: number;
+  /** Every sale of the make and model in the period, of which `vehicles` are the nearest. */
+  salesOfModel: number;
+  /** Up to six, nearest in age and mileage first. Never padded with other models. */
+  vehicles: SoldVehicle[];
+}
+
+/** GET /platform/vehicles/vehicles/{id}/insights: what the sales record says of cars like this one. */
+export interface VehicleInsights {
+  vehicleId: number;
+  make: string;
+  model: string;
+  periodDays: number;
+  /** Cars of this make and model sold in the period. */
+  sales: number;
+  /** Different dealers who bought them. */
+  dealers: number;
+}
+
 /** POST /platform/create-enquiry?vrm= {mileage}: the enquiry, with its valuation. */
 export interface CreateEnquiryResponse {
   enquiry: Enquiry;

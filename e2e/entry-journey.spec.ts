@@ -12,6 +12,13 @@ test.describe('the entry journey', () => {
     await expect(page).toHaveURL(/\/KE19FTA$/);
     await expect(page.getByTestId('valuation-range')).toContainText(/£\d{1,2},\d{3} – £\d{1,2},\d{3}/);
     await expect(page.getByTestId('valuation-range')).toContainText('Based on 65,000 miles');
+    // The evidence beside it: Fiestas from the sales record, each with its price, year, mileage and month.
+    const sold = page.getByRole('region', { name: 'Cars like yours that sold' });
+    await expect(sold.getByRole('listitem').first()).toHaveText(
+      /^£\d{1,2},\d{3} for a 20\d\d Ford Fiesta with [\d,]+ miles, sold in [A-Z][a-z]+ 20\d\d$/,
+    );
+    expect(await sold.getByRole('listitem').count()).toBeLessThanOrEqual(6);
+    await expect(sold).toContainText('How we value');
     await page.reload();
     await expect(page.getByTestId('valuation-range')).toContainText('Based on 65,000 miles');
   });

@@ -32,6 +32,43 @@ describe('brand pages', () => {
     );
   });
 
+  it('count a live sale of the make as soon as dealers bid on it: the figure is the bids the platform holds', async () => {
+    const counts = async () =>
+      (await (await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=ford')).json()) as DealerInterestCounts;
+    const before = await counts();
+    const now = (await workers.clock.now()).getTime();
+    const vehicle = await workers.db
+      .prepare('INSERT INTO vehicles (vrm) VALUES (?1) ON CONFLICT (vrm) DO UPDATE SET vrm = excluded.vrm RETURNING id')
+      .bind('KE19FTA')
+      .first<{ id: number }>();
+    const stamp = new Date(now - 86_400_000).toISOString();
+    const enquiry = await workers.db
+      .prepare(
+        `INSERT INTO enquiries (vehicle_id, vrm, owner_key, mileage, status, created_at, updated_at, expires_at)
+         VALUES (?1, 'KE19FTA', 'customer:999998', 42000, 'in_sale', ?2, ?2, '2099-01-01T00:00:00.000Z') RETURNING id`,
+      )
+      .bind(vehicle!.id, stamp)
+      .first<{ id: number }>();
+    const sale = await workers.db
+      .prepare(
+        `INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, created_at)
+         VALUES (?1, 1, 5000, 4600, ?2, ?3, ?4) RETURNING id`,
+      )
+      .bind(enquiry!.id, now - 3_600_000, now + 3_600_000, stamp)
+      .first<{ id: number }>();
+    // Three dealers the seeded history has never seen bid once each.
+    for (const dealer of [9_001, 9_002, 9_003]) {
+      await workers.db
+        .prepare('INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES (?1, ?2, 5000, ?3)')
+        .bind(sale!.id, dealer, now - 60_000)
+        .run();
+    }
+    const after = await counts();
+    expect(after).toMatchObject({ lots: before.lots + 1, dealers: before.dealers + 3, bids: before.bids + 3 });
+    const text = mainText(await (await visitor().get('/sell-my-car/brands/ford')).text());
+    expect(text).toContain(`${after.dealers} dealers placed ${after.bids} bids on ${after.lots} Fords`);
+  });
+
   it('count no interest for a make nobody sells, and refuse a malformed make', async () => {
     const none = (await (
       await workers.platform('/platform/bidding/bids/dealer-interest-counts?makeSlug=lada')

@@ -1,6 +1,7 @@
 import type { endpoints } from '../../../contract/endpoints';
 import type { Handlers } from '../http';
 import { checkEligibility, createEnquiry, premiumOffer, valuateVehicle } from './enquiries';
+import { similarSoldVehicles, vehicleInsights } from './insights';
 import { getMotHistory, getVehicle, lookup } from './vehicles';
 
 export const entryHandlers: Handlers<typeof endpoints.entry> = {
@@ -11,4 +12,6 @@ export const entryHandlers: Handlers<typeof endpoints.entry> = {
   valuate: valuateVehicle,
   eligibility: checkEligibility,
   premiumOffer,
+  similarSold: similarSoldVehicles,
+  insights: vehicleInsights,
 };

@@ -3,14 +3,10 @@ import type { PlatformEnv } from '../env';
 import { errorResponse, json } from '../http';
 import { RECENT_SALES_DAYS, seededHistory, type SaleVehicle } from './recent-sales';
 import { makeOf } from '../providers/register';
-import { DEALERS } from '../providers/dealers';
-import { reserveFor, simulateBids, type SaleLot } from '../providers/bidding';
-import { spreadHash } from '../util';
 import { clockNow } from '../clock';
+import { seededBids } from './sales-record';
 
 const DAY_MS = 86_400_000;
-/** The seeded history's lots ran for a day, closing when the sale completed. */
-const SEEDED_WINDOW_MS = DAY_MS;
 
 /**
  * Dealer interest in a make (brand pages): every bid placed on a lot of that make in the last 60
@@ -21,25 +17,7 @@ const SEEDED_WINDOW_MS = DAY_MS;
  */
 export function seededInterest(vehicles: readonly SaleVehicle[], now: Date): { lots: number; bids: { dealerId: number }[] } {
   const history = seededHistory(vehicles, now);
-  const bids = history.flatMap((entry) => {
-    const lot: SaleLot = {
-      enquiryId: spreadHash(entry.sale.id),
-      vrm: entry.vehicle.vrm,
-      make: makeOf(entry.vehicle.make).display_name,
-      model: entry.vehicle.model,
-      fuel: entry.vehicle.fuel_type,
-      vehicleType: entry.vehicle.vehicle_type as SaleLot['vehicleType'],
-      ageYears: entry.ageYears,
-      mileage: entry.mileage,
-      valuation: entry.valuation,
-      reserve: reserveFor(entry.valuation),
-      startsAt: entry.at - SEEDED_WINDOW_MS,
-      endsAt: entry.at,
-      declaredIssues: 0,
-    };
-    return simulateBids(lot, DEALERS, spreadHash(`seed:${entry.sale.id}`));
-  });
-  return { lots: history.length, bids };
+  return { lots: history.length, bids: history.flatMap(seededBids) };
 }
 
 /** GET /platform/bidding/bids/dealer-interest-counts?makeSlug={slug}. An unknown make has no interest. */

@@ -97,59 +97,70 @@ export interface SeededSale {
   valuation: number;
 }
 
-/** The seeded sales of {@link seededSales}, newest first, with the inputs each lot was sold from. */
-export function seededHistory(vehicles: readonly SaleVehicle[], now: Date): SeededSale[] {
+/**
+ * The seeded sales of {@link seededSales}, newest first, with the inputs each lot was sold from.
+ * `days` reaches further back for the sales record (sales-record.ts): the cycle repeats every 60
+ * days, so the last 60 days are the same sales whatever the window.
+ */
+export function seededHistory(vehicles: readonly SaleVehicle[], now: Date, days = RECENT_SALES_DAYS): SeededSale[] {
   const nowMs = now.getTime();
   const today = Math.floor(nowMs / DAY_MS);
   const sales: SeededSale[] = [];
   for (const vehicle of vehicles) {
     const offset = spreadHash(`sale-day:${vehicle.vrm}`) % RECENT_SALES_DAYS;
-    const day = today - ((today + offset) % RECENT_SALES_DAYS);
-    const key = `${vehicle.vrm}:${day}`;
-    // Sales complete in working hours, 08:00 to 20:00 UTC.
-    const at = day * DAY_MS + (8 * 60 + (spreadHash(`${key}:time`) % (12 * 60))) * 60_000;
-    if (at > nowMs || at <= nowMs - RECENT_SALES_DAYS * DAY_MS) continue;
-    const soldAt = new Date(at);
-    // Nobody sells a car in its first month.
-    if (Date.parse(vehicle.first_used_date) > at - 30 * DAY_MS) continue;
-
-    const ageYears = ageInYears(vehicle.first_used_date, soldAt);
-    const usage = 0.5 + (spreadHash(`${key}:miles`) % 100) / 100; // half to one and a half times the average
-    const perYear = UK_AVERAGE_MILES_PER_YEAR * (vehicle.vehicle_type === 'motorcycle' ? 0.4 : vehicle.vehicle_type === 'van' ? 2 : 1);
-    const mileage = roundTo(Math.max(ageYears, 0.25) * perYear * usage, 10);
-    const valuation = valuate({
-      listPrice: vehicle.list_price,
-      firstRegistration: vehicle.first_used_date,
-      mileage,
-      fuel: vehicle.fuel_type,
-      vehicleType: vehicle.vehicle_type,
-      now: soldAt,
-    });
-    if (!marketplaceEligibility({ valuation: valuation.price, ageYears, mileage }).eligible) continue;
-    // The dealers' competition lands between 2% under and 6% over the instant valuation.
-    const spread = ((spreadHash(`${key}:price`) % 81) - 20) / 1000;
-    const make = makeOf(vehicle.make);
-    sales.push({
-      at,
-      vehicle,
-      ageYears,
-      mileage,
-      valuation: valuation.price,
-      sale: {
-        id: `seeded-${day}-${spreadHash(vehicle.vrm).toString(36)}`,
-        sale: { soldPrice: roundTo(valuation.price * (1 + spread), 5), soldDate: soldAt.toISOString() },
-        seller: { firstName: pick(FIRST_NAMES, `${key}:name`) },
-        vehicle: {
-          make: make.display_name,
-          makeSlug: make.slug,
-          model: vehicle.model,
-          postcodeArea: pick(POSTCODE_AREAS, `${key}:area`),
-          leadPhoto: { url: vehicleImagePath(vehicle.body, vehicle.colour, vehicle.vehicle_type) },
-        },
-      },
-    });
+    const latest = today - ((today + offset) % RECENT_SALES_DAYS);
+    for (let day = latest; day > today - days - 1; day -= RECENT_SALES_DAYS) {
+      const sale = seededSale(vehicle, day, nowMs, days);
+      if (sale) sales.push(sale);
+    }
   }
   return sales.sort((a, b) => b.at - a.at || a.sale.id.localeCompare(b.sale.id));
+}
+
+function seededSale(vehicle: SaleVehicle, day: number, nowMs: number, days: number): SeededSale | null {
+  const key = `${vehicle.vrm}:${day}`;
+  // Sales complete in working hours, 08:00 to 20:00 UTC.
+  const at = day * DAY_MS + (8 * 60 + (spreadHash(`${key}:time`) % (12 * 60))) * 60_000;
+  if (at > nowMs || at <= nowMs - days * DAY_MS) return null;
+  const soldAt = new Date(at);
+  // Nobody sells a car in its first month.
+  if (Date.parse(vehicle.first_used_date) > at - 30 * DAY_MS) return null;
+
+  const ageYears = ageInYears(vehicle.first_used_date, soldAt);
+  const usage = 0.5 + (spreadHash(`${key}:miles`) % 100) / 100; // half to one and a half times the average
+  const perYear = UK_AVERAGE_MILES_PER_YEAR * (vehicle.vehicle_type === 'motorcycle' ? 0.4 : vehicle.vehicle_type === 'van' ? 2 : 1);
+  const mileage = roundTo(Math.max(ageYears, 0.25) * perYear * usage, 10);
+  const valuation = valuate({
+    listPrice: vehicle.list_price,
+    firstRegistration: vehicle.first_used_date,
+    mileage,
+    fuel: vehicle.fuel_type,
+    vehicleType: vehicle.vehicle_type,
+    now: soldAt,
+  });
+  if (!marketplaceEligibility({ valuation: valuation.price, ageYears, mileage }).eligible) return null;
+  // The dealers' competition lands between 2% under and 6% over the instant valuation.
+  const spread = ((spreadHash(`${key}:price`) % 81) - 20) / 1000;
+  const make = makeOf(vehicle.make);
+  return {
+    at,
+    vehicle,
+    ageYears,
+    mileage,
+    valuation: valuation.price,
+    sale: {
+      id: `seeded-${day}-${spreadHash(vehicle.vrm).toString(36)}`,
+      sale: { soldPrice: roundTo(valuation.price * (1 + spread), 5), soldDate: soldAt.toISOString() },
+      seller: { firstName: pick(FIRST_NAMES, `${key}:name`) },
+      vehicle: {
+        make: make.display_name,
+        makeSlug: make.slug,
+        model: vehicle.model,
+        postcodeArea: pick(POSTCODE_AREAS, `${key}:area`),
+        leadPhoto: { url: vehicleImagePath(vehicle.body, vehicle.colour, vehicle.vehicle_type) },
+      },
+    },
+  };
 }
 
 /** 'LS1 4DY' → 'LS'; the area is all a public list may say about where a seller lives. */

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import type { PremiumOffer, Valuation } from '../../../../contract/vehicles';
+import type { PremiumOffer, SimilarSoldVehicles, Valuation, VehicleInsights } from '../../../../contract/vehicles';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
@@ -41,6 +41,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       ? gateway.call(endpoints.entry.premiumOffer, { query: { valuation_ref: enquiry.id, vrm } }).catch(() => null)
       : null;
   const motHistory = gateway.call(endpoints.entry.motHistory, { params: { vrm } }).catch(() => null);
+  // The evidence beside the valuation: cars like this one that sold, from the platform's sales record.
+  const similar =
+    mileage !== null && looked
+      ? Promise.all([
+          gateway.call(endpoints.entry.similarSold, { body: { vrm, mileage } }),
+          gateway.call(endpoints.entry.insights, { params: { id: looked.id } }).catch(() => null),
+        ]).then(
+          ([sold, insights]) => ({ sold, insights }),
+          () => null,
+        )
+      : null;
 
   return {
     vrm,
@@ -51,6 +62,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     valuation,
     offer,
     motHistory,
+    similar,
   };
 }
 
@@ -76,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function VehicleIndex() {
-  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory } = useLoaderData<typeof loader>();
+  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory, similar } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const { current } = useVehicleData();
@@ -134,6 +146,19 @@ export default function VehicleIndex() {
           <Suspense fallback={<p className="skeleton">Asking our dealer network…</p>}>
             <Await resolve={offer} errorElement={<OfferUnavailable />}>
               {(estimate) => (estimate ? <OfferView offer={estimate} /> : <OfferUnavailable />)}
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+
+      {similar ? (
+        <section className="card" aria-labelledby="similar-title">
+          <h2 id="similar-title">Cars like yours that sold</h2>
+          <Suspense fallback={<p className="skeleton">Finding cars like yours that sold…</p>}>
+            <Await resolve={similar} errorElement={<SimilarUnavailable />}>
+              {(found) =>
+                found ? <SimilarSold sold={found.sold} insights={found.insights} brandName={brandName} /> : <SimilarUnavailable />
+              }
             </Await>
           </Suspense>
         </section>
@@ -274,6 +299,62 @@ function OfferView({ offer }: { offer: PremiumOffer }) {
       <p>This estimate holds until {formatDate(offer.validUntil)}.</p>
     </div>
   );
+}
+
+/** Fewer sales than this and the list says it is thin evidence. */
+const FEW_SALES = 3;
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+const periodName = (days: number) => (days % 365 === 0 ? `${(days / 365) * 12} months` : `${days} days`);
+const monthName = (yyyyMm: string) =>
+  new Date(`${yyyyMm}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The sales record's evidence: the nearest cars of the same make and model, never padded with others. */
+function SimilarSold({ sold, insights, brandName }: { sold: SimilarSoldVehicles; insights: VehicleInsights | null; brandName: string }) {
+  const name = `${sold.make} ${sold.model}`;
+  const period = periodName(sold.periodDays);
+  return (
+    <div data-testid="similar-sold">
+      {insights && insights.sales > 0 ? (
+        <p data-testid="dealers-bought">
+          In the last {periodName(insights.periodDays)}, {plural(insights.sales, `${name} sale`, `${name} sales`)} through {brandName} went
+          to {plural(insights.dealers, 'dealer', 'different dealers')}.
+        </p>
+      ) : null}
+      {sold.vehicles.length ? (
+        <ul className="sold-list">
+          {sold.vehicles.map((car, index) => (
+            <li key={index}>
+              <strong>{formatPounds(car.soldPrice)}</strong> for a {car.year} {name} with {formatMiles(car.mileage)}, sold in{' '}
+              {monthName(car.soldMonth)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {sold.salesOfModel === 0 ? (
+        <p>
+          No {name} has sold in our daily sale in the last {period}, so we have none to show beside your valuation.
+        </p>
+      ) : sold.salesOfModel < FEW_SALES ? (
+        <p>
+          Only {plural(sold.salesOfModel, `${name} sale`, `${name} sales`)} in our daily sale in the last {period}: too few to say much
+          about the market.
+        </p>
+      ) : (
+        <p className="muted">
+          The {plural(sold.vehicles.length, 'sale', 'sales')} nearest to yours in age and mileage, of{' '}
+          {plural(sold.salesOfModel, `${name} sale`, `${name} sales`)} in the last {period}.
+        </p>
+      )}
+      <p className="muted" data-testid="how-we-value">
+        How we value: from the price new, allowing for age, mileage, fuel and type. These sales are the market beside it.
+      </p>
+    </div>
+  );
+}
+
+function SimilarUnavailable() {
+  return <p>We couldn&rsquo;t load the cars like yours that sold just now. Your valuation still stands.</p>;
 }
 
 function OfferUnavailable() {
