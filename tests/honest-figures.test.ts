@@ -6,7 +6,8 @@ import { startWorkers, type Workers } from './support/workers';
  * What pages state about the reviews comes from the reviews the platform holds: change the rows
  * and the count, the rating and the list change with them; take them away and the figures go.
  * The blocks are not kept between requests here (SHARED_BLOCKS_SECONDS=0), so each page shows the
- * table as it is.
+ * table as it is. The video section appears only with a configured video, and the development
+ * configuration has none.
  */
 let workers: Workers;
 beforeAll(async () => {
@@ -96,5 +97,16 @@ describe('the review figures', () => {
     } finally {
       await workers.db.prepare('ALTER TABLE reviews_away RENAME TO reviews').run();
     }
+  });
+});
+
+describe('the home page video', () => {
+  it('is left out when no video is configured, as in development: no section, no frame, no link to a video host', async () => {
+    const html = await get('/');
+    expect(mainText(html)).toContain('Why sellers choose us');
+    expect(mainText(html)).not.toContain('See how it works');
+    // The page's own markup (the inline stylesheet styles a video box every page shares).
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).not.toMatch(/<iframe|youtube|video-box|video-facade/);
   });
 });
