@@ -193,7 +193,7 @@ export const endpoints = endpointTable({
   /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
   shell: {
     health: get<HealthResponse>()('/api/health'),
-    reviews: get<ReviewsResponse>()('/platform/reviews'),
+    reviews: get<ReviewsResponse, { limit?: number; offset?: number }>()('/platform/reviews'),
     makes: get<{ makes: MakeSummary[] }>()('/platform/makes'),
     recentSales: get<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
     featuredDealers: get<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),

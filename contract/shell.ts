@@ -113,8 +113,11 @@ export interface Review {
   timestamp: string;
 }
 
-/** GET /platform/reviews: the reviews service's summary and reviews. */
+/**
+ * GET /platform/reviews?limit&offset: a page of the reviews the platform holds, newest first, and
+ * the figures over all of them, counted where they are stored. No reviews: 0 and a null average.
+ */
 export interface ReviewsResponse {
-  summary: { rating: number; totalReviews: number };
+  summary: { totalReviews: number; averageRating: number | null };
   reviews: Review[];
 }

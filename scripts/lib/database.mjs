@@ -19,11 +19,12 @@ export function migrations() {
 
 /**
  * The seed for a month: the generated register (INSERT OR IGNORE, so what sellers created stays),
- * then the sandbox enquiries (each inserted only if missing).
+ * then the sandbox enquiries and the sample reviews (each inserted only if missing).
  * @param {string} asOf YYYY-MM-DD
  */
 export function seedSql(asOf) {
-  return toSql(generateRegister({ asOf })) + readFileSync(path.join(root, 'platform/seed/sandbox-enquiries.sql'), 'utf8');
+  const file = (/** @type {string} */ name) => readFileSync(path.join(root, 'platform/seed', name), 'utf8');
+  return toSql(generateRegister({ asOf })) + file('sandbox-enquiries.sql') + file('sample-reviews.sql');
 }
 
 /**

@@ -26,8 +26,6 @@ export const TEST_APP_VARS: Record<string, string> = {
   SESSION_SECRETS: DEV_SECRET,
   GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   FEATURE_FLAGS: '{}',
-  // wrangler.toml's development video id is not a real video: tests render the page without one.
-  YOUTUBE_EMBED_URL: '',
 };
 
 /** The platform's settings in tests, over platform/wrangler.toml's. */

@@ -52,7 +52,8 @@ export function Hero({
       <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (
         <p className="review-link">
-          <Link to="/reviews">Rated Excellent by sellers: read their reviews</Link>
+          {/* No rating in words here: the hero has no reviews to back one; the reviews blocks state the computed figures. */}
+          <Link to="/reviews">See what sellers say: read their reviews</Link>
         </p>
       )}
       {children}

@@ -54,7 +54,7 @@ export function VideoSection({ src, brandName }: { src: string; brandName: strin
 }
 
 /** Sellers' reviews: a carousel only with more than four (docs/behaviour/constants.md#shell-constants), otherwise a row. */
-export function ReviewsCarousel({ rating, countLabel, reviews }: { rating: number; countLabel: string; reviews: Review[] }) {
+export function ReviewsCarousel({ rating, countLabel, reviews }: { rating: string; countLabel: string; reviews: Review[] }) {
   if (!reviews.length) return null;
   const cards = reviews.map((review) => <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />);
   return (

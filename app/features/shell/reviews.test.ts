@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../contract/shell';
-import { reviewCountLabel, reviewsToShow, SHELL_CARD } from './reviews';
+import { reviewFigures, reviewsToShow, SHELL_CARD } from './reviews';
 
 const review = (rating: number, title: string, body = 'Fine.'): Review => ({
   author: 'A',
@@ -11,9 +11,9 @@ const review = (rating: number, title: string, body = 'Fine.'): Review => ({
 });
 
 describe('reviews', () => {
-  it('leaves out one-star reviews and puts those mentioning the make first', () => {
+  it('shows every review whatever its rating, those mentioning the make first', () => {
     const shown = reviewsToShow([review(5, 'Great'), review(1, 'Bad'), review(4, 'My Ford sold fast')], 'Ford');
-    expect(shown.map((r) => r.title)).toEqual(['My Ford sold fast', 'Great']);
+    expect(shown.map((r) => r.title)).toEqual(['My Ford sold fast', 'Great', 'Bad']);
   });
 
   it('truncates titles to 50 and bodies to 160 characters', () => {
@@ -31,11 +31,20 @@ describe('reviews', () => {
     const [short] = reviewsToShow([review(5, 'Easy', 'Quick.')], undefined, SHELL_CARD);
     expect(short).toMatchObject({ title: 'Easy', body: 'Quick.' });
   });
+});
 
-  it('rounds the count down to 250', () => {
-    expect(reviewCountLabel(7_749)).toBe('7,500+ reviews');
-    expect(reviewCountLabel(7_750)).toBe('7,750+ reviews');
-    expect(reviewCountLabel(82_417)).toBe('82,250+ reviews');
-    expect(reviewCountLabel(undefined)).toBe('7,500+ reviews');
+describe('the review figures', () => {
+  it('state the exact count and the average to one decimal place', () => {
+    expect(reviewFigures({ totalReviews: 10, averageRating: 4.2 })).toEqual({ rating: '4.2', count: '10 reviews', total: 10 });
+    expect(reviewFigures({ totalReviews: 11, averageRating: 43 / 11 })?.rating).toBe('3.9');
+    expect(reviewFigures({ totalReviews: 3, averageRating: 14 / 3 })?.rating).toBe('4.7');
+    expect(reviewFigures({ totalReviews: 1, averageRating: 5 })).toEqual({ rating: '5', count: '1 review', total: 1 });
+    expect(reviewFigures({ totalReviews: 1204, averageRating: 4.25 })).toMatchObject({ rating: '4.3', count: '1,204 reviews' });
+  });
+
+  it('are none without reviews, or without an answer', () => {
+    expect(reviewFigures({ totalReviews: 0, averageRating: null })).toBeNull();
+    expect(reviewFigures(null)).toBeNull();
+    expect(reviewFigures(undefined)).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ import type { Addresses } from '~/features/shell/navigation';
 import type { RouteFlags } from '~/lib/route-flags';
 
 export interface FooterReviews {
-  rating: number;
+  /** The average rating of every review, as shown ('4.2'). */
+  rating: string;
+  /** The exact count ('10 reviews'). */
   countLabel: string;
   /** At most three, already cut to the shell card's lengths. */
   reviews: Review[];
