@@ -83,9 +83,32 @@ export function maskEmail(email: string): string {
   return `${email.charAt(0)}•••${email.slice(at)}`;
 }
 
-/** POST /platform/referrals/link: the signed-in seller's referral code (their link is /sell-my-car/refer?ref={code}). */
+/**
+ * POST /platform/referrals/link: the signed-in seller's referral code (their link is
+ * /sell-my-car/refer?ref={code}), or null when they have not sold with us yet: the reward is paid
+ * into the account they were paid into, so only a seller who has one can refer (referral terms).
+ */
 export interface ReferralLinkResponse {
-  code: string;
+  code: string | null;
+}
+
+/** What the referral scheme pays the referrer for each friend whose sale completes (content/pages/referral-terms.md). */
+export const REFERRAL_REWARD_PENCE = 5_000;
+
+/** One friend's completed sale: paid into the referrer's account, or held while their payout is frozen. */
+export interface ReferralReward {
+  amountPence: number;
+  status: 'paid' | 'held';
+  /** The last four digits of the account it was paid into (paid only). */
+  paidToLast4: string | null;
+  /** When the friend's sale completed and the reward was recorded. */
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** GET /platform/referrals/rewards: the signed-in seller's referral rewards, newest first. */
+export interface ReferralRewardsResponse {
+  rewards: ReferralReward[];
 }
 
 /** POST /platform/api/authn/signup */

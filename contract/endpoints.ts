@@ -5,6 +5,7 @@ import type {
   LinkInfoResponse,
   PhoneValidationResponse,
   ReferralLinkResponse,
+  ReferralRewardsResponse,
   SignInLinkRequest,
   SignUpLinkSent,
   SignUpRequest,
@@ -160,6 +161,8 @@ export const endpoints = endpointTable({
     checkoutOffer: post<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
       '/platform/checkout-offer',
     ),
+    /** Paid when a referred friend's sale completes, so it lives with the sale (platform/src/sale/referral-rewards.ts). */
+    referralRewards: get<ReferralRewardsResponse>()('/platform/referrals/rewards'),
   },
 
   ulez: {

@@ -33,11 +33,17 @@ const FrontMatter = z
     sources: z.array(z.object({ title: z.string().min(3), url: z.string().url(), accessed: isoDate })).default([]),
     /** A walk-through of a made-up but typical case, not a customer's account. */
     illustrative: z.boolean().default(false),
-    /** Legal text awaiting review: shown with a notice. */
-    draft: z.boolean().default(false),
-    needsTerms: z.boolean().default(false),
+    /** Terms a seller agrees to (terms, privacy, referral terms): the page shows when it was last updated (`date`). */
+    legal: z.boolean().default(false),
   })
   .strict();
+
+/**
+ * The values a page may name as `{{name}}`, filled in by the server when the page is served
+ * (app/features/content/content-values.ts; pages only): facts only configuration or shared data hold, like the
+ * company's registered details. Any other `{{…}}` fails the build, so none can reach a page.
+ */
+export const CONTENT_VALUES = ['brandName', 'companyName', 'companyNumber', 'registeredAddress', 'icoNumber', 'referralReward'];
 
 /** Content is ours, but raw HTML still has no place in it: it is shown as text. */
 const marked = new Marked({
@@ -68,6 +74,13 @@ export function compileEntry(source, file, collection, slug) {
     throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'front matter'}: ${i.message}`).join('; ')}`);
   }
   if (/^#\s/m.test(body)) throw new Error(`${file}: the body must not have its own # heading (the title is the page's h1)`);
+  for (const [, name] of body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+    // Only the pages' route fills them in (content-page.tsx).
+    if (collection !== 'pages') throw new Error(`${file}: only content/pages may name values like {{${name}}}`);
+    if (!CONTENT_VALUES.includes(name))
+      throw new Error(`${file}: {{${name}}} is not one of the values a page may name (${CONTENT_VALUES.join(', ')})`);
+  }
+  if (/\{\{|\}\}/.test(body.replace(/\{\{\s*\w+\s*\}\}/g, ''))) throw new Error(`${file}: an unclosed {{ or }}`);
   const html = marked.parse(body);
   const words = body.split(/\s+/).filter(Boolean).length;
   return { collection, slug, ...parsed.data, html, words };

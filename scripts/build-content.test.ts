@@ -39,4 +39,27 @@ describe('the content store', () => {
     expect(() => splitFrontMatter('# Hello', 'none.md')).toThrow(/no front matter/);
     expect(() => compileEntry(page(good, '# Second title'), 'h1.md', 'guides', 'h1')).toThrow(/# heading/);
   });
+
+  it('lets a page name only the values the server fills in', () => {
+    const page = (body: string, collection = 'pages') =>
+      compileEntry(
+        `---\ntitle: Terms\ndescription: A page long enough to be a description.\ndate: 2026-11-26\n---\n${body}`,
+        'terms.md',
+        collection,
+        'terms',
+      );
+    expect(page('Run by {{companyName}}.').html).toContain('{{companyName}}');
+    expect(() => page('Run by {{companyname}}.')).toThrow(/\{\{companyname\}\} is not one of the values/);
+    expect(() => page('Run by {{companyName}.')).toThrow(/unclosed/);
+    expect(() => page('Run by {{companyName}}.', 'guides')).toThrow(/only content\/pages/);
+    // A page is final or it isn't published: there is no draft to show with a notice.
+    expect(() =>
+      compileEntry(
+        '---\ntitle: Terms\ndescription: A page long enough to be a description.\ndate: 2026-11-26\ndraft: true\n---\nx',
+        'terms.md',
+        'pages',
+        'terms',
+      ),
+    ).toThrow(/draft/);
+  });
 });

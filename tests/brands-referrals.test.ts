@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealerInterestCounts } from '../contract/shell';
 import { Browser, mainText, textOf } from './support/browser';
-import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { newSeller, sellerWhoSold, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -91,12 +91,18 @@ describe('brand pages', () => {
 });
 
 describe('refer a friend', () => {
-  it('gives a signed-in seller their own link; a friend who signs up through it is recorded as referred', async () => {
+  it('gives a seller who has sold with us their own link; a friend who signs up through it is recorded as referred', async () => {
     expect(mainText(await (await visitor().get('/refer')).text())).not.toContain('Your referral link');
 
-    const referrer = newSeller(workers);
-    await valueCar(referrer);
-    await signUp(referrer, uniqueEmail('referrer'));
+    // Not sold yet: no link, because the reward is paid into the account of the seller's own sale.
+    const newcomer = newSeller(workers);
+    await valueCar(newcomer);
+    await signUp(newcomer, uniqueEmail('newcomer'));
+    const notYet = await (await newcomer.get('/refer')).text();
+    expect(mainText(notYet)).toContain('Your link appears here once you have sold a vehicle with us');
+    expect(notYet).not.toMatch(/sell-my-car\/refer\?ref=/);
+
+    const { browser: referrer } = await sellerWhoSold(workers);
     const page = await (await referrer.get('/refer')).text();
     const link = /value="(http:\/\/localhost\/sell-my-car\/refer\?ref=[A-Z2-9]{8})"/.exec(page)?.[1];
     expect(link, 'the referral link on /refer').toBeTruthy();

@@ -4,6 +4,13 @@ import { ConfigError, devToolsOn, readConfig } from './env.server';
 const devSecret = 'dev-only-0123456789abcdef0123456789abcdef';
 const realSecret = 'b7d1c0f5e3a94c2e8f6a1d3b5c7e9f0a2b4c6d8e';
 const binding = { fetch: async () => new Response('') } as unknown as Fetcher;
+const company = {
+  name: 'Example Motors Ltd',
+  number: '01234567',
+  registeredAddress: '1 High Street, Leeds LS1 1AA',
+  icoNumber: 'ZA123456',
+};
+const COMPANY_DETAILS = JSON.stringify(company);
 
 describe('readConfig', () => {
   it('reads a development environment with a service binding', () => {
@@ -27,6 +34,7 @@ describe('readConfig', () => {
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY_URL: 'https://gateway.example',
+      COMPANY_DETAILS,
     });
     expect(config.gateway).toEqual({ url: 'https://gateway.example' });
   });
@@ -38,7 +46,7 @@ describe('readConfig', () => {
   });
 
   it('needs the gateway secret, and refuses a development one in production', () => {
-    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding };
+    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding, COMPANY_DETAILS };
     expect(readConfig({ ...production, GATEWAY_SECRET: realSecret }).gatewaySecret).toBe(realSecret);
     expect(() => readConfig(production)).toThrow(/GATEWAY_SECRET is not set/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: 'short' })).toThrow(/GATEWAY_SECRET needs at least 32 characters/);
@@ -46,6 +54,17 @@ describe('readConfig', () => {
       /GATEWAY_SECRET: a development secret is configured in production/,
     );
     expect(readConfig({ ...production, ENVIRONMENT: 'development', GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(devSecret);
+  });
+
+  it('needs the company details in production, refuses development ones, and leaves them out elsewhere when not set', () => {
+    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding };
+    expect(readConfig({ ...production, COMPANY_DETAILS }).companyDetails).toEqual(company);
+    expect(() => readConfig(production)).toThrow(/COMPANY_DETAILS: the company details for the terms and privacy notice are not set/);
+    expect(() => readConfig({ ...production, COMPANY_DETAILS: JSON.stringify({ ...company, icoNumber: 'dev-only-ico-number' }) })).toThrow(
+      /COMPANY_DETAILS: development company details are configured in production/,
+    );
+    expect(() => readConfig({ ...production, COMPANY_DETAILS: JSON.stringify({ name: 'Example Motors Ltd' }) })).toThrow(/COMPANY_DETAILS/);
+    expect(readConfig({ ...production, ENVIRONMENT: 'development' }).companyDetails).toBeNull();
   });
 
   it('refuses the development mailbox in production', () => {
@@ -71,7 +90,13 @@ describe('readConfig', () => {
     });
     expect(test.clockOffsetMs).toBe(-86_400_000);
     expect(test.gatewayTimeoutScale).toBe(0.2);
-    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding };
+    const production = {
+      ENVIRONMENT: 'production',
+      SESSION_SECRETS: realSecret,
+      GATEWAY_SECRET: realSecret,
+      GATEWAY: binding,
+      COMPANY_DETAILS,
+    };
     expect(readConfig({ ...production, CLOCK_OFFSET_MS: '0' }).clockOffsetMs).toBe(0);
     expect(readConfig(production).gatewayTimeoutScale).toBe(1);
     expect(() => readConfig({ ...production, CLOCK_OFFSET_MS: '3600000' })).toThrow(

@@ -54,6 +54,23 @@ const VideoUrlSchema = z
 
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
+/**
+ * Who the seller contracts with, as the terms and the privacy notice must say: the company's
+ * registered name, number and address and its ICO registration. Facts only the company has, so
+ * they come from configuration; the development values carry DEV_SECRET_MARKER and production
+ * refuses them, or their absence.
+ */
+const CompanyDetailsSchema = z
+  .object({
+    name: z.string().trim().min(2),
+    number: z.string().trim().min(2),
+    registeredAddress: z.string().trim().min(5),
+    icoNumber: z.string().trim().min(2),
+  })
+  .strict();
+
+export type CompanyDetails = z.infer<typeof CompanyDetailsSchema>;
+
 const EnvSchema = z
   .object({
     BRAND_NAME: z.string().trim().min(1).default('Kerbside'),
@@ -80,6 +97,20 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     GATEWAY: z.custom<Fetcher>((value) => !!value && typeof (value as Fetcher).fetch === 'function').optional(),
     FEATURE_FLAGS: jsonVar('FEATURE_FLAGS').pipe(FeatureFlagsSchema),
+    /** JSON {name, number, registeredAddress, icoNumber}: the legal pages' company details (CompanyDetailsSchema). */
+    COMPANY_DETAILS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return undefined;
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'COMPANY_DETAILS is not JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(CompanyDetailsSchema.optional()),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
     BEST_EV_CITIES_URL: z.string().url().default(DEFAULT_BEST_EV_CITIES_URL),
     /** The home page's video (docs/behaviour/shell.md#home-page); without it the video section is left out. */
@@ -114,6 +145,15 @@ const EnvSchema = z
           message: 'the gateway timeouts can only be shortened outside production',
         });
       }
+      if (!env.COMPANY_DETAILS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['COMPANY_DETAILS'],
+          message: 'the company details for the terms and privacy notice are not set',
+        });
+      } else if (Object.values(env.COMPANY_DETAILS).some((value) => value.startsWith(DEV_SECRET_MARKER))) {
+        ctx.addIssue({ code: 'custom', path: ['COMPANY_DETAILS'], message: 'development company details are configured in production' });
+      }
       if (env.FEATURE_FLAGS.devMailbox) {
         ctx.addIssue({ code: 'custom', path: ['FEATURE_FLAGS'], message: 'the development mailbox cannot be on in production' });
       }
@@ -133,6 +173,8 @@ export interface AppConfig {
   /** Sent with every gateway call (GATEWAY_SECRET_HEADER). */
   gatewaySecret: string;
   featureFlags: FeatureFlags;
+  /** Null only outside production, where a page that needs them says they are not configured. */
+  companyDetails: CompanyDetails | null;
   /** Seconds the shell's blocks that are the same for every visitor are kept (shared-blocks.server.ts). */
   sharedBlocksSeconds: number;
   /** How far the clock runs from real time (0 in production). */
@@ -167,6 +209,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     gateway: e.GATEWAY ? { binding: e.GATEWAY } : { url: e.GATEWAY_URL! },
     gatewaySecret: e.GATEWAY_SECRET,
     featureFlags: e.FEATURE_FLAGS,
+    companyDetails: e.COMPANY_DETAILS ?? null,
     sharedBlocksSeconds: e.SHARED_BLOCKS_SECONDS,
     gatewayTimeoutScale: e.GATEWAY_TIMEOUT_SCALE,
     clockOffsetMs: configuredOffset(e.CLOCK_OFFSET_MS, e.ENVIRONMENT === 'production'),

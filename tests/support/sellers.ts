@@ -69,3 +69,35 @@ export async function signInByLink(workers: Workers, browser: Browser, email: st
 export async function writeSession(browser: Browser, data: Record<string, unknown>, secret: string) {
   browser.cookies.set(SESSION_COOKIE, await seal(data, secret, SESSION_COOKIE));
 }
+
+/**
+ * A seller who has sold a car with us (what refer a friend asks): signed up, bank details confirmed
+ * through the platform, and the sale marked paid as the platform marks it when the dealer pays.
+ */
+export async function sellerWhoSold(
+  workers: Workers,
+  account = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' },
+) {
+  const browser = newSeller(workers);
+  await valueCar(browser);
+  const email = uniqueEmail('sold');
+  expect((await signUp(browser, email)).status).toBe(302);
+  const idToken: string = (await sessionData(browser)).auth.idToken;
+  const call = (path: string, body: Record<string, unknown>) =>
+    workers.platform(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mway-authorization': idToken },
+      body: JSON.stringify(body),
+    });
+  const user = (await (await workers.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as {
+    vehicles: { enquiry: { id: number } }[];
+  };
+  const enquiryId = user.vehicles[0]!.enquiry.id;
+  expect((await call('/platform/payments/beneficiaries/update', { enquiryId, ...account })).status).toBe(200);
+  expect((await call('/platform/payments/beneficiaries/confirmation', { enquiryId })).status).toBe(200);
+  await workers.db
+    .prepare("UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid' WHERE id = ?1")
+    .bind(enquiryId)
+    .run();
+  return { browser, email, enquiryId };
+}

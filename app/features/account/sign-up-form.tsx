@@ -3,6 +3,18 @@ import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
 import { ContactField, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
+/**
+ * A page the seller agrees to, opened in a new tab: reading it must not cost them the form they have
+ * half filled in (without JavaScript nothing keeps it), and the hint says so before they follow it.
+ */
+export function AgreementLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children} <span className="small">(opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** Sign-up where the vehicle page asks for it: to see the full valuation (docs/behaviour/data.md#validation). */
 export function SignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
   const navigation = useNavigation();
@@ -28,7 +40,8 @@ export function SignUpForm({ action, reply, brandName }: { action: string; reply
         </label>
       </div>
       <p className="muted">
-        By clicking See valuation you agree to the {brandName} terms and privacy policy, and to us contacting you about your sale.
+        By clicking See valuation you agree to the {brandName} <AgreementLink href="/terms">terms of use</AgreementLink> and{' '}
+        <AgreementLink href="/privacy">privacy notice</AgreementLink>, and to us contacting you about your sale.
       </p>
       <button className="btn" type="submit" name="intent" value="sign-up" aria-disabled={navigation.state === 'submitting' || undefined}>
         See valuation

@@ -16,8 +16,7 @@ export interface ContentEntry {
   flags: Record<string, boolean>;
   sources: { title: string; url: string; accessed: string }[];
   illustrative: boolean;
-  draft: boolean;
-  needsTerms: boolean;
+  legal: boolean;
   html: string;
   words: number;
 }
@@ -37,8 +36,8 @@ export function listEntries(collection: Collection): ContentEntry[] {
 
 /** What a page shows of an entry (not the word count or flags, which stay on the server). */
 export function articleOf(entry: ContentEntry) {
-  const { html, title, description, date, author, sources, illustrative, draft } = entry;
-  return { html, title, description, date, author, sources, illustrative, draft };
+  const { html, title, description, date, author, sources, illustrative, legal } = entry;
+  return { html, title, description, date, author, sources, illustrative, legal };
 }
 
 /** What a list shows of an entry (the body stays on its own page). */

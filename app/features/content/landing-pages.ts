@@ -551,12 +551,12 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
     title: 'Refer a friend to Kerbside',
     description: 'Know someone selling a car or van? See how to refer a friend to Kerbside, and value your own car while you are here.',
     heroTitle: 'Know someone selling a car?',
-    heroText: 'Our refer a friend page at /refer explains how to invite a friend and what you each get.',
+    heroText: 'Sold your car with us? Our refer a friend page at /refer has your link, and says what we pay you when a friend sells.',
     sections: [
       {
         heading: 'How referring works',
         paragraphs: [
-          'Go to our refer a friend page at /refer. It explains how to invite a friend, what you each get and the terms that apply.',
+          'Go to our refer a friend page at /refer. Once you have sold a car with us, your link is there; the referral terms at /referral-terms say what we pay you when a friend you referred sells, and when.',
           "Your friend sells the same way as everyone else: a free valuation, dealers bidding in a daily sale, free collection, and payment within 24 hours of collection.",
         ],
       },

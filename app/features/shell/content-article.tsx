@@ -9,7 +9,8 @@ export interface ArticleData {
   html: string;
   sources: { title: string; url: string; accessed: string }[];
   illustrative: boolean;
-  draft: boolean;
+  /** Terms a seller agrees to: dated by the page's own front matter, so the date moves only when the text does. */
+  legal: boolean;
 }
 
 /** A page from the content store: its title, the compiled body, and where outside facts came from. */
@@ -22,9 +23,7 @@ export function ContentArticle({ entry, showDate = false, children }: { entry: A
           {entry.author}, {formatDate(entry.date)}
         </p>
       ) : null}
-      {entry.draft ? (
-        <p className="panel info">This text is a draft and is being reviewed. If anything is unclear, ask us through the help centre.</p>
-      ) : null}
+      {entry.legal ? <p className="muted small">Last updated {formatDate(entry.date)}</p> : null}
       {entry.illustrative ? <p className="panel info">An example to show how a sale goes, not a customer&rsquo;s account.</p> : null}
       {/* Compiled at build time from our own Markdown, raw HTML escaped (scripts/build-content.mjs). */}
       <div dangerouslySetInnerHTML={{ __html: entry.html }} />

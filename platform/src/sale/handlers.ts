@@ -16,6 +16,7 @@ import {
 import { declareFunds, getFinanceStatus } from './finance';
 import { confirmBeneficiary, confirmPayeeChange, freezePayout, getBeneficiary, paymentStatuses, updateBeneficiary } from './payments';
 import { availability, bookCollection, saleStatus } from './post-sale';
+import { referralRewards } from './referral-rewards';
 import { acceptOffer, confirmSale, currentEnquiry, declineOffer, updateEnquiry, updateProfile } from './sale';
 
 export const saleHandlers: Handlers<typeof endpoints.sale> = {
@@ -48,4 +49,5 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   financeStatus: getFinanceStatus,
   declareFunds,
   checkoutOffer,
+  referralRewards,
 };

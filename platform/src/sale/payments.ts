@@ -118,6 +118,17 @@ function toBeneficiary(
   };
 }
 
+/**
+ * Whether two sales pay into the same bank account (sort code and account number), read from the
+ * sealed details: the last four digits alone would match strangers. False when either has none.
+ */
+export async function sameBankAccount(env: PlatformEnv, enquiryA: number, enquiryB: number): Promise<boolean> {
+  const [a, b] = await Promise.all([findRow(env, enquiryA), findRow(env, enquiryB)]);
+  if (!a || !b) return false;
+  const [da, db] = await Promise.all([unseal(env, a), unseal(env, b)]);
+  return da.sortCode === db.sortCode && da.accountNumber === db.accountNumber;
+}
+
 async function findRow(env: PlatformEnv, enquiryId: number): Promise<BeneficiaryRow | null> {
   return env.DB.prepare('SELECT * FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<BeneficiaryRow>();
 }

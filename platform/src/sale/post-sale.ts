@@ -6,6 +6,7 @@ import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { requireOwnEnquiry } from './ownership';
 import { advance } from './daily-sale';
+import { recordReferralReward } from './referral-rewards';
 import { clockNow, clockNowIso } from '../clock';
 
 /**
@@ -122,5 +123,6 @@ export async function devCollect(request: Request, env: PlatformEnv, _ctx: Execu
     ).bind(now, owned.enquiry.id),
   ]);
   const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
+  await recordReferralReward(env, fresh!);
   return json((await advance(env, fresh!)).sale);
 }

@@ -6,12 +6,13 @@ import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { vrmProblem } from '~/lib/forms/vrm-field';
-import { formatDate, formatMiles } from '~/lib/format';
+import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
 import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
+import type { ReferralReward } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
@@ -20,11 +21,16 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context);
-  const [user, sessions] = await Promise.all([loadAccount(request, context), loadSessions(context.gateway)]);
+  const [user, sessions, referralRewards] = await Promise.all([
+    loadAccount(request, context),
+    loadSessions(context.gateway),
+    loadReferralRewards(context.gateway),
+  ]);
   return {
     vehicles: user.vehicles ?? [],
     limit: user.vehicleLimit ?? null,
     sessions,
+    referralRewards,
     othersSignedOut: new URL(request.url).searchParams.has(OTHERS_SIGNED_OUT),
   };
 }
@@ -36,6 +42,17 @@ async function loadSessions(gateway: GatewayClient) {
   } catch (error) {
     if (!(error instanceof PlatformFailure)) throw error;
     console.warn(JSON.stringify({ event: 'account.sessions_failed', status: error.status, code: error.code }));
+    return null;
+  }
+}
+
+/** What refer a friend has paid this seller (content/pages/referral-terms.md); like the devices, a failure only leaves it out. */
+async function loadReferralRewards(gateway: GatewayClient) {
+  try {
+    return (await gateway.call(endpoints.sale.referralRewards)).rewards;
+  } catch (error) {
+    if (!(error instanceof PlatformFailure)) throw error;
+    console.warn(JSON.stringify({ event: 'account.referral_rewards_failed', status: error.status, code: error.code }));
     return null;
   }
 }
@@ -78,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountVehicles() {
-  const { vehicles, limit, sessions, othersSignedOut } = useLoaderData<typeof loader>();
+  const { vehicles, limit, sessions, referralRewards, othersSignedOut } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const intent = intentOf(reply);
@@ -178,6 +195,7 @@ export default function AccountVehicles() {
           </button>
         </Form>
       </section>
+      {referralRewards?.length ? <ReferralRewards rewards={referralRewards} /> : null}
       <section className="card" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Where you are signed in</h2>
         {othersSignedOut ? (
@@ -219,6 +237,30 @@ export default function AccountVehicles() {
         ) : null}
       </section>
     </>
+  );
+}
+
+function ReferralRewards({ rewards }: { rewards: ReferralReward[] }) {
+  return (
+    <section className="card" aria-labelledby="referral-rewards-title">
+      <h2 id="referral-rewards-title">Your referral rewards</h2>
+      <ul className="vehicle-list">
+        {rewards.map((reward, index) => (
+          // Rewards are never changed or removed, so their order is steady.
+          <li key={index} data-testid="referral-reward">
+            <p>
+              <strong>{formatPounds(reward.amountPence / 100)}</strong>{' '}
+              {reward.status === 'paid' && reward.paidAt
+                ? `paid on ${formatDate(reward.paidAt)} into the account ending ${reward.paidToLast4}, for a friend's sale.`
+                : `for a friend's sale on ${formatDate(reward.createdAt)}: held while your payout is frozen. We'll pay it once we have checked with you.`}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">
+        <Link to="/referral-terms">Referral terms</Link>
+      </p>
+    </section>
   );
 }
 

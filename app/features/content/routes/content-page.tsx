@@ -4,6 +4,7 @@ import { ContentArticle } from '~/features/shell/content-article';
 import { CookieChoice } from '~/features/shell/cookie-choice';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { articleOf, getEntry } from '~/features/content/content.server';
+import { contentValues, fillContent } from '~/features/content/content-values';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
@@ -20,13 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!entry) throw new Response('Not Found', { status: 404 });
   // /refer: a signed-in seller's own link (the page stays public for everyone else).
   const referral = slug === 'refer' && context.session.get('auth') ? await ownReferralLink(context, url.origin) : null;
-  return { slug, flags: entry.flags, entry: articleOf(entry), referral };
+  const article = articleOf(entry);
+  return { slug, flags: entry.flags, entry: { ...article, html: fillContent(article.html, contentValues(context.config)) }, referral };
 }
 
-async function ownReferralLink(context: LoaderFunctionArgs['context'], origin: string): Promise<{ link: string } | { unavailable: true }> {
+type OwnReferral = { link: string } | { notYet: true } | { unavailable: true };
+
+async function ownReferralLink(context: LoaderFunctionArgs['context'], origin: string): Promise<OwnReferral> {
   try {
     const { code } = await context.gateway.call(endpoints.account.referralLink);
-    return { link: referralLink(origin, code) };
+    return code ? { link: referralLink(origin, code) } : { notYet: true };
   } catch (error) {
     console.warn(JSON.stringify({ event: 'referral.link_unavailable', error: String(error) }));
     return { unavailable: true };
@@ -55,7 +59,7 @@ export default function ContentPage() {
   );
 }
 
-function ReferralLink({ referral }: { referral: { link: string } | { unavailable: true } }) {
+function ReferralLink({ referral }: { referral: OwnReferral }) {
   return (
     <section className="panel info" aria-labelledby="referral-title" data-testid="referral-link">
       <h2 id="referral-title">Your referral link</h2>
@@ -65,6 +69,8 @@ function ReferralLink({ referral }: { referral: { link: string } | { unavailable
           <label htmlFor="referral-link-input">Your link</label>
           <input id="referral-link-input" type="text" readOnly value={referral.link} onFocus={(event) => event.currentTarget.select()} />
         </>
+      ) : 'notYet' in referral ? (
+        <p>Your link appears here once you have sold a vehicle with us: we pay rewards into the account we paid you into.</p>
       ) : (
         <p role="alert">Sorry, we couldn&rsquo;t load your referral link just now. Please refresh the page and try again.</p>
       )}

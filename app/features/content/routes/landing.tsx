@@ -176,7 +176,7 @@ export default function Landing() {
         title={data.referred ? 'A friend sent you: see what your car is worth' : page.heroTitle}
         text={
           data.referred
-            ? 'Enter your reg for a free valuation. If you sell through us after signing up, you and your friend share the referral reward.'
+            ? 'Enter your reg for a free valuation. If you sign up from here and sell through us, the friend who sent you gets a reward from us. You sell on the same terms as everyone else.'
             : page.heroText
         }
         action={data.path} panel={data.panel} reply={reply} />

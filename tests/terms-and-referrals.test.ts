@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_SLOTS } from '../contract/documents';
+import { REFERRAL_REWARD_PENCE } from '../contract/accounts';
+import { Browser, mainText, textOf } from './support/browser';
+import { file, jpeg, pdf } from './support/files';
+import { newSeller, sellerWhoSold, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
+
+/**
+ * What a seller agrees to is there to read, final and dated; and refer a friend pays what its terms
+ * say, once, when the friend's sale completes. Without JavaScript, through the platform.
+ */
+let workers: Workers;
+const COMPANY = {
+  name: 'Example Motors Ltd',
+  number: '01234567',
+  registeredAddress: '1 High Street, Leeds LS1 1AA',
+  icoNumber: 'ZA123456',
+};
+beforeAll(async () => {
+  workers = await startWorkers({
+    appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development', COMPANY_DETAILS: JSON.stringify(COMPANY) },
+    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+  });
+});
+afterAll(() => workers?.dispose());
+
+const reward = `£${REFERRAL_REWARD_PENCE / 100}`;
+
+describe('the terms a seller agrees to', () => {
+  it('are linked from the sign-up form, each opening in a new tab that says so', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    const form = /<form[^>]*id="sign-up"[\s\S]*?<\/form>/.exec(await (await seller.get('/KE19FTA')).text())?.[0] ?? '';
+    expect(textOf(form)).toContain(
+      'By clicking See valuation you agree to the Kerbside terms of use (opens in a new tab) and privacy notice (opens in a new tab)',
+    );
+    for (const href of ['/terms', '/privacy']) {
+      expect(form).toMatch(new RegExp(`<a href="${href}" target="_blank" rel="noopener">`));
+    }
+  });
+
+  it.each(['/terms', '/privacy', '/referral-terms'])('%s is final: dated from its text, naming the configured company', async (path) => {
+    const response = await new Browser(workers.fetch).get(path);
+    expect(response.status).toBe(200);
+    const text = mainText(await response.text());
+    expect(text).not.toMatch(/draft|placeholder|lorem|TODO|\{\{|not configured/i);
+    expect(text).toContain('Last updated 26 November 2026');
+    expect(text).toContain(COMPANY.name);
+    if (path !== '/referral-terms')
+      expect(text).toContain(`company number ${COMPANY.number}, registered office ${COMPANY.registeredAddress}`);
+    if (path === '/privacy') expect(text).toContain(`under number ${COMPANY.icoNumber}`);
+    if (path === '/referral-terms') expect(text).toContain(`We pay you ${reward} for each friend whose sale completes`);
+  });
+});
+
+/** Value, sign up (from the page a friend's link opened), build the profile and sell, up to the dealer paying. */
+async function sellThroughTheSale(seller: Browser, account: Record<string, string>) {
+  await valueCar(seller);
+  const email = uniqueEmail('friend');
+  expect((await signUp(seller, email)).status).toBe(302);
+  const profile = '/KE19FTA/profile';
+  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+  }
+  expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
+  await workers.clock.advance(4_500);
+  await seller.get('/KE19FTA');
+  expect((await seller.post('/KE19FTA/accept-offer', { intent: 'accept' })).headers.get('location')).toBe('/KE19FTA/confirm-sale-summary');
+  const withRef = (await seller.get('/KE19FTA/confirm-sale')).headers.get('location')!;
+  expect((await seller.post(withRef, {})).headers.get('location')).toBe('/KE19FTA/add-bank-details');
+  expect((await seller.post('/KE19FTA/add-bank-details', account)).headers.get('location')).toBe('/KE19FTA/upload-documents');
+  await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+  await seller.post('/KE19FTA/upload-documents', {
+    intent: 'upload',
+    kind: 'driving-licence',
+    file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+  });
+  expect((await seller.post('/KE19FTA/upload-documents', { intent: 'submit' })).headers.get('location')).toBe('/KE19FTA/review-status');
+  const collection = await (await seller.get('/KE19FTA/collection')).text();
+  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(collection)![1]!;
+  const addressId = /name="addressId"[^>]*value="([A-Z0-9]+-\d+)"/.exec(collection)![1]!;
+  expect((await seller.post('/KE19FTA/collection', { date: day, slot: 'morning', addressId })).headers.get('location')).toBe(
+    '/KE19FTA/review-status',
+  );
+  // The dealer collects and pays: the development switch that stands in for it.
+  expect((await seller.post('/KE19FTA/review-status', {})).headers.get('location')).toBe('/KE19FTA/sale-complete');
+  return email;
+}
+
+const rewardsOf = (referrerEmail: string) =>
+  workers.db
+    .prepare(
+      `SELECT r.amount_pence, r.status, r.paid_to_last4 FROM referral_rewards r JOIN users u ON u.id = r.referrer_id WHERE u.email = ?1`,
+    )
+    .bind(referrerEmail)
+    .all<{ amount_pence: number; status: string; paid_to_last4: string }>()
+    .then((r) => r.results);
+
+describe('refer a friend', () => {
+  it("pays the referrer once when a referred friend's sale completes, and shows it in their account", async () => {
+    const referrer = await sellerWhoSold(workers);
+    expect(mainText(await (await referrer.browser.get('/account')).text())).not.toContain('Your referral rewards');
+    const link = /value="http:\/\/localhost(\/sell-my-car\/refer\?ref=[A-Z2-9]{8})"/.exec(
+      await (await referrer.browser.get('/refer')).text(),
+    )![1]!;
+
+    const friend = newSeller(workers);
+    await friend.get(link);
+    await sellThroughTheSale(friend, { accountName: 'Sam Patel', sortCode: '10-79-99', accountNumber: '88837491' });
+    expect(await rewardsOf(referrer.email)).toEqual([{ amount_pence: REFERRAL_REWARD_PENCE, status: 'paid', paid_to_last4: '4958' }]);
+
+    const account = mainText(await (await referrer.browser.get('/account')).text());
+    expect(account).toContain('Your referral rewards');
+    expect(account).toMatch(new RegExp(`${reward} paid on \\d+ \\w+ \\d{4} into the account ending 4958, for a friend's sale\\.`));
+
+    // The dealer's payment reported again (a retried event) pays nothing more.
+    const idToken: string = (await sessionData(friend)).auth.idToken;
+    const user = (await (await workers.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as {
+      vehicles: { enquiry: { id: number } }[];
+    };
+    const again = await workers.platform(`/platform/dev/enquiries/${user.vehicles[0]!.enquiry.id}/collect`, {
+      method: 'POST',
+      headers: { 'x-mway-authorization': idToken },
+    });
+    expect(again.status).toBe(200);
+    expect(await rewardsOf(referrer.email)).toHaveLength(1);
+  }, 90_000);
+
+  it("pays nothing when the friend is paid into the referrer's own account", async () => {
+    const referrer = await sellerWhoSold(workers);
+    const link = /value="http:\/\/localhost(\/sell-my-car\/refer\?ref=[A-Z2-9]{8})"/.exec(
+      await (await referrer.browser.get('/refer')).text(),
+    )![1]!;
+    const friend = newSeller(workers);
+    await friend.get(link);
+    await sellThroughTheSale(friend, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(await rewardsOf(referrer.email)).toEqual([]);
+    expect(mainText(await (await referrer.browser.get('/account')).text())).not.toContain('Your referral rewards');
+  }, 90_000);
+});
