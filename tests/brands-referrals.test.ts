@@ -10,7 +10,8 @@ import { startWorkers, type Workers } from './support/workers';
  */
 let workers: Workers;
 beforeAll(async () => {
-  workers = await startWorkers();
+  // The blocks are not kept between requests, so a page shows the platform's figures of the moment.
+  workers = await startWorkers({ appVars: { SHARED_BLOCKS_SECONDS: '0' } });
 });
 afterAll(() => workers?.dispose());
 
