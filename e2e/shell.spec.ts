@@ -40,9 +40,9 @@ test('the cookie notice asks once; the choice returns to the same page and is ke
 test('the sticky registration banner values a car, and once closed stays closed', async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('complementary', { name: 'Value your car' });
-  // Well inside the content, so that clicking (which scrolls the button into view) cannot carry
-  // the page past the content's end, where the banner gives way to the footer.
-  await page.getByRole('heading', { name: 'How it works', exact: true }).scrollIntoViewIfNeeded();
+  // Past the first screen and well inside the content, so that clicking (which scrolls the button
+  // into view) cannot carry the page past the content's end, where the banner gives way to the footer.
+  await page.getByRole('heading', { name: 'Recently sold', exact: true }).scrollIntoViewIfNeeded();
   await expect(banner).toBeInViewport();
   await expect(banner.getByRole('button', { name: 'Go' })).toBeVisible(); // 'Go' on a phone
   // With scripts the banner closes at once and the choice is sent behind it: wait for the answer
