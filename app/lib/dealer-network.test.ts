@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEALER_NETWORK_TOKEN, formatDealerNetwork, withDealerNetwork } from './dealer-network';
+import { DEALER_NETWORK_TOKEN, dealersCompete, formatDealerNetwork, withDealerNetwork } from './dealer-network';
 
 describe('formatDealerNetwork', () => {
   it.each([
@@ -16,6 +16,13 @@ describe('formatDealerNetwork', () => {
     [1, '1+'],
   ])('shows %i as %s: rounded down, never more than the network', (size, shown) => {
     expect(formatDealerNetwork(size)).toBe(shown);
+  });
+});
+
+describe('dealersCompete', () => {
+  it('states the figure, or makes the claim without one when none is configured at hand', () => {
+    expect(dealersCompete('9,100+')).toBe('9,100+ dealers compete');
+    expect(dealersCompete(null)).toBe('Dealers compete');
   });
 });
 

@@ -17,6 +17,14 @@ export function formatDealerNetwork(size: number): string {
   return `${whole.format(Math.floor(size / step) * step)}+`;
 }
 
+/**
+ * The claim at the start of a sentence: 'N dealers compete', or 'Dealers compete' where no figure
+ * is at hand (the shell of a page whose root data did not load), rather than a number made up.
+ */
+export function dealersCompete(network: string | null): string {
+  return network ? `${network} dealers compete` : 'Dealers compete';
+}
+
 /** The token data files write where the figure goes ('{dealerNetwork} verified dealers can bid'). */
 export const DEALER_NETWORK_TOKEN = '{dealerNetwork}';
 
