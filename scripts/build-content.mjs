@@ -39,11 +39,21 @@ const FrontMatter = z
   .strict();
 
 /**
- * The values a page may name as `{{name}}`, filled in by the server when the page is served
- * (app/features/content/content-values.ts; pages only): facts only configuration or shared data hold, like the
- * company's registered details. Any other `{{…}}` fails the build, so none can reach a page.
+ * The values a page may name as `{{name}}` in its body or description, filled in by the server when
+ * the page is served (app/features/content/content-values.ts, through content.server.ts, which every
+ * collection's route reads entries with): facts only configuration or shared data hold, like the
+ * company's registered details or the size of the dealer network. Any other `{{…}}` fails the
+ * build, so none can reach a page.
  */
-export const CONTENT_VALUES = ['brandName', 'companyName', 'companyNumber', 'registeredAddress', 'icoNumber', 'referralReward'];
+export const CONTENT_VALUES = [
+  'brandName',
+  'companyName',
+  'companyNumber',
+  'registeredAddress',
+  'icoNumber',
+  'referralReward',
+  'dealerNetwork',
+];
 
 /** Content is ours, but raw HTML still has no place in it: it is shown as text. */
 const marked = new Marked({
@@ -74,13 +84,19 @@ export function compileEntry(source, file, collection, slug) {
     throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'front matter'}: ${i.message}`).join('; ')}`);
   }
   if (/^#\s/m.test(body)) throw new Error(`${file}: the body must not have its own # heading (the title is the page's h1)`);
-  for (const [, name] of body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-    // Only the pages' route fills them in (content-page.tsx).
-    if (collection !== 'pages') throw new Error(`${file}: only content/pages may name values like {{${name}}}`);
-    if (!CONTENT_VALUES.includes(name))
-      throw new Error(`${file}: {{${name}}} is not one of the values a page may name (${CONTENT_VALUES.join(', ')})`);
+  // Titles go into the sitemap and other pages' links as they are, so only the body and the description name values.
+  if (/\{\{|\}\}/.test(parsed.data.title))
+    throw new Error(`${file}: the title cannot name values like {{…}}; the description and body can`);
+  for (const [part, text] of [
+    ['body', body],
+    ['description', parsed.data.description],
+  ]) {
+    for (const [, name] of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+      if (!CONTENT_VALUES.includes(name))
+        throw new Error(`${file}: {{${name}}} is not one of the values a page may name (${CONTENT_VALUES.join(', ')})`);
+    }
+    if (/\{\{|\}\}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''))) throw new Error(`${file}: an unclosed {{ or }} in the ${part}`);
   }
-  if (/\{\{|\}\}/.test(body.replace(/\{\{\s*\w+\s*\}\}/g, ''))) throw new Error(`${file}: an unclosed {{ or }}`);
   const html = marked.parse(body);
   const words = body.split(/\s+/).filter(Boolean).length;
   return { collection, slug, ...parsed.data, html, words };

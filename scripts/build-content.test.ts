@@ -41,17 +41,23 @@ describe('the content store', () => {
   });
 
   it('lets a page name only the values the server fills in', () => {
-    const page = (body: string, collection = 'pages') =>
-      compileEntry(
-        `---\ntitle: Terms\ndescription: A page long enough to be a description.\ndate: 2026-11-26\n---\n${body}`,
-        'terms.md',
-        collection,
-        'terms',
-      );
+    const page = (body: string, collection = 'pages', front = 'title: Terms\ndescription: A page long enough to be a description.') =>
+      compileEntry(`---\n${front}\ndate: 2026-11-26\n---\n${body}`, 'terms.md', collection, 'terms');
     expect(page('Run by {{companyName}}.').html).toContain('{{companyName}}');
     expect(() => page('Run by {{companyname}}.')).toThrow(/\{\{companyname\}\} is not one of the values/);
     expect(() => page('Run by {{companyName}.')).toThrow(/unclosed/);
-    expect(() => page('Run by {{companyName}}.', 'guides')).toThrow(/only content\/pages/);
+    // Every collection's route fills them in (content.server.ts), brands and guides as well as pages.
+    expect(page('{{dealerNetwork}} dealers can bid.', 'brands').html).toContain('{{dealerNetwork}} dealers can bid.');
+    expect(page('x', 'guides', 'title: Guide\ndescription: Let {{dealerNetwork}} verified dealers bid.').description).toBe(
+      'Let {{dealerNetwork}} verified dealers bid.',
+    );
+    expect(() => page('x', 'guides', 'title: Guide\ndescription: Let {{dealers}} verified dealers bid for it.')).toThrow(
+      /\{\{dealers\}\} is not one/,
+    );
+    // A title goes into links and the sitemap as it is.
+    expect(() => page('x', 'guides', 'title: "{{dealerNetwork}} dealers"\ndescription: A page long enough to be a description.')).toThrow(
+      /title cannot name values/,
+    );
     // A page is final or it isn't published: there is no draft to show with a notice.
     expect(() =>
       compileEntry(

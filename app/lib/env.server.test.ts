@@ -11,11 +11,14 @@ const company = {
   icoNumber: 'ZA123456',
 };
 const COMPANY_DETAILS = JSON.stringify(company);
+/** Not the development value: the configured size is what reaches the config. */
+const DEALER_NETWORK_SIZE = '8250';
 
 describe('readConfig', () => {
   it('reads a development environment with a service binding', () => {
     const config = readConfig({
       ENVIRONMENT: 'development',
+      DEALER_NETWORK_SIZE,
       SESSION_SECRETS: `${devSecret}, ${realSecret}`,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -31,6 +34,7 @@ describe('readConfig', () => {
   it('points at a gateway URL when there is no binding', () => {
     const config = readConfig({
       ENVIRONMENT: 'production',
+      DEALER_NETWORK_SIZE,
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY_URL: 'https://gateway.example',
@@ -41,23 +45,37 @@ describe('readConfig', () => {
 
   it('refuses a development secret in production', () => {
     expect(() =>
-      readConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding }),
+      readConfig({
+        ENVIRONMENT: 'production',
+        DEALER_NETWORK_SIZE,
+        SESSION_SECRETS: devSecret,
+        GATEWAY_SECRET: devSecret,
+        GATEWAY: binding,
+      }),
     ).toThrow(/development secret is configured in production/);
   });
 
   it('needs the gateway secret, and refuses a development one in production', () => {
-    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY: binding, COMPANY_DETAILS };
+    const production = { ENVIRONMENT: 'production', DEALER_NETWORK_SIZE, SESSION_SECRETS: realSecret, GATEWAY: binding, COMPANY_DETAILS };
     expect(readConfig({ ...production, GATEWAY_SECRET: realSecret }).gatewaySecret).toBe(realSecret);
     expect(() => readConfig(production)).toThrow(/GATEWAY_SECRET is not set/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: 'short' })).toThrow(/GATEWAY_SECRET needs at least 32 characters/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: devSecret })).toThrow(
       /GATEWAY_SECRET: a development secret is configured in production/,
     );
-    expect(readConfig({ ...production, ENVIRONMENT: 'development', GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(devSecret);
+    expect(readConfig({ ...production, ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(
+      devSecret,
+    );
   });
 
   it('needs the company details in production, refuses development ones, and leaves them out elsewhere when not set', () => {
-    const production = { ENVIRONMENT: 'production', SESSION_SECRETS: realSecret, GATEWAY_SECRET: realSecret, GATEWAY: binding };
+    const production = {
+      ENVIRONMENT: 'production',
+      DEALER_NETWORK_SIZE,
+      SESSION_SECRETS: realSecret,
+      GATEWAY_SECRET: realSecret,
+      GATEWAY: binding,
+    };
     expect(readConfig({ ...production, COMPANY_DETAILS }).companyDetails).toEqual(company);
     expect(() => readConfig(production)).toThrow(/COMPANY_DETAILS: the company details for the terms and privacy notice are not set/);
     expect(() => readConfig({ ...production, COMPANY_DETAILS: JSON.stringify({ ...company, icoNumber: 'dev-only-ico-number' }) })).toThrow(
@@ -67,10 +85,29 @@ describe('readConfig', () => {
     expect(readConfig({ ...production, ENVIRONMENT: 'development' }).companyDetails).toBeNull();
   });
 
+  it('needs the size of the dealer network everywhere, as a whole number', () => {
+    const production = {
+      ENVIRONMENT: 'production',
+      SESSION_SECRETS: realSecret,
+      GATEWAY_SECRET: realSecret,
+      GATEWAY: binding,
+      COMPANY_DETAILS,
+    };
+    expect(readConfig({ ...production, DEALER_NETWORK_SIZE }).dealerNetworkSize).toBe(8250);
+    expect(readConfig({ ...production, DEALER_NETWORK_SIZE: ' 12000 ' }).dealerNetworkSize).toBe(12_000);
+    expect(() => readConfig(production)).toThrow(/DEALER_NETWORK_SIZE is not set/);
+    expect(() => readConfig({ ...production, ENVIRONMENT: 'development' })).toThrow(/DEALER_NETWORK_SIZE is not set/);
+    for (const wrong of ['7,500', '7500+', '7.5e3', '-1', '', 'many']) {
+      expect(() => readConfig({ ...production, DEALER_NETWORK_SIZE: wrong })).toThrow(/DEALER_NETWORK_SIZE must be a whole number/);
+    }
+    expect(() => readConfig({ ...production, DEALER_NETWORK_SIZE: '0' })).toThrow(/DEALER_NETWORK_SIZE must be at least 1/);
+  });
+
   it('refuses the development mailbox in production', () => {
     expect(() =>
       readConfig({
         ENVIRONMENT: 'production',
+        DEALER_NETWORK_SIZE,
         SESSION_SECRETS: realSecret,
         GATEWAY_SECRET: realSecret,
         GATEWAY: binding,
@@ -82,6 +119,7 @@ describe('readConfig', () => {
   it('runs the clock as configured outside production, and refuses a moved clock or shortened timeouts in production', () => {
     const test = readConfig({
       ENVIRONMENT: 'test',
+      DEALER_NETWORK_SIZE,
       SESSION_SECRETS: devSecret,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -92,6 +130,7 @@ describe('readConfig', () => {
     expect(test.gatewayTimeoutScale).toBe(0.2);
     const production = {
       ENVIRONMENT: 'production',
+      DEALER_NETWORK_SIZE,
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY: binding,
@@ -120,7 +159,13 @@ describe('readConfig', () => {
   });
 
   it('frames only a privacy-enhanced YouTube embed', () => {
-    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding };
+    const base = {
+      ENVIRONMENT: 'development',
+      DEALER_NETWORK_SIZE,
+      SESSION_SECRETS: devSecret,
+      GATEWAY_SECRET: devSecret,
+      GATEWAY: binding,
+    };
     expect(readConfig({ ...base, YOUTUBE_EMBED_URL: 'https://www.youtube-nocookie.com/embed/abc_DEF-1' }).youtubeEmbedUrl).toBe(
       'https://www.youtube-nocookie.com/embed/abc_DEF-1',
     );
@@ -128,7 +173,13 @@ describe('readConfig', () => {
   });
 
   it('reads experiment decisions', () => {
-    const base = { ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret, GATEWAY: binding };
+    const base = {
+      ENVIRONMENT: 'development',
+      DEALER_NETWORK_SIZE,
+      SESSION_SECRETS: devSecret,
+      GATEWAY_SECRET: devSecret,
+      GATEWAY: binding,
+    };
     expect(readConfig({ ...base, EXPERIMENT_DECISIONS: '{"home_reviews_first":"on"}' }).experimentDecisions).toEqual({
       home_reviews_first: 'on',
     });
@@ -136,7 +187,9 @@ describe('readConfig', () => {
   });
 
   it('needs a gateway', () => {
-    expect(() => readConfig({ ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret })).toThrow(/GATEWAY/);
+    expect(() =>
+      readConfig({ ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret }),
+    ).toThrow(/GATEWAY/);
   });
 });
 

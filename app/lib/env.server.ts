@@ -111,6 +111,17 @@ const EnvSchema = z
         }
       })
       .pipe(CompanyDetailsSchema.optional()),
+    /**
+     * How many verified dealers the network has, a whole number (7500): the figure every page's
+     * "7,500+ dealers" claim is made from (dealer-network.ts). A fact only the business holds, so it
+     * is configured, never defaulted: every environment must set it.
+     */
+    DEALER_NETWORK_SIZE: z
+      .string({ required_error: 'DEALER_NETWORK_SIZE is not set (the number of dealers in the network, e.g. 7500)' })
+      .trim()
+      .regex(/^\d+$/, 'DEALER_NETWORK_SIZE must be a whole number of dealers, e.g. 7500')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'DEALER_NETWORK_SIZE must be at least 1')),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
     BEST_EV_CITIES_URL: z.string().url().default(DEFAULT_BEST_EV_CITIES_URL),
     /** The home page's video (docs/behaviour/shell.md#home-page); without it the video section is left out. */
@@ -175,6 +186,8 @@ export interface AppConfig {
   featureFlags: FeatureFlags;
   /** Null only outside production, where a page that needs them says they are not configured. */
   companyDetails: CompanyDetails | null;
+  /** How many verified dealers the network has (DEALER_NETWORK_SIZE); pages show it with formatDealerNetwork. */
+  dealerNetworkSize: number;
   /** Seconds the shell's blocks that are the same for every visitor are kept (shared-blocks.server.ts). */
   sharedBlocksSeconds: number;
   /** How far the clock runs from real time (0 in production). */
@@ -210,6 +223,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     gatewaySecret: e.GATEWAY_SECRET,
     featureFlags: e.FEATURE_FLAGS,
     companyDetails: e.COMPANY_DETAILS ?? null,
+    dealerNetworkSize: e.DEALER_NETWORK_SIZE,
     sharedBlocksSeconds: e.SHARED_BLOCKS_SECONDS,
     gatewayTimeoutScale: e.GATEWAY_TIMEOUT_SCALE,
     clockOffsetMs: configuredOffset(e.CLOCK_OFFSET_MS, e.ENVIRONMENT === 'production'),

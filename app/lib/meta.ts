@@ -3,6 +3,7 @@ import { flagsFor } from './route-flags';
 
 interface RootData {
   brandName: string;
+  dealerNetwork?: string | null;
 }
 
 type Match = { id: string; data: unknown; handle?: unknown; error?: unknown };
@@ -11,6 +12,12 @@ type Match = { id: string; data: unknown; handle?: unknown; error?: unknown };
 export function brandFrom(matches: readonly Match[]): string {
   const root = matches.find((m) => m.id === 'root')?.data as RootData | undefined;
   return root?.brandName ?? 'Kerbside';
+}
+
+/** The dealer network's figure (formatDealerNetwork) from the root loader, or null where it did not load. */
+export function dealerNetworkFrom(matches: readonly Match[]): string | null {
+  const root = matches.find((m) => m.id === 'root')?.data as RootData | undefined;
+  return root?.dealerNetwork ?? null;
 }
 
 /**

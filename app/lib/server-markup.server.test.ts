@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { markupForNavigation } from './server-markup.server';
 import { BenefitsContent, homeStaticMarkup } from '~/features/entry/home-static.server';
 
-const context = (dataRequest: boolean) => ({ dataRequest }) as AppLoadContext;
+const context = (dataRequest: boolean) => ({ dataRequest, config: { dealerNetworkSize: 8250 } }) as AppLoadContext;
 
 describe('markupForNavigation', () => {
   it('renders nothing for a document load: the page itself carries the markup', () => {
@@ -13,12 +13,21 @@ describe('markupForNavigation', () => {
   });
 
   it("renders each part's markup for a client-side navigation", () => {
-    expect(markupForNavigation(context(true), { a: () => createElement('p', null, 'one'), b: BenefitsContent })).toEqual({
+    expect(
+      markupForNavigation(context(true), { a: () => createElement('p', null, 'one'), b: BenefitsContent }, { dealerNetwork: '9,100+' }),
+    ).toEqual({
       a: '<p>one</p>',
       b: expect.stringContaining('<h2 id="benefits-title">Why sellers choose us</h2>'),
     });
     const home = homeStaticMarkup(context(true))!;
     expect(Object.keys(home)).toEqual(['home-benefits', 'home-steps']);
+    expect(home['home-benefits']).toContain('<strong>8,200+ dealers compete</strong>');
     expect(home['home-steps']).toContain('<a href="/how-it-works" data-discover="true">More about how it works</a>');
+  });
+
+  it('renders a part again for other props: the markup follows the configuration', () => {
+    const part = ({ dealerNetwork }: { dealerNetwork: string }) => createElement('p', null, dealerNetwork);
+    expect(markupForNavigation(context(true), { part }, { dealerNetwork: '6,000+' })).toEqual({ part: '<p>6,000+</p>' });
+    expect(markupForNavigation(context(true), { part }, { dealerNetwork: '12,000+' })).toEqual({ part: '<p>12,000+</p>' });
   });
 });

@@ -2,11 +2,17 @@ import type { AppLoadContext } from '@remix-run/cloudflare';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-/** A part takes no props and is the same for everyone: rendered once per isolate. */
-const rendered = new WeakMap<ComponentType, string>();
-function markupOf(part: ComponentType): string {
-  let markup = rendered.get(part);
-  if (markup === undefined) rendered.set(part, (markup = renderToStaticMarkup(createElement(part))));
+/**
+ * A part is the same for everyone: rendered once per isolate for each set of props, which come
+ * from configuration (the same for every request an isolate serves), never from the seller.
+ */
+const rendered = new WeakMap<object, Map<string, string>>();
+function markupOf<Props extends object>(part: ComponentType<Props>, props: Props): string {
+  let byProps = rendered.get(part);
+  if (!byProps) rendered.set(part, (byProps = new Map()));
+  const key = JSON.stringify(props);
+  let markup = byProps.get(key);
+  if (markup === undefined) byProps.set(key, (markup = renderToStaticMarkup(createElement(part, props))));
   return markup;
 }
 
@@ -15,12 +21,13 @@ function markupOf(part: ComponentType): string {
  * where the browser has no document markup to keep. A document load renders them in the page
  * itself, so it gets null and the document carries them once.
  */
-export function markupForNavigation<Id extends string>(
+export function markupForNavigation<Id extends string, Props extends object = Record<string, never>>(
   context: AppLoadContext,
-  parts: Record<Id, ComponentType>,
+  parts: Record<Id, ComponentType<Props>>,
+  props: Props = {} as Props,
 ): Record<Id, string> | null {
   if (!context.dataRequest) return null;
   const markup = {} as Record<Id, string>;
-  for (const id of Object.keys(parts) as Id[]) markup[id] = markupOf(parts[id]);
+  for (const id of Object.keys(parts) as Id[]) markup[id] = markupOf(parts[id], props);
   return markup;
 }

@@ -1,4 +1,5 @@
 import { REFERRAL_REWARD_PENCE } from '../../../contract/accounts';
+import { formatDealerNetwork } from '~/lib/dealer-network';
 import { formatPounds } from '~/lib/format';
 
 /**
@@ -13,11 +14,14 @@ export interface ContentValues {
   registeredAddress: string;
   icoNumber: string;
   referralReward: string;
+  /** The dealer network's size as the copy states it (formatDealerNetwork). */
+  dealerNetwork: string;
 }
 
 interface Config {
   brandName: string;
   companyDetails: { name: string; number: string; registeredAddress: string; icoNumber: string } | null;
+  dealerNetworkSize: number;
 }
 
 /**
@@ -35,15 +39,25 @@ export function contentValues(config: Config): ContentValues {
     registeredAddress: company?.registeredAddress ?? NOT_CONFIGURED,
     icoNumber: company?.icoNumber ?? NOT_CONFIGURED,
     referralReward: formatPounds(REFERRAL_REWARD_PENCE / 100),
+    dealerNetwork: formatDealerNetwork(config.dealerNetworkSize),
   };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+function fill(text: string, values: ContentValues, escape: (value: string) => string): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (token, name: string) => {
+    if (!Object.hasOwn(values, name)) throw new Error(`content value ${token} has no value`);
+    return escape(values[name as keyof ContentValues]);
+  });
+}
+
 /** A compiled page's HTML with its values filled in, escaped: configuration is text, never markup. */
 export function fillContent(html: string, values: ContentValues): string {
-  return html.replace(/\{\{\s*(\w+)\s*\}\}/g, (token, name: string) => {
-    if (!Object.hasOwn(values, name)) throw new Error(`content value ${token} has no value`);
-    return escapeHtml(values[name as keyof ContentValues]);
-  });
+  return fill(html, values, escapeHtml);
+}
+
+/** A page's plain text (its description), with its values filled in as they are: React escapes it when it renders. */
+export function fillText(text: string, values: ContentValues): string {
+  return fill(text, values, (value) => value);
 }

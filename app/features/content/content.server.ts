@@ -1,4 +1,5 @@
 import raw from '~/generated/content.json';
+import { fillContent, fillText, type ContentValues } from './content-values';
 
 /**
  * The content store (content/**.md, compiled by scripts/build-content.mjs into the worker). Pages
@@ -34,15 +35,20 @@ export function listEntries(collection: Collection): ContentEntry[] {
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
-/** What a page shows of an entry (not the word count or flags, which stay on the server). */
-export function articleOf(entry: ContentEntry) {
+/**
+ * What a page shows of an entry (not the word count or flags, which stay on the server), with the
+ * `{{name}}` values its body and description name filled in (content-values.ts): every way an
+ * entry reaches a page goes through here or summary, so none shows a value unfilled.
+ */
+export function articleOf(entry: ContentEntry, values: ContentValues) {
   const { html, title, description, date, author, sources, illustrative, legal } = entry;
-  return { html, title, description, date, author, sources, illustrative, legal };
+  return { html: fillContent(html, values), title, description: fillText(description, values), date, author, sources, illustrative, legal };
 }
 
-/** What a list shows of an entry (the body stays on its own page). */
-export function summary(entry: ContentEntry) {
-  return { slug: entry.slug, title: entry.title, description: entry.description, date: entry.date, illustrative: entry.illustrative };
+/** What a list shows of an entry (the body stays on its own page), its description's values filled in. */
+export function summary(entry: ContentEntry, values: ContentValues) {
+  const { slug, title, date, illustrative } = entry;
+  return { slug, title, description: fillText(entry.description, values), date, illustrative };
 }
 
 export interface BlogPath {
@@ -94,7 +100,7 @@ export function blogPost({ year, month, day, post }: BlogPath): ContentEntry | n
  * make-content lookup): content/brands/{slug}.md. A make without a page has none, and its brand
  * page shows the hero, reviews and sales alone.
  */
-export function makeContent(slug: string) {
+export function makeContent(slug: string, values: ContentValues) {
   const entry = getEntry('brands', slug);
-  return entry ? { slug: entry.slug, ...articleOf(entry) } : null;
+  return entry ? { slug: entry.slug, ...articleOf(entry, values) } : null;
 }

@@ -40,7 +40,7 @@ const HOW_IT_WORKS: LandingPage['sections'][number] = {
   points: [
     'Enter your registration and mileage for a free, instant valuation.',
     'Build your vehicle profile on your phone: photos, features, service history, keys, any finance and any damage.',
-    '7,500+ verified dealers can bid for your car in our daily online sale.',
+    '{dealerNetwork} verified dealers can bid for your car in our daily online sale.',
     'See the highest offer, then accept it or decline it. There is no obligation and no fee.',
     "The dealer collects for free, and you're paid within 24 hours of collection.",
   ],
@@ -63,7 +63,7 @@ const PARTNER_ROUTE =
 
 export const SELL_MY_CAR: LandingPage = {
   title: 'Sell my car: dealers bid, you choose',
-  description: 'Sell your car to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, paid within 24 hours of collection. No fee.',
+  description: 'Sell your car to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, paid within 24 hours of collection. No fee.',
   heroTitle: 'Sell your car',
   sections: [
     HOW_IT_WORKS,
@@ -85,7 +85,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
     title: 'Car buying sites: an instant offer or a dealer sale?',
     description: 'How car buying sites differ: one instant offer from one buyer, or many dealers bidding. An honest look at what to compare before you sell.',
     heroTitle: 'Comparing car buying sites?',
-    heroText: 'Some sites make you one offer themselves. Kerbside puts your car in front of 7,500+ verified dealers who bid against each other.',
+    heroText: 'Some sites make you one offer themselves. Kerbside puts your car in front of {dealerNetwork} verified dealers who bid against each other.',
     sections: [
       {
         heading: 'Two ways car buying sites work',
@@ -117,7 +117,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   petrol: {
     title: 'Sell your petrol car',
-    description: 'Sell your petrol car to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, no fee, paid within 24 hours of collection.',
+    description: 'Sell your petrol car to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, no fee, paid within 24 hours of collection.',
     heroTitle: 'Sell your petrol car',
     sections: [
       {
@@ -145,7 +145,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   diesel: {
     title: 'Sell your diesel car',
-    description: 'Sell your diesel car to 7,500+ verified dealers across the UK, wherever you live. Check it against the ULEZ standard, then get a free valuation.',
+    description: 'Sell your diesel car to {dealerNetwork} verified dealers across the UK, wherever you live. Check it against the ULEZ standard, then get a free valuation.',
     heroTitle: 'Sell your diesel car',
     sections: [
       {
@@ -176,14 +176,14 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
   },
 
   'car-buyers': {
-    title: 'Car buyers: 7,500+ verified dealers bid for your car',
-    description: 'Instead of one car buyer, 7,500+ verified dealers can bid for your car in our daily online sale. You see the highest offer and choose.',
+    title: 'Car buyers: {dealerNetwork} verified dealers bid for your car',
+    description: 'Instead of one car buyer, {dealerNetwork} verified dealers can bid for your car in our daily online sale. You see the highest offer and choose.',
     heroTitle: 'Car buyers who compete for your car',
     sections: [
       {
         heading: 'Who buys your car',
         paragraphs: [
-          'Your car is offered to 7,500+ verified dealers in our daily online sale. The one who wins it buys it from you.',
+          'Your car is offered to {dealerNetwork} verified dealers in our daily online sale. The one who wins it buys it from you.',
           "You don't meet buyers, show anyone round the car or haggle. The dealer who buys it collects it from you for free.",
         ],
       },
@@ -201,7 +201,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   'to-a-dealer': {
     title: 'Sell your car to a dealer without visiting one',
-    description: 'Sell your car to a dealer without visiting one: 7,500+ verified dealers bid online, and the winner collects from you for free.',
+    description: 'Sell your car to a dealer without visiting one: {dealerNetwork} verified dealers bid online, and the winner collects from you for free.',
     heroTitle: 'Sell your car to a dealer',
     sections: [
       {
@@ -214,7 +214,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
       {
         heading: 'Many dealers, not one',
         paragraphs: [
-          'Walk into one dealer and you get one price. In our daily sale, 7,500+ verified dealers can bid, and you see the highest offer. Accept it or decline it: no obligation, no fee.',
+          'Walk into one dealer and you get one price. In our daily sale, {dealerNetwork} verified dealers can bid, and you see the highest offer. Accept it or decline it: no obligation, no fee.',
         ],
       },
       {
@@ -231,7 +231,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   electric: {
     title: 'Sell your electric car',
-    description: 'Sell your electric car to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
+    description: 'Sell your electric car to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
     heroTitle: 'Sell your electric car',
     heroText: 'Dealers bid for electric cars in the same daily sale as every other car. Free valuation, free collection, no fee.',
     sections: [
@@ -407,7 +407,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   hybrid: {
     title: 'Sell your hybrid car',
-    description: 'Sell your hybrid or plug-in hybrid to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
+    description: 'Sell your hybrid or plug-in hybrid to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
     heroTitle: 'Sell your hybrid car',
     sections: [
       {
@@ -431,13 +431,13 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   'van-buyers': {
     title: 'Van buyers: dealers bid for your van',
-    description: 'Van buyers who compete: your van goes into our daily online sale, in front of 7,500+ verified dealers. Free valuation and free collection.',
+    description: 'Van buyers who compete: your van goes into our daily online sale, in front of {dealerNetwork} verified dealers. Free valuation and free collection.',
     heroTitle: 'Van buyers who compete for your van',
     sections: [
       {
         heading: 'Who buys your van',
         paragraphs: [
-          "Your van goes into the same daily online sale as cars, in front of 7,500+ verified dealers. You see the highest offer and choose whether to accept. There's no fee and no obligation.",
+          "Your van goes into the same daily online sale as cars, in front of {dealerNetwork} verified dealers. You see the highest offer and choose whether to accept. There's no fee and no obligation.",
         ],
       },
       {
@@ -496,13 +496,13 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   'buy-my-car': {
     title: 'Buy my car: find a buyer without the hassle',
-    description: 'Looking for someone to buy your car? Tell us about it once and 7,500+ verified dealers can bid. Free collection, no fee, no obligation.',
+    description: 'Looking for someone to buy your car? Tell us about it once and {dealerNetwork} verified dealers can bid. Free collection, no fee, no obligation.',
     heroTitle: 'Find a buyer for your car',
     sections: [
       {
         heading: 'Tell us once, let dealers bid',
         paragraphs: [
-          'Instead of ringing round or placing an advert, tell us about your car once. 7,500+ verified dealers can bid for it in our daily online sale.',
+          'Instead of ringing round or placing an advert, tell us about your car once. {dealerNetwork} verified dealers can bid for it in our daily online sale.',
         ],
       },
       HOW_IT_WORKS,
@@ -522,7 +522,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
   suv: {
     title: 'Sell your SUV or 4x4',
-    description: 'Sell your SUV or 4x4 to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
+    description: 'Sell your SUV or 4x4 to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, no fee to sell.',
     heroTitle: 'Sell your SUV',
     sections: [
       {
@@ -604,8 +604,8 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
   },
 
   lp: {
-    title: 'Sell your car to 7,500+ dealers',
-    description: 'Get a free valuation, let 7,500+ verified dealers bid in our daily online sale, and choose. Free collection, no fee, paid within 24 hours of collection.',
+    title: 'Sell your car to {dealerNetwork} dealers',
+    description: 'Get a free valuation, let {dealerNetwork} verified dealers bid in our daily online sale, and choose. Free collection, no fee, paid within 24 hours of collection.',
     heroTitle: 'Sell your car to dealers who compete for it',
     sections: [
       HOW_IT_WORKS,
@@ -622,7 +622,7 @@ export const SELL_MY_CAR_VARIANTS: Record<string, LandingPage> = {
 
 export const SELL_MY_VAN: LandingPage = {
   title: 'Sell my van: dealers bid, free collection',
-  description: 'Sell your van to 7,500+ verified dealers in a daily online sale. Free valuation, free collection, no fee, paid within 24 hours of collection.',
+  description: 'Sell your van to {dealerNetwork} verified dealers in a daily online sale. Free valuation, free collection, no fee, paid within 24 hours of collection.',
   heroTitle: 'Sell your van',
   heroText: "Enter your van's reg and mileage for a free valuation. Dealers bid in our daily sale and the winner collects for free.",
   sections: [
@@ -632,7 +632,7 @@ export const SELL_MY_VAN: LandingPage = {
       points: [
         'Enter the registration and mileage for a free, instant valuation.',
         'Build the profile on your phone, including photos of the load area with the doors open.',
-        '7,500+ verified dealers can bid in our daily online sale.',
+        '{dealerNetwork} verified dealers can bid in our daily online sale.',
         "Accept the highest offer or decline it. No obligation, no fee. The dealer collects for free and you're paid within 24 hours of collection.",
       ],
     },
@@ -675,7 +675,7 @@ export const PART_EXCHANGE: LandingPage = {
     {
       heading: 'Selling through Kerbside',
       paragraphs: [
-        "7,500+ verified dealers can bid for your car, and the offer is for your car alone. You don't have to be buying another car. It takes a few days, because your car goes into the next daily sale, and you may need to plan for a gap between cars.",
+        "{dealerNetwork} verified dealers can bid for your car, and the offer is for your car alone. You don't have to be buying another car. It takes a few days, because your car goes into the next daily sale, and you may need to plan for a gap between cars.",
       ],
     },
     {

@@ -10,7 +10,9 @@ export interface Source {
 
 /**
  * A landing page (docs/behaviour/routes.md#landing-routes): the hero lookup with its own title, then a few short sections
- * saying what this page is for. All copy is original and factual; no invented figures.
+ * saying what this page is for. All copy is original and factual; no invented figures. The size of
+ * the dealer network is configuration, so the copy writes `{dealerNetwork}` where its figure goes
+ * and the landing route fills it in (withDealerNetwork).
  */
 export interface LandingPage {
   /** The <title> (the brand suffix is added). */

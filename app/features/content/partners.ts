@@ -16,7 +16,7 @@ const HOW_IT_WORKS: Section = {
   points: [
     'Enter your registration and mileage for a free, instant valuation.',
     'Build your vehicle profile on your phone: photos, features, service history, keys, any finance and any damage.',
-    '7,500+ verified dealers can bid in our daily online sale.',
+    '{dealerNetwork} verified dealers can bid in our daily online sale.',
     'See the highest offer and accept or decline it. No obligation, no fee.',
     "The dealer collects for free, and you're paid within 24 hours of collection.",
   ],
@@ -52,9 +52,9 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   bluelightcard: partnerPage({
     partnerName: 'Blue Light Card',
     title: 'Blue Light Card members: sell your car',
-    description: 'Welcome, Blue Light Card members. Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee.',
+    description: 'Welcome, Blue Light Card members. Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee.',
     heroTitle: 'Blue Light Card members: sell your car',
-    heroText: 'A free valuation, 7,500+ verified dealers bidding in a daily sale, and free collection. No fee to sell.',
+    heroText: 'A free valuation, {dealerNetwork} verified dealers bidding in a daily sale, and free collection. No fee to sell.',
     welcome: {
       heading: 'Welcome from Blue Light Card',
       paragraphs: [rewardTerms('Blue Light Card', 'its members a reward')],
@@ -64,7 +64,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   cardoffers: partnerPage({
     partnerName: 'Card Offers',
     title: 'Sell your car: welcome from Card Offers',
-    description: 'You found us through Card Offers. Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee.',
+    description: 'You found us through Card Offers. Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us through Card Offers. Enter your reg and mileage for a free valuation.',
     welcome: {
@@ -76,7 +76,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   gocompare: partnerPage({
     partnerName: 'GoCompare',
     title: 'Sell your car: welcome from GoCompare',
-    description: 'Came from GoCompare? Get a free valuation and let 7,500+ verified dealers bid for your car in a daily sale. Free collection, no fee.',
+    description: 'Came from GoCompare? Get a free valuation and let {dealerNetwork} verified dealers bid for your car in a daily sale. Free collection, no fee.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us from GoCompare. Enter your reg and mileage for a free, instant valuation.',
     welcome: {
@@ -91,7 +91,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   newday: partnerPage({
     partnerName: 'NewDay',
     title: 'Sell your car: welcome from NewDay',
-    description: 'Came from NewDay? Get a free valuation and let 7,500+ verified dealers bid for your car in a daily sale. Free collection, no fee.',
+    description: 'Came from NewDay? Get a free valuation and let {dealerNetwork} verified dealers bid for your car in a daily sale. Free collection, no fee.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us through NewDay. Enter your reg and mileage for a free, instant valuation.',
     welcome: {
@@ -118,7 +118,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   moneysupermarket: partnerPage({
     partnerName: 'MoneySuperMarket',
     title: 'Sell your car: welcome from MoneySuperMarket',
-    description: 'Came from MoneySuperMarket? Get a free valuation and let 7,500+ verified dealers bid for your car in a daily sale. Free collection, no fee.',
+    description: 'Came from MoneySuperMarket? Get a free valuation and let {dealerNetwork} verified dealers bid for your car in a daily sale. Free collection, no fee.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us from MoneySuperMarket. Enter your reg and mileage for a free, instant valuation.',
     welcome: {
@@ -147,9 +147,9 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   quidco: partnerPage({
     partnerName: 'Quidco',
     title: 'Quidco members: sell your car',
-    description: 'Welcome, Quidco members. Get a free valuation and let 7,500+ verified dealers bid for your car in a daily sale. Free collection, no fee.',
+    description: 'Welcome, Quidco members. Get a free valuation and let {dealerNetwork} verified dealers bid for your car in a daily sale. Free collection, no fee.',
     heroTitle: 'Quidco members: sell your car',
-    heroText: 'A free valuation, 7,500+ verified dealers bidding in a daily sale, and free collection. No fee to sell.',
+    heroText: 'A free valuation, {dealerNetwork} verified dealers bidding in a daily sale, and free collection. No fee to sell.',
     welcome: {
       heading: 'Welcome from Quidco',
       paragraphs: [
@@ -162,9 +162,9 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   topcashback: partnerPage({
     partnerName: 'TopCashback',
     title: 'TopCashback members: sell your car',
-    description: 'Welcome, TopCashback members. Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee.',
+    description: 'Welcome, TopCashback members. Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee.',
     heroTitle: 'TopCashback members: sell your car',
-    heroText: 'A free valuation, 7,500+ verified dealers bidding in a daily sale, and free collection. No fee to sell.',
+    heroText: 'A free valuation, {dealerNetwork} verified dealers bidding in a daily sale, and free collection. No fee to sell.',
     welcome: {
       heading: 'Welcome from TopCashback',
       paragraphs: [
@@ -177,7 +177,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   giveasyoulive: partnerPage({
     partnerName: 'Give as you Live',
     title: 'Give as you Live supporters: sell your car',
-    description: 'Here from Give as you Live? Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee to sell.',
+    description: 'Here from Give as you Live? Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee to sell.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us from Give as you Live. Enter your reg and mileage for a free, instant valuation.',
     welcome: {
@@ -189,7 +189,7 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   easyfundraising: partnerPage({
     partnerName: 'easyfundraising',
     title: 'easyfundraising supporters: sell your car',
-    description: 'Here from easyfundraising? Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee to sell.',
+    description: 'Here from easyfundraising? Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee to sell.',
     heroTitle: 'Sell your car with Kerbside',
     heroText: 'You came to us from easyfundraising. Enter your reg and mileage for a free, instant valuation.',
     welcome: {
@@ -201,9 +201,9 @@ export const PARTNER_PAGES: Record<string, PartnerPage> = {
   kidstart: partnerPage({
     partnerName: 'KidStart',
     title: 'KidStart members: sell your car',
-    description: 'Welcome, KidStart members. Get a free valuation and let 7,500+ verified dealers bid for your car. Free collection, no fee to sell.',
+    description: 'Welcome, KidStart members. Get a free valuation and let {dealerNetwork} verified dealers bid for your car. Free collection, no fee to sell.',
     heroTitle: 'KidStart members: sell your car',
-    heroText: 'A free valuation, 7,500+ verified dealers bidding in a daily sale, and free collection. No fee to sell.',
+    heroText: 'A free valuation, {dealerNetwork} verified dealers bidding in a daily sale, and free collection. No fee to sell.',
     welcome: {
       heading: 'Welcome from KidStart',
       paragraphs: [rewardTerms('KidStart', 'its members a reward')],

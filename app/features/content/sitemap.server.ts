@@ -4,6 +4,7 @@ import { SELL_MY_CAR_VARIANTS } from '~/features/content/landing-pages';
 import { blogPostPath, getEntry, listEntries } from './content.server';
 import type { RouteTable } from '../../lib/context.server';
 import { flagsFor } from '../../lib/route-flags';
+import { formatDealerNetwork, withDealerNetwork } from '../../lib/dealer-network';
 import { endpoints } from '../../../contract/endpoints';
 
 /**
@@ -56,8 +57,9 @@ export async function sitemapEntries(context: AppLoadContext): Promise<SitemapEn
   for (const guide of listEntries('guides')) entries.push({ path: `/guides/${guide.slug}`, title: guide.title, lastModified: guide.date });
   for (const story of listEntries('stories')) entries.push({ path: `/stories/${story.slug}`, title: story.title, lastModified: story.date });
   for (const post of listEntries('blog')) entries.push({ path: blogPostPath(post.slug), title: post.title, lastModified: post.date });
+  const dealerNetwork = formatDealerNetwork(context.config.dealerNetworkSize);
   for (const [slug, page] of Object.entries(SELL_MY_CAR_VARIANTS)) {
-    if (!page.flags?.noSitemap) entries.push({ path: `/sell-my-car/${slug}`, title: page.title });
+    if (!page.flags?.noSitemap) entries.push({ path: `/sell-my-car/${slug}`, title: withDealerNetwork(page.title, dealerNetwork) });
   }
   for (const [slug, city] of Object.entries(CITIES)) entries.push({ path: `/sell-your-car/${slug}`, title: `Sell your car in ${city.name}` });
   // Brand pages exist for the makes the register knows; without the gateway they are left out.

@@ -2,21 +2,21 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from '../shell/vrm-form';
+import { useRootData } from '~/features/shell/frame';
+import { dealersCompete } from '~/lib/dealer-network';
 import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
 import type { FormReply } from '~/lib/forms/use-form-reply';
 
-export const STRAPLINE = '7,500+ dealers compete to give you their best price*. Find your highest offer!';
-
-/** The strapline, whose '*' leads to the price disclaimer in the footer. */
+/** The strapline, with the configured size of the dealer network; its '*' leads to the price disclaimer in the footer. */
 export function Strapline() {
-  const [before, after] = STRAPLINE.split('*');
+  const { dealerNetwork } = useRootData();
   return (
     <p className="strap">
-      {before}
+      {dealersCompete(dealerNetwork)} to give you their best price
       <a href="#price-disclaimer" className="footnote" aria-label="About the best price">
         *
       </a>
-      {after}
+      . Find your highest offer!
     </p>
   );
 }

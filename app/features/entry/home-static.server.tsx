@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
 import { markupForNavigation } from '~/lib/server-markup.server';
+import { dealersCompete, formatDealerNetwork } from '~/lib/dealer-network';
 
 /*
  * The home page's sections that are the same for everyone and do nothing in the browser: rendered
@@ -8,14 +9,20 @@ import { markupForNavigation } from '~/lib/server-markup.server';
  * routes ahead of a click, as it does for a <Link>.
  */
 
+/** What the sections show from configuration: the same for every seller. */
+export interface HomeStaticProps {
+  /** The dealer network's figure (formatDealerNetwork). */
+  dealerNetwork: string;
+}
+
 /** The inside of the benefits section. */
-export function BenefitsContent() {
+export function BenefitsContent({ dealerNetwork }: HomeStaticProps) {
   return (
     <>
       <h2 id="benefits-title">Why sellers choose us</h2>
       <ul className="benefits">
         <li>
-          <strong>7,500+ dealers compete</strong> for your car in a daily sale, so you see the highest offer.
+          <strong>{dealersCompete(dealerNetwork)}</strong> for your car in a daily sale, so you see the highest offer.
         </li>
         <li>
           <strong>Free collection</strong> from your door, at a time that suits you.
@@ -64,7 +71,16 @@ export function StepsContent() {
   );
 }
 
+/** What the sections show, from the request's configuration. */
+export function homeStaticProps(context: AppLoadContext): HomeStaticProps {
+  return { dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize) };
+}
+
 /** The sections' markup for a client-side navigation to the home page (null for a document load). */
 export function homeStaticMarkup(context: AppLoadContext) {
-  return markupForNavigation(context, { 'home-benefits': BenefitsContent, 'home-steps': StepsContent });
+  return markupForNavigation<'home-benefits' | 'home-steps', HomeStaticProps>(
+    context,
+    { 'home-benefits': BenefitsContent, 'home-steps': StepsContent },
+    homeStaticProps(context),
+  );
 }

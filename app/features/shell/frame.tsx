@@ -95,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter
           hidden={!!flags.hideFooter}
           brandName={root.brandName}
+          dealerNetwork={root.dealerNetwork}
           year={root.year}
           addresses={addresses}
           flags={flags}

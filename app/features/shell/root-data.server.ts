@@ -4,6 +4,7 @@ import { clockNow } from '~/lib/clock.server';
 import { visibleFields } from '~/lib/forms/kept-form';
 import { initials, signOut } from '~/lib/auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
+import { formatDealerNetwork } from '~/lib/dealer-network';
 import { reviewsBlock } from './shell-data.server';
 
 /**
@@ -26,6 +27,8 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
     brandName: config.brandName,
     helpCentreUrl: config.helpCentreUrl,
     dealerSiteUrl: config.dealerSiteUrl,
+    /** The dealer network's size as the copy states it (formatDealerNetwork), from configuration. */
+    dealerNetwork: formatDealerNetwork(config.dealerNetworkSize),
     year: clockNow().getUTCFullYear(),
     user: auth ? { firstName: auth.firstName, initials: initials(auth) } : null,
     logoutNotice: url.searchParams.get('logout') === 'notify',

@@ -11,6 +11,7 @@ import {
   type Addresses,
   type NavLink,
 } from '~/features/shell/navigation';
+import { dealersCompete } from '~/lib/dealer-network';
 
 /*
  * The shell's links: the same on every page and for every seller, so they are rendered on the
@@ -121,14 +122,14 @@ export function FooterLinks({ addresses }: { addresses: Addresses }) {
 }
 
 /** The footer's legal links and copyright line. */
-export function FooterLegal({ brandName, year }: { brandName: string; year: number }) {
+export function FooterLegal({ brandName, dealerNetwork, year }: { brandName: string; dealerNetwork: string | null; year: number }) {
   return (
     <>
       <nav aria-label="Legal" className="legal">
         <LinkList links={LEGAL_LINKS} />
       </nav>
       <p className="copyright">
-        © {year} {brandName}. 7,500+ dealers compete to buy your car. Free collection, no fee to the seller.
+        © {year} {brandName}. {dealersCompete(dealerNetwork)} to buy your car. Free collection, no fee to the seller.
       </p>
     </>
   );

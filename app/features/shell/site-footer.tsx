@@ -7,6 +7,7 @@ import { FooterLegal, FooterLinks } from './shell-links.server';
 import { VrmForm } from './vrm-form';
 import type { Addresses } from '~/features/shell/navigation';
 import type { RouteFlags } from '~/lib/route-flags';
+import { dealersCompete } from '~/lib/dealer-network';
 
 export interface FooterReviews {
   /** The average rating of every review, as shown ('4.2'). */
@@ -25,6 +26,7 @@ export interface FooterReviews {
 export function SiteFooter({
   hidden,
   brandName,
+  dealerNetwork,
   year,
   addresses,
   flags,
@@ -34,6 +36,8 @@ export function SiteFooter({
   children?: ReactNode;
   hidden: boolean;
   brandName: string;
+  /** The dealer network's figure (formatDealerNetwork), null when the root's data did not load. */
+  dealerNetwork: string | null;
   year: number;
   addresses: Addresses;
   flags: RouteFlags;
@@ -45,14 +49,14 @@ export function SiteFooter({
       {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? (
         <UlezLookupBlock />
       ) : (
-        <LookupBlock brandName={brandName} variant={flags.lookupVariant} />
+        <LookupBlock brandName={brandName} dealerNetwork={dealerNetwork} variant={flags.lookupVariant} />
       )}
       <div className="footer-main">
         <div className="wrap">
           {children}
           <ServerMarkup id="footer-links" render={() => <FooterLinks addresses={addresses} />} />
           {hidden ? null : <Disclaimers flags={flags} />}
-          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} year={year} />} />
+          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} dealerNetwork={dealerNetwork} year={year} />} />
         </div>
       </div>
     </footer>
@@ -93,14 +97,22 @@ export function lookupBlockTitle(brandName: string, variant: RouteFlags['lookupV
   }
 }
 
-function LookupBlock({ brandName, variant }: { brandName: string; variant: RouteFlags['lookupVariant'] }) {
+function LookupBlock({
+  brandName,
+  dealerNetwork,
+  variant,
+}: {
+  brandName: string;
+  dealerNetwork: string | null;
+  variant: RouteFlags['lookupVariant'];
+}) {
   // A brand page's make, when this is one.
   const brand = useRouteLoaderData<{ make?: { display_name: string } }>('routes/brand');
   return (
     <section className="footer-lookup" aria-labelledby="footer-lookup-title">
       <div className="wrap">
         <h2 id="footer-lookup-title">{lookupBlockTitle(brandName, variant, brand?.make?.display_name)}</h2>
-        <p>7,500+ dealers compete to give you their best price. Free collection, no fee.</p>
+        <p>{dealersCompete(dealerNetwork)} to give you their best price. Free collection, no fee.</p>
         <VrmForm id="footer-lookup" label="Your registration" action="/?index" buttonLabel="Get my valuation" />
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { ContentArticle, EntryList } from '~/features/shell/content-article';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { articleOf, getEntry, listEntries, summary, type Collection } from '~/features/content/content.server';
+import { contentValues, fillContent, fillText } from '~/features/content/content-values';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 
@@ -16,14 +17,15 @@ const SECTIONS: { base: string; collection: Collection; canonicalBase: string; t
   { base: '/stories', collection: 'stories', canonicalBase: '/stories', title: 'Stories' },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const section = SECTIONS.find((s) => url.pathname.startsWith(s.base))!;
   const canonical = `${url.origin}${section.canonicalBase}${params.slug ? `/${params.slug}` : ''}`;
+  const values = contentValues(context.config);
   if (params.slug) {
     const entry = params.slug === 'index' ? null : getEntry(section.collection, params.slug);
     if (!entry) throw new Response('Not Found', { status: 404 });
-    return { kind: 'entry' as const, base: section.base, canonical, entry: articleOf(entry) };
+    return { kind: 'entry' as const, base: section.base, canonical, entry: articleOf(entry, values) };
   }
   const intro = getEntry(section.collection, 'index');
   return {
@@ -31,9 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     base: section.base,
     canonical,
     title: intro?.title ?? section.title,
-    description: intro?.description,
-    intro: intro?.html ?? '',
-    entries: listEntries(section.collection).map(summary),
+    description: intro ? fillText(intro.description, values) : undefined,
+    intro: intro ? fillContent(intro.html, values) : '',
+    entries: listEntries(section.collection).map((entry) => summary(entry, values)),
   };
 }
 

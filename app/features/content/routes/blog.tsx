@@ -3,23 +3,25 @@ import { useLoaderData } from '@remix-run/react';
 import { ContentArticle, EntryList } from '~/features/shell/content-article';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { articleOf, blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/features/content/content.server';
+import { contentValues } from '~/features/content/content-values';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 
 /** /blog/{year?}/{month?}/{day?}/{post?}: date pages list the posts of that date and get a date title. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const path = { year: params.year, month: params.month, day: params.day, post: params.post };
+  const values = contentValues(context.config);
   if (path.post) {
     const entry = blogPost(path);
     if (!entry) throw new Response('Not Found', { status: 404 });
-    return { kind: 'post' as const, entry: articleOf(entry) };
+    return { kind: 'post' as const, entry: articleOf(entry, values) };
   }
   const title = blogDateTitle(path);
   if (!title) throw new Response('Not Found', { status: 404 });
   const posts = blogPostsUnder(path);
   // A date with no posts is not a page (it would be an empty one for every day of the calendar).
   if (path.year && !posts.length) throw new Response('Not Found', { status: 404 });
-  return { kind: 'date' as const, title, posts: posts.map((post) => ({ ...summary(post), slug: blogPostPath(post.slug) })) };
+  return { kind: 'date' as const, title, posts: posts.map((post) => ({ ...summary(post, values), slug: blogPostPath(post.slug) })) };
 }
 
 

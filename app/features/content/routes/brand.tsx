@@ -6,9 +6,10 @@ import { Hero } from '~/features/entry/hero';
 import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { makeContent } from '~/features/content/content.server';
+import { contentValues } from '~/features/content/content-values';
 import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
-import { brandFrom, pageMeta } from '~/lib/meta';
+import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -23,20 +24,21 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     recentSalesBlock(context, make.slug),
     dealerInterestBlock(context, make.slug),
   ]);
-  const content = makeContent(make.slug);
+  const content = makeContent(make.slug, contentValues(context.config));
   return { make, panel: heroLookupPanel(context), reviews, sales, interest, content };
 }
 
 // A brand landing page: the footer lookup speaks of the make.
 export const handle = routeFlags({ lookupVariant: 'brand', stickyVrm: true, hideReviews: true });
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
-    ? pageMeta(matches, {
-        title: `Sell your ${data.make.display_name} car the ${brandFrom(matches)} way`,
-        description: `Sell your ${data.make.display_name} to 7,500+ dealers competing in a daily sale. Free collection, no fee.`,
-      })
-    : pageMeta(matches, { title: 'Page not found' });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return pageMeta(matches, { title: 'Page not found' });
+  const network = dealerNetworkFrom(matches);
+  return pageMeta(matches, {
+    title: `Sell your ${data.make.display_name} car the ${brandFrom(matches)} way`,
+    description: `Sell your ${data.make.display_name} to ${network ? `${network} dealers` : 'dealers'} competing in a daily sale. Free collection, no fee.`,
+  });
+};
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const hero = `/sell-my-car/brands/${encodeURIComponent(params.brand ?? '')}`;

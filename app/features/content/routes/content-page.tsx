@@ -4,7 +4,7 @@ import { ContentArticle } from '~/features/shell/content-article';
 import { CookieChoice } from '~/features/shell/cookie-choice';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { articleOf, getEntry } from '~/features/content/content.server';
-import { contentValues, fillContent } from '~/features/content/content-values';
+import { contentValues } from '~/features/content/content-values';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
@@ -21,8 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!entry) throw new Response('Not Found', { status: 404 });
   // /refer: a signed-in seller's own link (the page stays public for everyone else).
   const referral = slug === 'refer' && context.session.get('auth') ? await ownReferralLink(context, url.origin) : null;
-  const article = articleOf(entry);
-  return { slug, flags: entry.flags, entry: { ...article, html: fillContent(article.html, contentValues(context.config)) }, referral };
+  return { slug, flags: entry.flags, entry: articleOf(entry, contentValues(context.config)), referral };
 }
 
 type OwnReferral = { link: string } | { notYet: true } | { unavailable: true };

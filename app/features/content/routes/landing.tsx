@@ -12,6 +12,7 @@ import { AFFILIATES, PARTNER_PAGES } from '~/features/content/partners';
 import { getEntry } from '~/features/content/content.server';
 import { referralCodeOf } from '~/features/content/referrals';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
+import { formatDealerNetwork, withDealerNetwork } from '~/lib/dealer-network';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 import { dealerLogosBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
@@ -96,7 +97,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     kind: 'page' as const,
     path: url.pathname,
     panel,
-    page,
+    // The data files write '{dealerNetwork}' where the configured figure goes.
+    page: withDealerNetwork(page, formatDealerNetwork(context.config.dealerNetworkSize)),
     partner: partner ?? null,
     guides,
     referred: !!referral,

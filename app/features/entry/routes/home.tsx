@@ -4,10 +4,16 @@ import type { ComponentType } from 'react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/features/entry/home-sections';
-import { BenefitsContent, homeStaticMarkup, StepsContent } from '~/features/entry/home-static.server';
+import {
+  BenefitsContent,
+  homeStaticMarkup,
+  homeStaticProps,
+  StepsContent,
+  type HomeStaticProps,
+} from '~/features/entry/home-static.server';
 import { ServerMarkup } from '~/lib/server-markup';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
-import { brandFrom, pageMeta } from '~/lib/meta';
+import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { reviewsBlock } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
@@ -21,12 +27,14 @@ export const handle = routeFlags({
   lookupVariant: 'home',
 });
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+export const meta: MetaFunction = ({ matches }) => {
+  const network = dealerNetworkFrom(matches);
+  return pageMeta(matches, {
     title: `Sell your car the ${brandFrom(matches)} way`,
-    description: 'Get an instant valuation, then 7,500+ dealers compete to buy your car. Free collection, no fee.',
+    description: `Get an instant valuation, then ${network ? `${network} dealers` : 'dealers'} compete to buy your car. Free collection, no fee.`,
     suffix: false,
   });
+};
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const [reviews, sales, dealers] = await Promise.all([reviewsBlock(context), recentSalesBlock(context), dealerLogosBlock(context)]);
@@ -37,6 +45,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     dealers,
     video: context.config.youtubeEmbedUrl,
     reviewsFirst: context.experiments.home_reviews_first === 'on',
+    statics: homeStaticProps(context),
     markup: homeStaticMarkup(context),
   };
 }
@@ -46,13 +55,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { panel, reviews, sales, dealers, video, reviewsFirst, markup } = useLoaderData<typeof loader>();
+  const { panel, reviews, sales, dealers, video, reviewsFirst, statics, markup } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   // The sections that are the same for everyone (ADR 012): rendered by the server only.
-  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType) => (
-    <ServerMarkup as="section" id={id} className="section" aria-labelledby={titleId} render={() => <Content />} markup={markup?.[id]} />
+  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType<HomeStaticProps>) => (
+    <ServerMarkup
+      as="section"
+      id={id}
+      className="section"
+      aria-labelledby={titleId}
+      render={() => <Content {...statics} />}
+      markup={markup?.[id]}
+    />
   );
   return (
     <div className="stack">

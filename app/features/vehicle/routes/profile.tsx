@@ -13,6 +13,7 @@ import { ProfileSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
 import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
 import { formatPounds } from '~/lib/format';
+import { formatDealerNetwork } from '~/lib/dealer-network';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -55,7 +56,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw new Response('Not Found', { status: 404 });
   }
   const photos = step === 'photos' ? await listPhotos(context.gateway, sale.enquiry.id) : null;
-  return { vrm: sale.vrm, step, profile: sale.profile, eligible: sale.enquiry.marketplaceEligible?.eligible ?? false, photos };
+  return {
+    vrm: sale.vrm,
+    step,
+    profile: sale.profile,
+    eligible: sale.enquiry.marketplaceEligible?.eligible ?? false,
+    photos,
+    dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -117,7 +125,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type Reply = ReturnType<typeof useFormReply>;
 
 export default function Profile() {
-  const { vrm, step, profile, eligible, photos } = useLoaderData<typeof loader>();
+  const { vrm, step, profile, eligible, photos, dealerNetwork } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   const base = `/${vrm}/profile`;
   const photoSlot = form.value('slot') ?? null;
@@ -149,7 +157,7 @@ export default function Profile() {
         </ol>
         {profile.complete && eligible ? (
           <Form method="post">
-            <p>Your profile is complete. Your car goes into the next daily sale, where 7,500+ dealers compete.</p>
+            <p>Your profile is complete. Your car goes into the next daily sale, where {dealerNetwork} dealers compete.</p>
             <button className="btn" type="submit" name="intent" value="enter-sale">
               Enter the next sale
             </button>

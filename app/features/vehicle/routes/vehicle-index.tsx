@@ -17,6 +17,7 @@ import { useVehicleData } from '~/features/vehicle/vehicle-data';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { MotSummary } from '~/features/mot/mot';
 import { safeRedirect } from '~/lib/safe-redirect';
+import { formatDealerNetwork } from '~/lib/dealer-network';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -63,6 +64,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     offer,
     motHistory,
     similar,
+    dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize),
   };
 }
 
@@ -88,13 +90,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function VehicleIndex() {
-  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory, similar } = useLoaderData<typeof loader>();
+  const { vrm, signedIn, mileage, eligibility, partner, valuation, offer, motHistory, similar, dealerNetwork } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const { current } = useVehicleData();
   return (
     <>
-      {current ? <SalePanel vrm={vrm} current={current} /> : null}
+      {current ? <SalePanel vrm={vrm} current={current} dealerNetwork={dealerNetwork} /> : null}
       {valuation && mileage !== null ? (
         <section className="card" aria-labelledby="valuation-title">
           <h2 id="valuation-title">Your instant valuation</h2>
@@ -191,7 +194,15 @@ function ValuationView({ valuation, withRange }: { valuation: Valuation; withRan
   );
 }
 
-function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnType<typeof useVehicleData>['current']> }) {
+function SalePanel({
+  vrm,
+  current,
+  dealerNetwork,
+}: {
+  vrm: string;
+  current: NonNullable<ReturnType<typeof useVehicleData>['current']>;
+  dealerNetwork: string;
+}) {
   const { enquiry, sale, profile } = current;
   const reply = useActionData<typeof action>();
   const relisting = useFormReply(intentOf(reply) === 'relist' ? reply : null);
@@ -209,7 +220,7 @@ function SalePanel({ vrm, current }: { vrm: string; current: NonNullable<ReturnT
     case undefined:
       body = (
         <>
-          <p>Build your vehicle profile and 7,500+ dealers compete for your car in the next daily sale.</p>
+          <p>Build your vehicle profile and {dealerNetwork} dealers compete for your car in the next daily sale.</p>
           <Link className="btn" to={`/${vrm}/profile/timeline`}>
             {profile.complete ? 'Review your profile' : 'Build your profile'}
           </Link>
