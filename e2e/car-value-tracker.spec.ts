@@ -11,19 +11,27 @@ async function trackCar(page: Page, vrm: string, mileage: string) {
   await page.getByRole('button', { name: 'See my valuation' }).click();
 }
 
-test('track a car: reg, mileage, sign up, then its value over time, ranges as links, and a value e-mail', async ({ page }, testInfo) => {
+test('track a car: reg, mileage, a name and an e-mail, its value over time by range, and a value e-mail', async ({ page }, testInfo) => {
   const email = `tracker.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   await trackCar(page, 'KE19FTA', '65000');
 
   await expect(page).toHaveURL(/\/car-value-tracker\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to track your car’s value');
   await expect(page.getByText('We have valued KE19 FTA')).toBeVisible();
-  await page.getByLabel('Full name').fill('Sarah Kennedy');
-  await page.getByLabel('Email address').first().fill(email);
-  await page.getByLabel('Mobile number').fill('07400 123456');
-  await page.getByLabel('Postcode').fill('LS1 4DY');
-  await page.getByLabel(/Email me news/).check();
-  await page.getByRole('button', { name: 'See valuation' }).click();
+  // Watching a value asks for a name and an e-mail address only, nothing a sale needs.
+  const signUp = page.getByRole('region', { name: 'Create your free account' });
+  await expect(signUp.getByRole('textbox')).toHaveCount(2);
+  await expect(page.getByText(/dealers bid|Mobile number|Postcode/)).toHaveCount(0);
+  await signUp.getByLabel('Full name').fill('Sarah');
+  await signUp.getByLabel('Email address').fill(email);
+  await signUp.getByLabel(/Email me when its value changes/).check();
+  await signUp.getByRole('button', { name: 'Create my account' }).click();
+  // A name of one word is sent back with what was typed, and the reason.
+  await expect(signUp.getByText('Enter your full name')).toBeVisible();
+  await expect(signUp.getByLabel('Email address')).toHaveValue(email);
+  await expect(signUp.getByLabel(/Email me when its value changes/)).toBeChecked();
+  await signUp.getByLabel('Full name').fill('Sarah Kennedy');
+  await signUp.getByRole('button', { name: 'Create my account' }).click();
 
   await expect(page).toHaveURL(/\/car-value-tracker\/KE19FTA$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford Fiesta');
