@@ -37,13 +37,17 @@ test('track a car: reg, mileage, a name and an e-mail, its value over time by ra
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford Fiesta');
   await expect(page.getByText(/Worth about £\d{1,2},\d{3}/)).toBeVisible();
   const ranges = page.getByRole('navigation', { name: 'Time range' });
-  await expect(ranges.getByRole('link', { name: '2 years' })).toHaveAttribute('aria-current', 'page');
+  // Each link's name starts with what it shows ("click 3M" by voice), then says it in words.
+  for (const name of ['3M, 3 months', '6M, 6 months', '1Y, 1 year', 'ALL, every month']) {
+    await expect(ranges.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(ranges.getByRole('link', { name: '2Y, 2 years', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Down £[\d,]+ \([\d.]+%\)/)).toBeVisible();
   const twoYears = await page.locator('dl.stats').textContent();
 
-  await ranges.getByRole('link', { name: '3 months' }).click();
+  await ranges.getByRole('link', { name: '3M' }).click();
   await expect(page).toHaveURL(/\?range=3M$/);
-  await expect(ranges.getByRole('link', { name: '3 months' })).toHaveAttribute('aria-current', 'page');
+  await expect(ranges.getByRole('link', { name: '3M, 3 months', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('dl.stats')).not.toHaveText(twoYears!);
   await expect(page.getByRole('img', { name: /Ford Fiesta value, the last 3 months/ })).toBeVisible();
   const threeMonths = await page.locator('dl.stats').textContent();
