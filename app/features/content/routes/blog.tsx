@@ -4,7 +4,7 @@ import { ContentArticle, EntryList } from '~/features/shell/content-article';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { articleOf, blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/features/content/content.server';
 import { pageMeta } from '~/lib/meta';
-import { routeFlags } from '~/lib/route-flags';
+import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 
 /** /blog/{year?}/{month?}/{day?}/{post?}: date pages list the posts of that date and get a date title. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -23,8 +23,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 
-// The same for every visitor: shared caches may keep it.
-export const handle = routeFlags({ cache: true });
+// The same for every visitor: shared caches may keep it. A post is long reading: the registration
+// banner follows the seller down it (not a date's list of posts).
+export const handle = {
+  ...routeFlags({ cache: true }),
+  flagsFrom: (data: unknown): RouteFlags | undefined => ((data as { kind?: string } | undefined)?.kind === 'post' ? { stickyVrm: true } : undefined),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
