@@ -108,10 +108,11 @@ dl.facts dd{margin:0;font-weight:600}
 .big{font-size:2rem;font-weight:800}
 .stack>*+*{margin-top:16px}
 .review-link{margin:16px 0 0}
-.account{display:flex;align-items:center;gap:4px;position:relative}
+.account{display:flex;align-items:center;gap:8px;position:relative}
 .account-link{display:inline-flex;align-items:center;gap:8px;font-weight:600}
 .initials{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:50%;background:var(--brand);color:#fff;font-size:.8rem;font-weight:700}
 .account-menu>summary::after{display:none}
+.main-nav .nav-list>li:last-child .menu-panel{left:0;right:auto}
 .account-menu .menu-panel{list-style:none;min-width:10rem}
 .account-menu li{padding:2px 0}
 .account-menu .btn.link{min-height:44px;padding:0 10px}

@@ -46,7 +46,9 @@ export interface User {
   email: string;
   firstName: string;
   lastName: string;
+  /** E.164; empty for an account made to track a car's value, until the seller gives one. */
   phone: string;
+  /** Normalised; empty for an account made to track a car's value, until the seller gives one. */
   postcode: string;
   emailCrmTier: CrmTier;
   /** Newest enquiry first (docs/behaviour/data.md#entities). Present on GET /platform/user and on lookups. */
@@ -111,18 +113,24 @@ export interface ReferralRewardsResponse {
   rewards: ReferralReward[];
 }
 
-/** POST /platform/api/authn/signup */
-export interface SignUpRequest {
+interface SignUpCommon {
   name: string;
   email: string;
-  phone: string;
-  postcode: string;
   marketingConsent: boolean;
   /** The campaign the seller came from, when they accepted analytics cookies (docs/behaviour/states.md). */
   campaign?: Record<string, string>;
   /** The referral code of the link the seller arrived through, if any. */
   referralCode?: string;
 }
+
+/**
+ * POST /platform/api/authn/signup. Selling needs a mobile (offers and collection are arranged by
+ * text) and where the car is; watching a car's value needs neither, so the car value tracker's
+ * sign-up (`purpose: 'tracker'`) sends only the name and e-mail (docs/decisions/019). Anything
+ * that is not a tracker sign-up is held to the sale's rules.
+ */
+export type SignUpRequest =
+  (SignUpCommon & { purpose?: 'sale'; phone: string; postcode: string }) | (SignUpCommon & { purpose: 'tracker' });
 
 /** POST /platform/seller/generateOneTimeToken: e-mails a sign-in link. */
 export interface SignInLinkRequest {

@@ -11,31 +11,43 @@ async function trackCar(page: Page, vrm: string, mileage: string) {
   await page.getByRole('button', { name: 'See my valuation' }).click();
 }
 
-test('track a car: reg, mileage, sign up, then its value over time, ranges as links, and a value e-mail', async ({ page }, testInfo) => {
+test('track a car: reg, mileage, a name and an e-mail, its value over time by range, and a value e-mail', async ({ page }, testInfo) => {
   const email = `tracker.${testInfo.project.name}.${Date.now()}@example.co.uk`;
   await trackCar(page, 'KE19FTA', '65000');
 
   await expect(page).toHaveURL(/\/car-value-tracker\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to track your car’s value');
   await expect(page.getByText('We have valued KE19 FTA')).toBeVisible();
-  await page.getByLabel('Full name').fill('Sarah Kennedy');
-  await page.getByLabel('Email address').first().fill(email);
-  await page.getByLabel('Mobile number').fill('07400 123456');
-  await page.getByLabel('Postcode').fill('LS1 4DY');
-  await page.getByLabel(/Email me news/).check();
-  await page.getByRole('button', { name: 'See valuation' }).click();
+  // Watching a value asks for a name and an e-mail address only, nothing a sale needs.
+  const signUp = page.getByRole('region', { name: 'Create your free account' });
+  await expect(signUp.getByRole('textbox')).toHaveCount(2);
+  await expect(page.getByText(/dealers bid|Mobile number|Postcode/)).toHaveCount(0);
+  await signUp.getByLabel('Full name').fill('Sarah');
+  await signUp.getByLabel('Email address').fill(email);
+  await signUp.getByLabel(/Email me when its value changes/).check();
+  await signUp.getByRole('button', { name: 'Create my account' }).click();
+  // A name of one word is sent back with what was typed, and the reason.
+  await expect(signUp.getByText('Enter your full name')).toBeVisible();
+  await expect(signUp.getByLabel('Email address')).toHaveValue(email);
+  await expect(signUp.getByLabel(/Email me when its value changes/)).toBeChecked();
+  await signUp.getByLabel('Full name').fill('Sarah Kennedy');
+  await signUp.getByRole('button', { name: 'Create my account' }).click();
 
   await expect(page).toHaveURL(/\/car-value-tracker\/KE19FTA$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford Fiesta');
   await expect(page.getByText(/Worth about £\d{1,2},\d{3}/)).toBeVisible();
   const ranges = page.getByRole('navigation', { name: 'Time range' });
-  await expect(ranges.getByRole('link', { name: '2 years' })).toHaveAttribute('aria-current', 'page');
+  // Each link's name starts with what it shows ("click 3M" by voice), then says it in words.
+  for (const name of ['3M, 3 months', '6M, 6 months', '1Y, 1 year', 'ALL, every month']) {
+    await expect(ranges.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(ranges.getByRole('link', { name: '2Y, 2 years', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Down £[\d,]+ \([\d.]+%\)/)).toBeVisible();
   const twoYears = await page.locator('dl.stats').textContent();
 
-  await ranges.getByRole('link', { name: '3 months' }).click();
+  await ranges.getByRole('link', { name: '3M' }).click();
   await expect(page).toHaveURL(/\?range=3M$/);
-  await expect(ranges.getByRole('link', { name: '3 months' })).toHaveAttribute('aria-current', 'page');
+  await expect(ranges.getByRole('link', { name: '3M, 3 months', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('dl.stats')).not.toHaveText(twoYears!);
   await expect(page.getByRole('img', { name: /Ford Fiesta value, the last 3 months/ })).toBeVisible();
   const threeMonths = await page.locator('dl.stats').textContent();

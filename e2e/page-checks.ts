@@ -27,6 +27,36 @@ export const VIOLATIONS_FILE = path.join('accessibility', 'violations.jsonl');
 /** Documents a test left before they could be read (rare: the copy is taken as soon as a document is parsed). */
 export const NOT_CHECKED_FILE = path.join('accessibility', 'not-checked.jsonl');
 
+/**
+ * Label in name (WCAG 2.5.3): a link or button is named by the words it shows, so "click 3M" works
+ * by voice. axe-core's own rule for it is experimental (off unless enabled) and looks only at
+ * names given by aria-label or aria-labelledby; the second rule applies the same check to names
+ * that come from the content, where text hidden from the eye (aria-hidden beside visually hidden
+ * words) can part the name from the label just as well.
+ */
+export const LABEL_IN_NAME = 'label-content-name-mismatch';
+const LABEL_IN_CONTENT_NAME = {
+  id: 'label-in-content-name',
+  impact: 'serious',
+  selector: 'a[href], button, summary, [role="button"], [role="link"]',
+  // A string: axe.configure takes a function only as source text, and it runs in the checked page.
+  matches: `function (node, virtualNode) {
+    if (node.hasAttribute('aria-label') || node.hasAttribute('aria-labelledby')) return false;
+    return axe.commons.text.sanitize(axe.commons.text.visibleVirtual(virtualNode, false, false)) !== '';
+  }`,
+  tags: ['cat.semantics', 'wcag21a', 'wcag253'],
+  metadata: {
+    description: 'Ensures a link or button named by its content has every word it shows in its accessible name',
+    help: 'The accessible name of a link or button must contain the text it shows',
+  },
+  all: [],
+  any: [LABEL_IN_NAME],
+  none: [],
+};
+
+export const axeSource = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
+;axe.configure(${JSON.stringify({ rules: [LABEL_IN_CONTENT_NAME] })});`;
+
 const axeVersion = (
   JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')) as { version: string }
 ).version;
@@ -268,8 +298,8 @@ export class Checker {
       await this.page.setContent(withBase(withoutScripts(snapshot.html), snapshot.url), { waitUntil: 'load' });
       // Legacy mode runs axe.run() in the page; the default mode opens a blank page for every
       // check, which only cross-origin iframes need (there are none).
-      const axe = new AxeBuilder({ page: this.page })
-        .options({ resultTypes: ['violations'] })
+      const axe = new AxeBuilder({ page: this.page, axeSource })
+        .options({ resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } })
         .withTags(WCAG_TAGS)
         .setLegacyMode();
       const shell = `shell\n${variant(snapshot)}\n${kindsOf(snapshot.html.replace(/<main\b[\s\S]*<\/main>/, '<main></main>'))}`;

@@ -19,6 +19,37 @@ test('the header menu opens, leads to the tools, and works from the keyboard', a
   await expect(panel.getByRole('link', { name: 'MOT checker' })).toBeHidden();
 });
 
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('the Tools and More menus never cover each other, even both open without scripts', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/reviews');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tools = nav.getByRole('link', { name: 'MOT checker' });
+    const more = nav.getByRole('link', { name: 'About us' });
+    await nav.getByText('Tools', { exact: true }).click();
+    await expect(tools).toBeVisible();
+    await nav.getByText('More', { exact: true }).click();
+    await expect(more).toBeVisible();
+    if (javaScriptEnabled) {
+      // With scripts one menu is open at a time.
+      await expect(tools).toBeHidden();
+      return;
+    }
+    // Without them both stay open: their panels sit side by side, inside the window.
+    const [a, b] = await Promise.all(
+      [tools, more].map((link) => link.locator('xpath=ancestor::ul[contains(@class, "menu-panel")]').boundingBox()),
+    );
+    expect(a && b).toBeTruthy();
+    const apart = a!.x + a!.width <= b!.x || b!.x + b!.width <= a!.x || a!.y + a!.height <= b!.y || b!.y + b!.height <= a!.y;
+    expect(apart, `Tools ${JSON.stringify(a)} and More ${JSON.stringify(b)} overlap`).toBe(true);
+    for (const box of [a!, b!]) expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    // Every link of both is where a click lands on it.
+    await tools.click({ trial: true });
+    await more.click({ trial: true });
+  });
+});
+
 test('the cookie notice asks once; the choice returns to the same page and is kept', async ({ page }) => {
   await page.goto('/reviews?utm_source=e2e');
   const notice = page.getByRole('region', { name: 'Cookies on Kerbside' });

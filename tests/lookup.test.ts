@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, textOf } from './support/browser';
+import { signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -27,7 +28,17 @@ describe('looking up a registration without JavaScript', () => {
     expect(text).toContain('KE19 FTA');
     expect(text).toMatch(/Year 2019 Colour Blue Fuel Petrol/);
     expect(text).toMatch(/\d+ MOT tests on record/);
-    expect(text).toContain('Change car');
+  });
+
+  it('offers "Change car" to a signed-in seller only, not to a visitor', async () => {
+    const visitor = seller();
+    await valueCar(visitor);
+    const changeCar = /<a[^>]*href="\/"[^>]*>Change car<\/a>/;
+    expect(await (await visitor.get('/KE19FTA')).text()).not.toMatch(changeCar);
+    // Nor on a car's page opened from a link, without a lookup.
+    expect(await (await seller().get('/KD15DSL')).text()).not.toMatch(changeCar);
+    await signUp(visitor, uniqueEmail('change-car'));
+    expect(await (await visitor.get('/KE19FTA')).text()).toMatch(changeCar);
   });
 
   it('re-shows the form with the spec message and the typed value for a malformed registration', async () => {

@@ -237,6 +237,47 @@ describe('the sticky registration banner', () => {
   });
 });
 
+describe('the sticky registration banner on long reading', () => {
+  const banner = (html: string) => section(html, '<aside class="sticky-vrm"', '</aside>');
+
+  it('follows guides, stories, blog posts and the long pages about selling, with the home page’s lookup form', async () => {
+    for (const path of [
+      '/guides/selling-a-car-on-finance',
+      '/sell-my-car/guides/selling-a-van',
+      '/stories/selling-a-van-with-a-declared-dent',
+      '/blog/2026/10/14/how-the-daily-sale-works',
+      '/how-it-works',
+      '/about',
+      '/claims',
+    ]) {
+      const html = await (await visitor().get(path)).text();
+      expect(html, path).toContain('<aside class="sticky-vrm" aria-label="Value your car">');
+      expect(banner(html), path).toMatch(/<form method="post" action="\/\?index" id="sticky-lookup"[^>]*>/);
+      expect(banner(html), path).toMatch(/<input[^>]*id="sticky-lookup-vrm"[^>]*name="vrm"/);
+    }
+  });
+
+  it('stays off short pages: lists of articles and the legal pages', async () => {
+    for (const path of ['/guides', '/stories', '/blog', '/terms', '/cookies']) {
+      expect(await (await visitor().get(path)).text(), path).not.toContain('<aside class="sticky-vrm"');
+    }
+  });
+
+  it('takes a registration from a guide to the mileage step, as the home page’s form does', async () => {
+    const seller = newSeller(workers);
+    const guide = await (await seller.get('/guides/selling-a-car-on-finance')).text();
+    const action = /<form method="post" action="([^"]+)" id="sticky-lookup"/.exec(guide)![1]!.replace(/&amp;/g, '&');
+    const posted = await seller.post(action, { vrm: 'ke19 fta' });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('location')).toBe('/mileage');
+    expect(mainText(await (await seller.get('/mileage')).text())).toContain('Ford Fiesta');
+    // A registration that does not read as one comes back with its message, as from the home page.
+    const bad = await seller.post(action, { vrm: 'NOT A REG!' });
+    expect(bad.status).toBe(400);
+    expect(mainText(await bad.text())).toContain('Enter a valid UK vehicle registration');
+  });
+});
+
 describe('the home page', () => {
   it('shows the hero, benefits, the video behind a facade, the steps, the reviews carousel, recent sales and dealers', async () => {
     const html = await (await visitor().get('/')).text();

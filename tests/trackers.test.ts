@@ -24,8 +24,13 @@ async function track(seller: Browser, vrm: string, mileage: string) {
   return step.headers.get('location');
 }
 
+/** The tracker's own sign-up: a name and an e-mail address, nothing else. */
 async function signUpHere(seller: Browser, email: string, marketing = true) {
-  const response = await seller.post('/car-value-tracker/sign-in', { ...SELLER, email, ...(marketing ? { marketingConsent: 'on' } : {}) });
+  const response = await seller.post('/car-value-tracker/sign-in', {
+    name: SELLER.name,
+    email,
+    ...(marketing ? { marketingConsent: 'on' } : {}),
+  });
   expect(response.status).toBe(302);
   return response.headers.get('location');
 }
@@ -92,6 +97,88 @@ describe('tracking a car as a visitor', () => {
     expect(await rows('2Y')).toBe(25);
     expect(await rows('ALL')).toBe(61);
     expect(await (await seller.get('/car-value-tracker/KD15DSL?range=1Y')).text()).toContain('<svg class="tracker-chart"');
+  });
+});
+
+describe('the tracker’s sign-up', () => {
+  const signUpForm = (html: string) => /<form[^>]*id="tracker-sign-up"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? '';
+
+  it('asks only for a name and an e-mail address, in words about the car’s value, not a sale', async () => {
+    const visitor = newSeller(workers);
+    await track(visitor, 'KE19FTA', '65000');
+    const html = await (await visitor.get('/car-value-tracker/sign-in')).text();
+    const form = signUpForm(html);
+    expect(form).toContain('<label for="tracker-sign-up-name">Full name</label>');
+    expect(form).toContain('<label for="tracker-sign-up-email">Email address</label>');
+    expect(form).toContain('Email me when its value changes');
+    expect(form).toMatch(/<button[^>]*>Create my account<\/button>/);
+    const text = mainText(html);
+    for (const saleWord of ['Mobile number', 'Postcode', 'dealers bid', 'collect', 'See valuation', 'your sale'])
+      expect(text).not.toContain(saleWord);
+    expect(form).not.toMatch(/name="(phone|postcode)"/);
+  });
+
+  it('makes an account without a mobile or postcode, and the car becomes its own', async () => {
+    const visitor = newSeller(workers);
+    await track(visitor, 'KE19FTA', '65000');
+    const email = uniqueEmail('no-mobile');
+    expect(await signUpHere(visitor, email, false)).toBe('/car-value-tracker/KE19FTA');
+    const row = await workers.db
+      .prepare('SELECT first_name, last_name, phone, postcode, email_crm_tier FROM users WHERE email = ?1')
+      .bind(email)
+      .first();
+    expect(row).toEqual({ first_name: 'Sarah', last_name: 'Kennedy', phone: '', postcode: '', email_crm_tier: 'service' });
+    expect((await page(visitor, '/car-value-tracker/KE19FTA')).text).toContain('Ford Fiesta');
+  });
+
+  it('keeps what was typed and says what is wrong, on the same page', async () => {
+    const visitor = newSeller(workers);
+    await track(visitor, 'KE19FTA', '65000');
+    const response = await visitor.post('/car-value-tracker/sign-in', { name: 'Sarah', email: 'sarah@example', marketingConsent: 'on' });
+    expect(response.status).toBe(400);
+    const form = signUpForm(await response.text());
+    expect(form).toMatch(/id="tracker-sign-up-name"[^>]*value="Sarah"/);
+    expect(form).toMatch(/id="tracker-sign-up-email"[^>]*value="sarah@example"/);
+    expect(form).toContain('Enter your full name');
+    expect(form).toContain('Enter a valid email address');
+    expect(form).toMatch(/id="tracker-sign-up-marketingConsent"[^>]*checked=""/);
+    expect(await workers.db.prepare('SELECT id FROM users WHERE email = ?1').bind('sarah@example').first()).toBeNull();
+  });
+
+  it('e-mails a sign-in link to an address that already has an account, and says only that a link has gone', async () => {
+    const email = uniqueEmail('tracker-again');
+    const first = newSeller(workers);
+    await track(first, 'KF14FAL', '150000');
+    await signUpHere(first, email);
+
+    const visitor = newSeller(workers);
+    await track(visitor, 'KE19FTA', '65000');
+    expect(await signUpHere(visitor, email)).toBe('/sign-in?sent&redirectTo=%2Fcar-value-tracker%2FKE19FTA');
+    expect((await latestEmail(workers, email))?.link).toContain('/auth/verify?token=');
+  });
+
+  it('holds every sign-up but the tracker’s to the sale’s rules on the platform', async () => {
+    const signUp = (body: Record<string, unknown>) =>
+      workers.platform('/platform/api/authn/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-ip': '198.51.100.7' },
+        body: JSON.stringify({
+          name: 'Rosalind Hart',
+          email: uniqueEmail('rules'),
+          marketingConsent: false,
+          linkBase: 'http://localhost',
+          ...body,
+        }),
+      });
+    for (const purpose of [undefined, 'sale', 'anything']) {
+      const refused = await signUp({ purpose });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { fields: Record<string, string> }).fields).toEqual({
+        phone: "Please check you've entered your phone number correctly",
+        postcode: 'Enter a valid UK postcode',
+      });
+    }
+    expect((await signUp({ purpose: 'tracker' })).status).toBe(201);
   });
 });
 

@@ -15,6 +15,13 @@ export const SignUpSchema = z.object({
   marketingConsent: z.boolean().optional().default(false),
 });
 
+/** The car value tracker's sign-up: watching a value needs no mobile and no postcode (docs/decisions/019). */
+export const TrackerSignUpSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  marketingConsent: z.boolean().optional().default(false),
+});
+
 export const SignInSchema = z.object({
   email: EmailSchema,
   redirectTo: z.string().optional(),

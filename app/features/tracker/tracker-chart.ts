@@ -6,7 +6,7 @@ export const TRACKER_RANGES = [
   { key: '6M', months: 6, label: '6 months' },
   { key: '1Y', months: 12, label: '1 year' },
   { key: '2Y', months: 24, label: '2 years' },
-  { key: 'ALL', months: 0, label: 'All' },
+  { key: 'ALL', months: 0, label: 'every month' },
 ] as const;
 
 export type TrackerRangeKey = (typeof TRACKER_RANGES)[number]['key'];

@@ -2,14 +2,20 @@ import { Link } from '@remix-run/react';
 import type { Vehicle } from '../../../contract/vehicles';
 import { fuelName, sentenceCase } from '~/lib/format';
 
-export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
+/**
+ * The car's name, plate and facts above every page under its registration. 'Change car' is for a
+ * signed-in seller, whose cars stay in their account while they start another; a visitor has no
+ * account to come back to, and this page's next step for them is signing up
+ * (docs/behaviour/entry.md#hero).
+ */
+export function VehicleHeader({ vehicle, changeCar }: { vehicle: Vehicle; changeCar: boolean }) {
   return (
     <section className="card" aria-labelledby="vehicle-title">
       <div className="vehicle-head">
         <h1 id="vehicle-title">
           {vehicle.make.display_name} {vehicle.model}
         </h1>
-        <Link to="/">Change car</Link>
+        {changeCar ? <Link to="/">Change car</Link> : null}
       </div>
       <p>
         <span className="sr-only">Registration </span>

@@ -43,13 +43,15 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const body = (await readJsonObject(request)) ?? {};
   const name = str(body.name);
   const email = str(body.email).toLowerCase();
-  const phone = checkUkPhone(str(body.phone));
-  const postcode = normalisePostcode(str(body.postcode));
+  // Only a tracker sign-up goes without a mobile and postcode: any other purpose, or none, is a sale's.
+  const forTracker = body.purpose === 'tracker';
+  const phone = forTracker ? null : checkUkPhone(str(body.phone));
+  const postcode = forTracker ? '' : normalisePostcode(str(body.postcode));
   const problems: Record<string, string> = {};
   if (!isFullName(name)) problems.name = CONTACT_MESSAGES.name;
   if (!isEmail(email)) problems.email = CONTACT_MESSAGES.email;
-  if (!phone.valid || !phone.mobile) problems.phone = CONTACT_MESSAGES.phone;
-  if (!postcode) problems.postcode = CONTACT_MESSAGES.postcode;
+  if (phone && (!phone.valid || !phone.mobile)) problems.phone = CONTACT_MESSAGES.phone;
+  if (postcode === null) problems.postcode = CONTACT_MESSAGES.postcode;
   if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
   const linkBase = allowedLinkBase(env, str(body.linkBase));
   if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
@@ -73,7 +75,18 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
     `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, referred_by, created_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?8, ?8) RETURNING *`,
   )
-    .bind(crypto.randomUUID(), email, firstName, lastName, phone.e164, postcode, tier, createdAt, campaignColumn(body.campaign), referredBy)
+    .bind(
+      crypto.randomUUID(),
+      email,
+      firstName,
+      lastName,
+      phone?.e164 ?? '',
+      postcode,
+      tier,
+      createdAt,
+      campaignColumn(body.campaign),
+      referredBy,
+    )
     .first<UserRow>())!;
 
   // The vehicles and enquiries the seller made before signing up become theirs.

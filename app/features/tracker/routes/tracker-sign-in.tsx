@@ -3,11 +3,11 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { ContactField } from '~/lib/forms/form-parts';
-import { SignUpForm } from '~/features/account/sign-up-form';
+import { TrackerSignUpForm } from '~/features/tracker/tracker-sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { SignUpSchema } from '~/features/account/account-forms.server';
+import { TrackerSignUpSchema } from '~/features/account/account-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { CONTACT_FIELD_RULES } from '../../../../contract/contact-rules';
@@ -36,11 +36,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { next, pendingVrm: pendingVrm ? formatVrm(pendingVrm) : null };
 }
 
-/** Sign-up here: the account is created, the car the visitor started tracking becomes its own. */
+/**
+ * Sign-up here asks only what watching a value needs, a name and an e-mail address: the account is
+ * created and the car the visitor started tracking becomes its own, or an address that already has
+ * an account is e-mailed a sign-in link.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session } = context;
   const next = nextPath(request, session.get('tracker')?.pendingVrm);
-  const answer = await handleSignUp(parseForm(await request.formData(), SignUpSchema), context, 'tracker', next);
+  const answer = await handleSignUp(parseForm(await request.formData(), TrackerSignUpSchema), context, 'tracker', next);
   if (answer) return answer;
   session.set('tracker', {});
   throw redirect(next);
@@ -65,8 +69,8 @@ export default function TrackerSignIn() {
       </section>
       <section className="card" aria-labelledby="create-title">
         <h2 id="create-title">Create your free account</h2>
-        <p className="muted">Tick the box for news and offers by e-mail and we will also e-mail you when its value changes.</p>
-        <SignUpForm action={signUpAction} reply={reply} brandName={brandName} />
+        <p>Your name and e-mail address are all it takes. Your tracked cars are kept in your account.</p>
+        <TrackerSignUpForm action={signUpAction} reply={reply} brandName={brandName} />
       </section>
       <section className="card" aria-labelledby="existing-title">
         <h2 id="existing-title">Already have an account?</h2>

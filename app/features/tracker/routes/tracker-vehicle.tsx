@@ -160,9 +160,14 @@ export default function TrackerVehicle() {
           <ul className="ranges">
             {TRACKER_RANGES.map((r) => (
               <li key={r.key}>
-                <Link to={`?range=${r.key}`} aria-current={r.key === range ? 'page' : undefined} preventScrollReset>
-                  <span aria-hidden="true">{r.key}</span>
-                  <span className="sr-only">{r.label}</span>
+                {/* The name starts with what the link shows, so "click 3M" works by voice (WCAG 2.5.3). */}
+                <Link
+                  to={`?range=${r.key}`}
+                  aria-label={`${r.key}, ${r.label}`}
+                  aria-current={r.key === range ? 'page' : undefined}
+                  preventScrollReset
+                >
+                  {r.key}
                 </Link>
               </li>
             ))}

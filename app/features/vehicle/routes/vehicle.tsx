@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { VehicleHeader } from '~/features/vehicle/vehicle-header';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -19,9 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function VehicleLayout() {
   const { vehicle } = useLoaderData<typeof loader>();
+  const { user } = useRootData();
   return (
     <div className="stack">
-      <VehicleHeader vehicle={vehicle} />
+      <VehicleHeader vehicle={vehicle} changeCar={!!user} />
       <Outlet />
     </div>
   );

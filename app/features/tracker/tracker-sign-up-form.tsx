@@ -1,0 +1,42 @@
+import { Form, useNavigation } from '@remix-run/react';
+import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
+import { ContactField, FormErrors } from '../../lib/forms/form-parts';
+import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
+
+/**
+ * The car value tracker's own sign-up: a name and an e-mail address, nothing a sale needs
+ * (docs/behaviour/tools.md#car-value-tracker). The server reads it with TrackerSignUpSchema.
+ */
+export function TrackerSignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
+  const navigation = useNavigation();
+  const form = useFormReply(reply, { name: CONTACT_FIELD_RULES.name, email: CONTACT_FIELD_RULES.email });
+  return (
+    <Form
+      method="post"
+      action={action}
+      id="tracker-sign-up"
+      aria-describedby={form.formErrors ? 'tracker-sign-up-error' : undefined}
+      {...form.formProps}
+    >
+      <FormErrors id="tracker-sign-up-error" errors={form.formErrors} />
+      <ContactField name="name" id="tracker-sign-up-name" form={form} />
+      <ContactField name="email" id="tracker-sign-up-email" form={form} hint="We send your sign-in links here." />
+      <div className="field">
+        <label className="check">
+          <input
+            id="tracker-sign-up-marketingConsent"
+            name="marketingConsent"
+            type="checkbox"
+            value="on"
+            defaultChecked={form.value('marketingConsent') === 'on'}
+          />
+          <span>Email me when its value changes, with news, tips and offers from {brandName}. You can change this any time.</span>
+        </label>
+      </div>
+      <p className="muted">By creating an account you agree to the {brandName} terms and privacy policy.</p>
+      <button className="btn" type="submit" aria-disabled={navigation.state === 'submitting' || undefined}>
+        Create my account
+      </button>
+    </Form>
+  );
+}
