@@ -57,7 +57,7 @@ export default function ShortLink() {
     <section className="card stack" aria-labelledby="short-link-title">
       <h1 id="short-link-title">{TITLES[problem]}</h1>
       {problem === 'expired' ? (
-        <p>Links in our texts work for a few days only. Everything about your sale is still in your account.</p>
+        <p>Links in our texts work for a limited time. Everything about your sale is still in your account.</p>
       ) : (
         <p>Check that you opened the whole link from our text. Everything about your sale is in your account.</p>
       )}
