@@ -46,6 +46,8 @@ const wingZones = Object.entries(WINGS).flatMap(([wing, allowed]) =>
  * providers (platform/src/providers/) import no wing.
  */
 const PLATFORM_WINGS = {
+  // What the seller is told (templates, short links): the wings that tell them import it.
+  notify: [],
   shell: [],
   tracker: ['shell'],
   entry: ['tracker', 'shell'],

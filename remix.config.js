@@ -42,6 +42,8 @@ export default {
       route('', 'features/entry/routes/home.tsx', { id: 'routes/home', index: true });
       route('healthz', 'features/shell/routes/healthz.ts', { id: 'routes/healthz' });
       route('sitemap', 'features/content/routes/sitemap.tsx', { id: 'routes/sitemap' });
+      // Short links in texts (docs/notifications.md#short-links): a 302 to a page of ours, or a page saying why not.
+      route('s/:code', 'features/shell/routes/short-link.tsx', { id: 'routes/short-link' });
       route('unsubscribe/:sms?', 'features/account/routes/unsubscribe.tsx', { id: 'routes/unsubscribe' });
       route('sitemap.xml', 'features/content/routes/sitemap-xml.ts', { id: 'routes/sitemap-xml' });
       route('robots.txt', 'features/content/routes/robots-txt.ts', { id: 'routes/robots-txt' });

@@ -30,6 +30,7 @@ import type {
   VehicleProfile,
 } from './sale';
 import type { RevokeOthersResponse, SessionListResponse } from './sessions';
+import type { ShortLinkTarget } from './short-links';
 import type {
   AnalyticsEventsRequest,
   AnalyticsEventsResponse,
@@ -207,6 +208,11 @@ export const endpoints = endpointTable({
     chatLogin: get<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
     chatWidget: get<string>()('/platform/chat/widget.js'),
     affiliate: post<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
+  },
+
+  /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
+  notify: {
+    shortLink: get<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
   },
 
   /** Development and test only: the platform refuses them in production. */

@@ -8,6 +8,7 @@ import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
 import { errorResponse, Router, type Handler, type Handlers } from './http';
 import { motHandlers } from './mot/handlers';
+import { notifyHandlers } from './notify/handlers';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
 import { shellHandlers } from './shell/handlers';
@@ -31,6 +32,7 @@ const handlers: { [Group in keyof Endpoints]: Handlers<Endpoints[Group]> } = {
   tax: taxHandlers,
   tracker: trackerHandlers,
   shell: shellHandlers,
+  notify: notifyHandlers,
   dev: devHandlers,
 };
 

@@ -1,0 +1,8 @@
+import type { endpoints } from '../../../contract/endpoints';
+import type { Handlers } from '../http';
+import { resolveShortLink } from './short-links';
+
+/** What the seller is told and how they come back from it (docs/notifications.md). */
+export const notifyHandlers: Handlers<typeof endpoints.notify> = {
+  shortLink: resolveShortLink,
+};

@@ -1,0 +1,84 @@
+import { sitePath } from '../../../contract/safe-redirect';
+import { SHORT_LINK_CODE } from '../../../contract/short-links';
+import { clockNow } from '../clock';
+import type { PlatformEnv } from '../env';
+import { errorResponse, json } from '../http';
+
+/**
+ * Short links on our own domain (docs/notifications.md#short-links): a text has no room for a
+ * page's address, so it carries `/s/{code}`, which the app turns into a 302 to the stored path.
+ *
+ * Codes are 10 characters drawn from the platform's random source over 56 letters and digits that
+ * cannot be misread (no 0/O/o, 1/l/I): about 3 × 10^17 codes, so a guess finds nothing, and a
+ * link that is found only ever leads to a page of ours, which asks for sign-in where it needs it.
+ */
+export const SHORT_LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+export const SHORT_LINK_LENGTH = 10;
+/** A stored path longer than this is not a page of ours (the app's redirect rule refuses it too). */
+const MAX_PATH_LENGTH = 2048;
+/** A clash among 10^17 codes is all but impossible; trying again a few times costs nothing. */
+const ATTEMPTS = 5;
+
+export function newShortLinkCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  // 256 is not a multiple of the alphabet's size: drop draws past the last whole multiple so every
+  // character is as likely as any other.
+  const size = SHORT_LINK_ALPHABET.length;
+  const limit = 256 - (256 % size);
+  let code = '';
+  while (code.length < SHORT_LINK_LENGTH) {
+    for (const byte of random(new Uint8Array(32))) {
+      if (byte < limit && code.length < SHORT_LINK_LENGTH) code += SHORT_LINK_ALPHABET[byte % size];
+    }
+  }
+  return code;
+}
+
+/**
+ * Whether a short link may lead to `path`: one path on our own origin, written as the browser will
+ * read it. Starting with one slash (so no scheme), no `//` anywhere, no backslash, no control
+ * characters or spaces, and unchanged by the redirect rule (contract/safe-redirect.ts), so a dot
+ * segment or an encoding cannot make it another host later.
+ */
+export function isShortLinkPath(path: string): boolean {
+  if (path.length === 0 || path.length > MAX_PATH_LENGTH) return false;
+  if (!path.startsWith('/') || path.includes('//') || path.includes('\\')) return false;
+  // Any character below space or DEL, and any whitespace: none belongs in a path we wrote.
+  if (/[\u0000-\u0020\u007f-\u00a0\s]/.test(path)) return false;
+  return sitePath(path) === path;
+}
+
+/**
+ * A new short link to `path`, working for `ttlMs` from `now`; answers its code. Refuses (throws) a
+ * path that is not one of our own: the caller built it, so that is a bug to hear about, not a
+ * link to send.
+ */
+export async function createShortLink(db: D1Database, path: string, options: { now: Date; ttlMs: number }): Promise<string> {
+  if (!isShortLinkPath(path)) throw new Error(`A short link leads to a path on our own site only, not ${JSON.stringify(path)}`);
+  if (!Number.isFinite(options.ttlMs) || options.ttlMs <= 0) throw new Error('A short link needs a positive lifetime');
+  const createdAt = options.now.toISOString();
+  const expiresAt = new Date(options.now.getTime() + options.ttlMs).toISOString();
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const code = newShortLinkCode();
+    const inserted = await db
+      .prepare('INSERT INTO short_links (code, path, created_at, expires_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (code) DO NOTHING')
+      .bind(code, path, createdAt, expiresAt)
+      .run();
+    if (inserted.meta.changes) return code;
+  }
+  throw new Error('Could not find a free short link code');
+}
+
+/**
+ * GET /platform/s/:code: where a short link leads. 404 for a code we never made (or not of the
+ * shape we make), 410 once it has expired. The app checks the path again before redirecting.
+ */
+export async function resolveShortLink(_request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
+  const code = params.code ?? '';
+  if (!SHORT_LINK_CODE.test(code)) return errorResponse(404, 'not_found', 'We don’t recognise this link');
+  const row = await env.DB.prepare('SELECT path, expires_at FROM short_links WHERE code = ?1')
+    .bind(code)
+    .first<{ path: string; expires_at: string }>();
+  if (!row) return errorResponse(404, 'not_found', 'We don’t recognise this link');
+  if (Date.parse(row.expires_at) <= clockNow().getTime()) return errorResponse(410, 'expired', 'This link has expired');
+  return json({ path: row.path });
+}
