@@ -55,7 +55,7 @@ const PLATFORM_WINGS = {
   ulez: [],
   mot: [],
   tax: [],
-  sale: ['entry', 'shell'],
+  sale: ['entry', 'shell', 'notify'],
 };
 
 const platformZones = [

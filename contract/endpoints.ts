@@ -213,29 +213,44 @@ export const endpoints = endpointTable({
   /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
   notify: {
     shortLink: get<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
+    /** A reply to one of our texts, as the SMS provider hands it on: STOP stops texts at once. */
+    smsReply: post<{ from: string; text: string }, { stopped: boolean }>()('/platform/notify/sms-replies'),
   },
 
   /** Development and test only: the platform refuses them in production. */
   dev: {
-    outbox: get<{ emails: OutboxEmail[] }>()('/platform/dev/outbox'),
+    outbox: get<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
     events: get<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
     clock: get<ClockState>()('/platform/dev/clock'),
     moveClock: post<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
-    runScheduled: post<{ at?: string }, { motReminders: unknown; trackerRevaluations: unknown }>()('/platform/dev/scheduled'),
+    runScheduled: post<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
+      '/platform/dev/scheduled',
+    ),
     revalueTrackers: post<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
     collect: post<never, unknown>()('/platform/dev/enquiries/:id/collect'),
     fundsReceived: post<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
   },
 });
 
-/** An e-mail in the development outbox. */
+/** A message in the development outbox: an e-mail, or a text (`to_email` empty, `to_phone` E.164). */
 export interface OutboxEmail {
   id: number;
+  channel: 'email' | 'sms';
   to_email: string;
+  to_phone: string | null;
   subject: string;
   body: string;
   link: string | null;
   created_at: string;
+}
+
+/** A message the notifications queue gave up on, with each channel's last error. */
+export interface DeadLetter {
+  id: number;
+  event_key: string;
+  enquiry_id: number;
+  errors: string | null;
+  failed_at: string;
 }
 
 export type Endpoints = typeof endpoints;

@@ -76,7 +76,11 @@ function workerFrom(worker, extraVars) {
 }
 
 // Tests and the benchmark change a platform setting for one run (e.g. a slower MOT provider).
-const platformVars = process.env.KERBSIDE_PLATFORM_VARS ? JSON.parse(process.env.KERBSIDE_PLATFORM_VARS) : {};
+// The links in sale messages point at this run's address (the first of APP_ORIGINS).
+const platformVars = {
+  APP_ORIGINS: `http://localhost:${port}`,
+  ...(process.env.KERBSIDE_PLATFORM_VARS ? JSON.parse(process.env.KERBSIDE_PLATFORM_VARS) : {}),
+};
 
 // The database before the port opens: pending migrations, then the seed for the clock's month
 // (INSERT OR IGNORE: what sellers created survives a restart). A platform-only Miniflare on the

@@ -4,6 +4,7 @@ import { devClock, clockNow } from './clock';
 import { devEndpointsOn, type PlatformEnv } from './env';
 import { errorResponse, json, readJsonObject, type Handlers } from './http';
 import { sendDueMotReminders } from './mot/mot-reminders';
+import { sendDueNotifications } from './sale/notify-sweep';
 import { devFundsReceived } from './sale/finance';
 import { devCollect } from './sale/post-sale';
 import { devEvents } from './shell/analytics';
@@ -37,5 +38,9 @@ async function devRunScheduled(request: Request, env: PlatformEnv): Promise<Resp
   const now = at ? new Date(at) : clockNow();
   if (Number.isNaN(now.getTime())) return errorResponse(400, 'invalid_date', 'at must be an ISO 8601 date');
   // What the Cron Trigger runs (platform/src/index.ts scheduled), in the same order.
-  return json({ motReminders: await sendDueMotReminders(env, now), trackerRevaluations: await runTrackerRevaluations(env, now) });
+  return json({
+    notifications: await sendDueNotifications(env, now),
+    motReminders: await sendDueMotReminders(env, now),
+    trackerRevaluations: await runTrackerRevaluations(env, now),
+  });
 }

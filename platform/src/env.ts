@@ -27,6 +27,25 @@ export interface PlatformEnv {
    * is refused. Development default in wrangler.toml; production: `wrangler secret put GATEWAY_SECRET`.
    */
   GATEWAY_SECRET?: string;
+  /** Messages about a sale (platform/src/notify/): the platform produces onto this queue and consumes it. */
+  /** The sale messages (notify/messages.ts: NotificationMessage); typed there, so infrastructure names no wing. */
+  NOTIFY_QUEUE: Queue<unknown>;
+  /** Where messages go: `http` (the providers' APIs below; production) or `outbox` (development and tests only). */
+  NOTIFY_PROVIDER?: string;
+  /** The e-mail provider's send endpoint, and its key (`wrangler secret put EMAIL_API_KEY`). */
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  /** The SMS provider's send endpoint, and its key (`wrangler secret put SMS_API_KEY`). */
+  SMS_API_URL?: string;
+  SMS_API_KEY?: string;
+  /** Tests only: every delivery attempt up to this number fails, to show retries and the dead letter. */
+  NOTIFY_FAIL_SENDS?: string;
+  /** The first retry's delay in seconds; each later one doubles it (capped at 15 minutes). */
+  NOTIFY_RETRY_BASE_SECONDS?: string;
+  /** How long a claimed send may take before another delivery of the message takes it over. */
+  NOTIFY_SEND_LEASE_SECONDS?: string;
+  /** How long before an offer lapses the seller is warned. */
+  OFFER_LAPSE_WARNING_SECONDS?: string;
 }
 
 export const DEV_SECRET_MARKER = 'dev-only-';

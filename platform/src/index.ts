@@ -9,6 +9,9 @@ import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
 import { errorResponse, Router, type Handler, type Handlers } from './http';
 import { motHandlers } from './mot/handlers';
 import { notifyHandlers } from './notify/handlers';
+import { consumeNotifications } from './notify/consumer';
+import type { NotificationMessage } from './notify/messages';
+import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
 import { shellHandlers } from './shell/handlers';
@@ -50,6 +53,9 @@ for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Reco
   }
 }
 
+/** The frequent Cron Trigger (platform/wrangler.toml): sale messages only. */
+const SALE_MESSAGES_CRON = '*/10 * * * *';
+
 export default {
   async fetch(request, env, ctx) {
     try {
@@ -68,7 +74,9 @@ export default {
     }
   },
   /**
-   * The Cron Trigger (platform/wrangler.toml), once a day: MOT reminders that are due, and the
+   * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales
+   * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
+   * often it is enqueued). The daily one also sends the MOT reminders that are due and runs the
    * monthly tracker revaluations (each car once a month, so extra runs do nothing).
    */
   async scheduled(controller, env, ctx) {
@@ -80,7 +88,14 @@ export default {
         (error: unknown) =>
           console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
       ] as const;
+    ctx.waitUntil(sendDueNotifications(env, now).then(...log('notifications')));
+    if (controller.cron === SALE_MESSAGES_CRON) return;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
   },
-} satisfies ExportedHandler<PlatformEnv>;
+  /** The notifications queue and its dead-letter queue (platform/src/notify/consumer.ts). */
+  async queue(batch, env) {
+    configureClock(env);
+    await consumeNotifications(batch, env);
+  },
+} satisfies ExportedHandler<PlatformEnv, NotificationMessage>;

@@ -22,7 +22,7 @@ export async function unsubscribeLink(env: PlatformEnv, id: number, channel: Uns
 
 /**
  * POST /platform/v3/customers/unsubscribe {code}: stops marketing e-mails (the CRM tier drops to
- * 'service': only what a sale needs) or marketing texts. The code is the signed link's; nothing
+ * 'service': only what a sale needs) or every text. The code is the signed link's; nothing
  * else is needed, so it works from any device, signed in or not.
  */
 export async function unsubscribe(request: Request, env: PlatformEnv): Promise<Response> {
@@ -42,9 +42,10 @@ export async function unsubscribe(request: Request, env: PlatformEnv): Promise<R
     if (!stopped.meta.changes) return errorResponse(404, 'not_found', 'There are no reminders for this link any more');
     return json({ unsubscribed: ch });
   }
+  // A text's STOP stops every text at once, messages about the sale included (PECR); e-mails go on.
   const sql =
     ch === 'sms'
-      ? 'UPDATE users SET sms_marketing = 0, updated_at = ?2 WHERE id = ?1'
+      ? 'UPDATE users SET sms_marketing = 0, sms_stopped_at = coalesce(sms_stopped_at, ?2), updated_at = ?2 WHERE id = ?1'
       : "UPDATE users SET email_crm_tier = 'service', updated_at = ?2 WHERE id = ?1";
   const result = await env.DB.prepare(sql).bind(sub, clockNowIso()).run();
   if (!result.meta.changes) return errorResponse(404, 'not_found', 'There is no account for this link any more');

@@ -39,6 +39,9 @@ export const TEST_PLATFORM_VARS: Record<string, string> = {
   GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   SALE_START_DELAY_SECONDS: '1',
   SALE_WINDOW_SECONDS: '3',
+  // Links in sale messages point at the address tests fetch; a failed send is retried at once.
+  APP_ORIGINS: 'http://localhost',
+  NOTIFY_RETRY_BASE_SECONDS: '0',
 };
 
 /** What global-setup.ts hands every test file. */

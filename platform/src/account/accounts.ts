@@ -231,7 +231,10 @@ export async function updateCrmTier(request: Request, env: PlatformEnv): Promise
   return json(await toUser(env, updated!));
 }
 
-/** GET /platform/dev/outbox?to=: the e-mails sent, newest first. Development and tests only. */
+/**
+ * GET /platform/dev/outbox?to=: the e-mails and texts sent, newest first (`to` picks one address's
+ * e-mails), and the messages given up on. Development and tests only.
+ */
 export async function devOutbox(request: Request, env: PlatformEnv): Promise<Response> {
   if (!devEndpointsOn(env)) {
     return errorResponse(404, 'not_found', 'No such endpoint');
@@ -241,5 +244,11 @@ export async function devOutbox(request: Request, env: PlatformEnv): Promise<Res
     ? env.DB.prepare('SELECT * FROM outbox WHERE to_email = ?1 ORDER BY id DESC LIMIT 50').bind(to.toLowerCase())
     : env.DB.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT 50');
   const { results } = await statement.all();
-  return json({ emails: results });
+  const { results: deadLetters } = await env.DB.prepare(
+    `SELECT f.id, f.event_key, f.enquiry_id, f.failed_at,
+       (SELECT group_concat(d.channel || ': ' || coalesce(d.last_error, ''), '; ') FROM notification_deliveries d
+        WHERE d.event_key = f.event_key AND d.enquiry_id = f.enquiry_id AND d.status = 'failed') AS errors
+     FROM notification_failures f ORDER BY f.id DESC LIMIT 20`,
+  ).all();
+  return json({ emails: results, deadLetters });
 }

@@ -7,6 +7,7 @@ import { DEALERS } from '../providers/dealers';
 import { reserveFor, saleStateAt, simulateBids, type ProxyBid, type SaleLot } from '../providers/bidding';
 import { ageInYears } from '../providers/valuation';
 import { clockNow, clockNowMs } from '../clock';
+import { notify } from '../notify/messages';
 
 /**
  * The daily dealer sale. A complete profile enters the next sale; dealers' proxy bids are
@@ -181,14 +182,17 @@ export async function advance(
   // After acceptance the seller's steps, not the auction, move the state on.
   const slug = outcome === 'accepted' ? enquiry.dp_state_slug : outcome ? `offer-${outcome}` : DP_STATE[state.status];
   const status = outcome === 'accepted' ? enquiry.status : state.status;
+  const dealer = DEALERS.find((d) => d.id === sale.offer_dealer_id);
   if (slug !== enquiry.dp_state_slug || status !== enquiry.status) {
     await env.DB.prepare('UPDATE enquiries SET dp_state_slug = ?1, status = ?2, updated_at = ?3 WHERE id = ?4')
       .bind(slug, status, new Date(now).toISOString(), enquiry.id)
       .run();
+    // The seller hears of the change whoever noticed it (their visit or the Cron Trigger); two
+    // noticing it at once enqueue it twice, and the consumer sends it once.
+    if (slug !== enquiry.dp_state_slug) await notifyChange(env, enquiry.id, sale, slug, dealer?.town ?? null);
     enquiry = { ...enquiry, dp_state_slug: slug, status };
   }
 
-  const dealer = DEALERS.find((d) => d.id === sale.offer_dealer_id);
   const phase = outcome ?? state.status;
   return {
     enquiry,
@@ -219,6 +223,22 @@ export async function advance(
       paidAt: sale.paid_at,
     },
   };
+}
+
+/** The message a new state of the auction owes the seller, if any. */
+async function notifyChange(env: PlatformEnv, enquiryId: number, sale: SaleRow, slug: string | null, dealerTown: string | null) {
+  if (slug === DP_STATE.sale_active) {
+    await notify(env, enquiryId, `sale_started#${sale.id}`, { kind: 'sale_started', endsAt: new Date(sale.ends_at).toISOString() });
+  } else if (slug === DP_STATE.under_offer && sale.offer_amount !== null && sale.offer_expires_at !== null && dealerTown) {
+    await notify(env, enquiryId, `offer_arrived#${sale.id}`, {
+      kind: 'offer_arrived',
+      amount: sale.offer_amount,
+      dealerArea: dealerTown,
+      expiresAt: new Date(sale.offer_expires_at).toISOString(),
+    });
+  } else if (slug === DP_STATE.unsold_no_bids) {
+    await notify(env, enquiryId, `no_bids#${sale.id}`, { kind: 'no_bids' });
+  }
 }
 
 /** Puts the lot into the next sale: the dealers' proxy bids are drawn now, once, and kept. */
@@ -255,4 +275,5 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
       "UPDATE enquiries SET dp_enquiry_id = ?1, dp_state_slug = 'ready-for-sale', status = 'ready_for_sale', updated_at = ?2 WHERE id = ?3",
     ).bind(sale!.id, new Date(now).toISOString(), enquiry.id),
   ]);
+  await notify(env, enquiry.id, `sale_entered#${sale!.id}`, { kind: 'sale_entered', startsAt: new Date(startsAt).toISOString() });
 }

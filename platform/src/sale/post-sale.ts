@@ -8,6 +8,7 @@ import { requireOwnEnquiry } from './ownership';
 import { advance } from './daily-sale';
 import { recordReferralReward } from './referral-rewards';
 import { clockNow, clockNowIso } from '../clock';
+import { notify } from '../notify/messages';
 
 /**
  * After the seller accepts: bank details and documents (their own modules) lead to the document
@@ -94,6 +95,12 @@ export async function bookCollection(request: Request, env: PlatformEnv, _ctx: E
   )
     .bind(date, slot, notes, address?.text ?? null, owned.enquiry.dp_enquiry_id)
     .run();
+  await notify(env, owned.enquiry.id, `collection_booked#${owned.enquiry.dp_enquiry_id}@${date}-${slot}`, {
+    kind: 'collection_booked',
+    date,
+    slot,
+    address: address?.text ?? '',
+  });
   return json({ collection: { date, slot, notes, address: address?.text ?? null } });
 }
 
@@ -124,5 +131,15 @@ export async function devCollect(request: Request, env: PlatformEnv, _ctx: Execu
   ]);
   const fresh = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1').bind(owned.enquiry.id).first<EnquiryRow>();
   await recordReferralReward(env, fresh!);
+  const paid = await env.DB.prepare(
+    'SELECT s.offer_amount AS amount, b.last4 FROM sales s LEFT JOIN beneficiaries b ON b.enquiry_id = s.enquiry_id WHERE s.id = ?1',
+  )
+    .bind(owned.enquiry.dp_enquiry_id)
+    .first<{ amount: number | null; last4: string | null }>();
+  await notify(env, owned.enquiry.id, `paid#${owned.enquiry.dp_enquiry_id}`, {
+    kind: 'paid',
+    amount: paid?.amount ?? 0,
+    accountEnding: paid?.last4 ?? '',
+  });
   return json((await advance(env, fresh!)).sale);
 }

@@ -10,6 +10,7 @@ import { requireOwnEnquiry } from './ownership';
 import { postSaleStatus } from './post-sale';
 import { str } from '../util';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
+import { notify } from '../notify/messages';
 
 /**
  * The seller's side of the daily sale: the vehicle profile, entering the sale (or another one),
@@ -181,6 +182,7 @@ async function decide(request: Request, env: PlatformEnv, decision: 'accepted' |
       enquiry.id,
     ),
   ]);
+  if (decision === 'accepted') await notify(env, enquiry.id, `offer_accepted#${sale.id}`, { kind: 'offer_accepted' });
   return viewAfterChange(env, enquiry.id);
 }
 

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { formatDate } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { RunSchema } from '~/features/dev/dev-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
@@ -22,11 +21,39 @@ function linkName(link: string): string {
   return 'Open the link';
 }
 
-/** Development only: the e-mails the platform would have sent, so sign-in links can be opened. */
+/** A UK mobile as a person writes it: +447400123456 → 07400 123456. */
+function nationalPhone(e164: string): string {
+  return /^\+44\d{10}$/.test(e164) ? `0${e164.slice(3, 7)} ${e164.slice(7)}` : e164;
+}
+
+const sentAt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+/** A message's body with its web addresses as links, so a link in a text can be opened too. */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * Development only: the e-mails and texts the platform would have sent, newest first, so sign-in
+ * links can be opened and a sale's messages read; and the messages the queue gave up on.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!devToolsOn(context.config)) throw new Response('Not Found', { status: 404 });
-  const { emails } = await context.gateway.call(endpoints.dev.outbox);
-  return { emails };
+  const { emails, deadLetters } = await context.gateway.call(endpoints.dev.outbox);
+  return { emails, deadLetters };
 }
 
 /**
@@ -43,33 +70,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DevMailbox() {
-  const { emails } = useLoaderData<typeof loader>();
+  const { emails, deadLetters } = useLoaderData<typeof loader>();
   return (
     <div className="stack">
       <h1>Mailbox (development)</h1>
-      <p className="muted">E-mails the local platform sent. This page does not exist in production.</p>
+      <p className="muted">E-mails and texts the local platform sent, newest first. This page does not exist in production.</p>
       <Form method="post">
         <div className="field">
           <label htmlFor="scheduled-day">Run as if on (optional)</label>
           <input className="input" id="scheduled-day" name="day" type="date" />
         </div>
         <button className="btn secondary" type="submit">
-          Run the scheduled jobs (MOT reminders, tracker revaluations)
+          Run the scheduled jobs (sale messages, MOT reminders, tracker revaluations)
         </button>
       </Form>
-      {emails.length === 0 ? <p>No e-mails yet.</p> : null}
-      {emails.map((email) => (
-        <article className="card" key={email.id} data-testid="email">
-          <h2>{email.subject}</h2>
-          <p className="muted">
-            To {email.to_email}, {formatDate(email.created_at)}
-          </p>
-          {email.link ? (
+      {deadLetters.length > 0 ? (
+        <section className="card" aria-labelledby="dead-letters">
+          <h2 id="dead-letters">Messages not sent</h2>
+          <p className="muted">The queue gave up on these after its retries.</p>
+          <ul>
+            {deadLetters.map((dead) => (
+              <li key={dead.id} data-testid="dead-letter">
+                {dead.event_key} for enquiry {dead.enquiry_id}, {sentAt.format(new Date(dead.failed_at))}
+                {dead.errors ? `: ${dead.errors}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {emails.length === 0 ? <p>No messages yet.</p> : null}
+      {emails.map((message) => (
+        <article className="card" key={message.id} data-testid={message.channel === 'sms' ? 'text' : 'email'}>
+          <h2>{message.channel === 'sms' ? `Text to ${nationalPhone(message.to_phone ?? '')}` : `E-mail to ${message.to_email}`}</h2>
+          <p className="muted">{sentAt.format(new Date(message.created_at))}</p>
+          {message.subject ? <p>{message.subject}</p> : null}
+          {message.link ? (
             <p>
-              <a href={email.link}>{linkName(email.link)}</a>
+              <a href={message.link}>{linkName(message.link)}</a>
             </p>
           ) : null}
-          <pre className="email-body">{email.body}</pre>
+          <pre className="email-body">
+            <Linked text={message.body} />
+          </pre>
         </article>
       ))}
     </div>

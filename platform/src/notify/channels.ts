@@ -1,0 +1,87 @@
+import { isProduction, type PlatformEnv } from '../env';
+import { clockNowIso } from '../clock';
+import type { RenderedMessage } from './templates';
+
+/**
+ * The two ways a message leaves the platform, behind one interface so the consumer never knows the
+ * provider. `idempotencyKey` goes to a provider that honours one, so a send repeated after a crash
+ * (the consumer's lease ran out) is dropped by the provider rather than delivered twice.
+ */
+export interface Channels {
+  sendEmail(to: string, rendered: RenderedMessage, options?: { idempotencyKey?: string }): Promise<void>;
+  sendSms(to: string, text: string, options?: { idempotencyKey?: string }): Promise<void>;
+}
+
+/** The outbox the development mailbox reads: e-mails and texts, locally and in tests. */
+export function outboxChannels(env: PlatformEnv): Channels {
+  return {
+    async sendEmail(to, rendered) {
+      await env.DB.prepare("INSERT INTO outbox (channel, to_email, subject, body, link, created_at) VALUES ('email', ?1, ?2, ?3, NULL, ?4)")
+        .bind(to, rendered.subject, rendered.text, clockNowIso())
+        .run();
+    },
+    async sendSms(to, text) {
+      await env.DB.prepare(
+        "INSERT INTO outbox (channel, to_email, to_phone, subject, body, link, created_at) VALUES ('sms', '', ?1, '', ?2, NULL, ?3)",
+      )
+        .bind(to, text, clockNowIso())
+        .run();
+    },
+  };
+}
+
+/**
+ * A provider's HTTP API: a JSON POST with a bearer key. Anything but a 2xx is a failure, which the
+ * queue retries.
+ */
+export function httpChannels(env: PlatformEnv): Channels {
+  const post = async (url: string | undefined, key: string | undefined, body: unknown, idempotencyKey?: string) => {
+    if (!url || !key) throw new Error('the message provider is not configured (EMAIL_API_URL/SMS_API_URL and their keys)');
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`the provider answered ${response.status}`);
+  };
+  return {
+    sendEmail: (to, rendered, options) =>
+      post(
+        env.EMAIL_API_URL,
+        env.EMAIL_API_KEY,
+        { to, subject: rendered.subject, text: rendered.text, html: rendered.html },
+        options?.idempotencyKey,
+      ),
+    sendSms: (to, text, options) => post(env.SMS_API_URL, env.SMS_API_KEY, { to, text }, options?.idempotencyKey),
+  };
+}
+
+/** Channels that fail every send: the test switch that shows retries and the dead letter. */
+function failingChannels(): Channels {
+  const fail = async () => {
+    throw new Error('NOTIFY_FAIL_SENDS: the provider is failing on purpose');
+  };
+  return { sendEmail: fail, sendSms: fail };
+}
+
+/**
+ * The channels for one delivery attempt, from the environment: `NOTIFY_PROVIDER=http` (production,
+ * which refuses anything else) or `outbox`. `NOTIFY_FAIL_SENDS=n` fails attempts 1 to n of every
+ * message, outside production only.
+ */
+export function channelsFor(env: PlatformEnv, attempt: number): Channels {
+  const provider = env.NOTIFY_PROVIDER ?? (isProduction(env) ? 'http' : 'outbox');
+  if (isProduction(env)) {
+    if (provider !== 'http') throw new Error(`NOTIFY_PROVIDER=${provider} is not allowed in production`);
+    if (env.NOTIFY_FAIL_SENDS) throw new Error('NOTIFY_FAIL_SENDS is not allowed in production');
+  }
+  const failUpTo = Number.parseInt(env.NOTIFY_FAIL_SENDS ?? '0', 10) || 0;
+  if (attempt <= failUpTo) return failingChannels();
+  if (provider === 'http') return httpChannels(env);
+  if (provider === 'outbox') return outboxChannels(env);
+  throw new Error(`NOTIFY_PROVIDER=${provider} is not a provider (http or outbox)`);
+}

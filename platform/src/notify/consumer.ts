@@ -1,0 +1,226 @@
+import { clockNow, clockNowIso, clockNowMs } from '../clock';
+import { intVar, isProduction, type PlatformEnv } from '../env';
+import { findRegistered, makeOf } from '../providers/register';
+import { unsubscribeLink } from '../unsubscribe';
+import { channelsFor, type Channels } from './channels';
+import type { NotificationMessage } from './messages';
+import { createShortLink } from './short-links';
+import { renderMessage, type MessageEvent, type RenderedMessage } from './templates';
+
+/**
+ * The notifications queue's consumer: renders each message and sends it by e-mail and, to a seller
+ * with a UK mobile who has not stopped texts, by text.
+ *
+ * Once only, per (occurrence, enquiry, channel): a row in notification_deliveries is claimed
+ * ('sending') before the provider is called and marked 'sent' after. A redelivered message whose
+ * row is 'sent' sends nothing; one whose row is 'sending' waits, and takes the claim over once the
+ * lease has passed (the delivery that claimed it died). So a crash between claiming and sending
+ * loses nothing, and a crash between the provider accepting and the row being marked sends again
+ * after the lease: at least once in that one window, with the idempotency key passed to the
+ * provider so one that honours it drops the repeat.
+ */
+
+const BRAND = 'Kerbside';
+const SHORT_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
+const MAX_RETRY_DELAY_SECONDS = 15 * 60;
+/** A UK mobile number as the account stores it (E.164). */
+const UK_MOBILE = /^\+447\d{9}$/;
+
+type Channel = 'email' | 'sms';
+
+interface Recipient {
+  id: number;
+  email: string;
+  phone: string;
+  first_name: string;
+  sms_stopped_at: string | null;
+  vrm: string;
+}
+
+/** The page a message is about. */
+function pathFor(event: MessageEvent, vrm: string): string {
+  switch (event.kind) {
+    case 'offer_arrived':
+    case 'offer_lapsing':
+      return `/${vrm}/accept-offer`;
+    case 'offer_accepted':
+    case 'collection_booked':
+    case 'collection_tomorrow':
+      return `/${vrm}/review-status`;
+    case 'document_requested':
+      return `/${vrm}/upload-documents`;
+    case 'paid':
+      return `/${vrm}/vehicle-payment`;
+    case 'payout_account_changed':
+      return `/${vrm}/add-bank-details`;
+    default:
+      return `/${vrm}`;
+  }
+}
+
+/**
+ * The app's origin for links: the first of APP_ORIGINS (a production deployment must set it);
+ * outside production the local default.
+ */
+function appOrigin(env: PlatformEnv): string {
+  const first = (env.APP_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .find(Boolean);
+  if (first) return first;
+  if (isProduction(env)) throw new Error('APP_ORIGINS is not set: messages would have no links');
+  return 'http://localhost:8787';
+}
+
+export function leaseMs(env: PlatformEnv): number {
+  return intVar(env.NOTIFY_SEND_LEASE_SECONDS, 60) * 1000;
+}
+
+/** Exponential backoff: the base (30 s unless configured), doubling per attempt, capped. */
+export function retryDelaySeconds(env: PlatformEnv, attempts: number): number {
+  const base = intVar(env.NOTIFY_RETRY_BASE_SECONDS, 30);
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_SECONDS);
+}
+
+type Claim = 'claimed' | 'done' | 'busy';
+
+async function claim(env: PlatformEnv, message: NotificationMessage, channel: Channel): Promise<Claim> {
+  const now = clockNowMs();
+  const claimed = await env.DB.prepare(
+    `INSERT INTO notification_deliveries (event_key, enquiry_id, channel, status, attempts, claimed_at)
+     VALUES (?1, ?2, ?3, 'sending', 1, ?4)
+     ON CONFLICT (event_key, enquiry_id, channel) DO UPDATE SET status = 'sending', attempts = attempts + 1, claimed_at = excluded.claimed_at
+       WHERE notification_deliveries.status = 'failed'
+          OR (notification_deliveries.status = 'sending' AND notification_deliveries.claimed_at <= ?5)
+     RETURNING attempts`,
+  )
+    .bind(message.key, message.enquiryId, channel, now, now - leaseMs(env))
+    .first<{ attempts: number }>();
+  if (claimed) return 'claimed';
+  const row = await env.DB.prepare('SELECT status FROM notification_deliveries WHERE event_key = ?1 AND enquiry_id = ?2 AND channel = ?3')
+    .bind(message.key, message.enquiryId, channel)
+    .first<{ status: string }>();
+  return row?.status === 'sending' ? 'busy' : 'done';
+}
+
+async function settle(env: PlatformEnv, message: NotificationMessage, channel: Channel, error: unknown | null) {
+  await env.DB.prepare(
+    `UPDATE notification_deliveries SET status = ?4, sent_at = ?5, last_error = ?6
+     WHERE event_key = ?1 AND enquiry_id = ?2 AND channel = ?3 AND status = 'sending'`,
+  )
+    .bind(
+      message.key,
+      message.enquiryId,
+      channel,
+      error ? 'failed' : 'sent',
+      error ? null : clockNowIso(),
+      error ? String(error).slice(0, 500) : null,
+    )
+    .run();
+}
+
+async function recipientFor(env: PlatformEnv, enquiryId: number): Promise<Recipient | null> {
+  return env.DB.prepare(
+    'SELECT u.id, u.email, u.phone, u.first_name, u.sms_stopped_at, e.vrm FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE e.id = ?1',
+  )
+    .bind(enquiryId)
+    .first<Recipient>();
+}
+
+/** Sends one message on each channel it is owed on; 'busy' when another delivery holds a claim. */
+export async function deliver(env: PlatformEnv, message: NotificationMessage, attempt: number): Promise<'done' | 'busy'> {
+  const recipient = await recipientFor(env, message.enquiryId);
+  if (!recipient) {
+    console.warn(JSON.stringify({ event: 'platform.notify.no_recipient', key: message.key, enquiryId: message.enquiryId }));
+    return 'done';
+  }
+  // Read at sending time, so a STOP applies at once to messages already queued.
+  const texts = UK_MOBILE.test(recipient.phone) && !recipient.sms_stopped_at;
+  const wanted: Channel[] = texts ? ['email', 'sms'] : ['email'];
+  const channels: Channels = channelsFor(env, attempt);
+  let rendered: RenderedMessage | null = null;
+  let busy = false;
+  for (const channel of wanted) {
+    const claimed = await claim(env, message, channel);
+    if (claimed === 'busy') busy = true;
+    if (claimed !== 'claimed') continue;
+    try {
+      rendered ??= await render(env, message, recipient);
+      const idempotencyKey = `${message.key}/${message.enquiryId}/${channel}`;
+      if (channel === 'email')
+        await channels.sendEmail(recipient.email, texts ? await withStopTexts(env, rendered, recipient.id) : rendered, { idempotencyKey });
+      else await channels.sendSms(recipient.phone, rendered.sms, { idempotencyKey });
+    } catch (error) {
+      await settle(env, message, channel, error);
+      throw error;
+    }
+    await settle(env, message, channel, null);
+  }
+  return busy ? 'busy' : 'done';
+}
+
+/**
+ * Every text ends "Reply STOP to opt out" (the templates; replies reach notify/sms-replies.ts). The
+ * signed /unsubscribe/sms link is too long for one SMS beside the message's own link, so the
+ * e-mail that goes with each text carries it: one click stops texts, not e-mails, at once.
+ */
+async function withStopTexts(env: PlatformEnv, rendered: RenderedMessage, userId: number): Promise<RenderedMessage> {
+  const link = await unsubscribeLink(env, userId, 'sms', appOrigin(env));
+  const line = 'We also text you about your sale. To stop the texts (not these e-mails)';
+  const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return {
+    ...rendered,
+    text: `${rendered.text}\n\n${line}: ${link}`,
+    html: `${rendered.html}\n<p>${line}: <a href="${escaped}">stop texts</a>.</p>`,
+  };
+}
+
+async function render(env: PlatformEnv, message: NotificationMessage, recipient: Recipient): Promise<RenderedMessage> {
+  const registered = await findRegistered(env.DB, recipient.vrm);
+  const vehicle = registered ? `${makeOf(registered.row.make).display_name} ${registered.row.model}` : recipient.vrm;
+  const origin = appOrigin(env);
+  const path = pathFor(message.event, recipient.vrm);
+  const code = await createShortLink(env.DB, path, { now: clockNow(), ttlMs: SHORT_LINK_TTL_MS });
+  const link = `${origin}${path}`;
+  return renderMessage(message.event, {
+    firstName: recipient.first_name,
+    vehicle,
+    brandName: BRAND,
+    link,
+    // Without a code (the short links are not there yet) a text carries the full link.
+    shortLink: code ? `${origin}/s/${code}` : link,
+  });
+}
+
+/** A dead-letter queue's name ends so (platform/wrangler.toml). */
+const isDeadLetterQueue = (queue: string) => queue.endsWith('-dead');
+
+/**
+ * The queue handler for both queues: notifications are delivered, retried with backoff on failure
+ * (the queue moves a message to the dead-letter queue after max_retries); dead letters are
+ * recorded for support (and the development mailbox).
+ */
+export async function consumeNotifications(batch: MessageBatch<NotificationMessage>, env: PlatformEnv): Promise<void> {
+  if (isDeadLetterQueue(batch.queue)) {
+    for (const message of batch.messages) {
+      await env.DB.prepare('INSERT INTO notification_failures (event_key, enquiry_id, message, failed_at) VALUES (?1, ?2, ?3, ?4)')
+        .bind(String(message.body.key), Number(message.body.enquiryId), JSON.stringify(message.body), clockNowIso())
+        .run();
+      console.error(JSON.stringify({ event: 'platform.notify.dead_letter', key: message.body.key, enquiryId: message.body.enquiryId }));
+      message.ack();
+    }
+    return;
+  }
+  for (const message of batch.messages) {
+    try {
+      const outcome = await deliver(env, message.body, message.attempts);
+      if (outcome === 'busy') message.retry({ delaySeconds: retryDelaySeconds(env, message.attempts) });
+      else message.ack();
+    } catch (error) {
+      console.error(
+        JSON.stringify({ event: 'platform.notify.send_failed', key: message.body.key, attempt: message.attempts, error: String(error) }),
+      );
+      message.retry({ delaySeconds: retryDelaySeconds(env, message.attempts) });
+    }
+  }
+}

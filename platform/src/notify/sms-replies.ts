@@ -1,0 +1,37 @@
+import type { PlatformEnv } from '../env';
+import { errorResponse, json, readJsonObject } from '../http';
+import { clockNowIso } from '../clock';
+
+/** The words UK senders treat as "stop texting me" (the mobile networks' and PECR's common practice). */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'CANCEL', 'QUIT']);
+
+/** '+447400123456', '07400 123456', '447400123456' → '+447400123456'; anything else null. */
+export function ukMobileOf(value: string): string | null {
+  const digits = value.replace(/[\s()-]/g, '');
+  const national = /^(?:\+44|44|0)(7\d{9})$/.exec(digits);
+  return national ? `+44${national[1]}` : null;
+}
+
+export const isStopReply = (text: string) =>
+  STOP_WORDS.has(
+    text
+      .trim()
+      .toUpperCase()
+      .replace(/[.!]+$/, ''),
+  );
+
+/**
+ * POST /platform/notify/sms-replies {from, text}: a reply to one of our texts, as the SMS provider
+ * hands it on. "STOP" stops every text to that number at once (e-mails go on); anything else is
+ * recorded nowhere: texts are not a support channel.
+ */
+export async function smsReply(request: Request, env: PlatformEnv): Promise<Response> {
+  const body = await readJsonObject(request);
+  const from = ukMobileOf(typeof body?.from === 'string' ? body.from : '');
+  const text = typeof body?.text === 'string' ? body.text.slice(0, 160) : null;
+  if (!from || text === null) return errorResponse(400, 'bad_request', 'A reply needs the UK mobile it came from and its text');
+  if (!isStopReply(text)) return json({ stopped: false });
+  await env.DB.prepare('UPDATE users SET sms_stopped_at = COALESCE(sms_stopped_at, ?2) WHERE phone = ?1').bind(from, clockNowIso()).run();
+  console.log(JSON.stringify({ event: 'platform.notify.sms_stopped', via: 'reply' }));
+  return json({ stopped: true });
+}

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PHOTO_SLOTS } from '../contract/documents';
+import { mainText } from './support/browser';
+import { file, jpeg, pdf } from './support/files';
+import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { startWorkers, type Workers } from './support/workers';
+
+/**
+ * The sale's messages (docs/behaviour/sale.md#messages): enqueued when the sale's state changes,
+ * delivered by the platform's queue consumer into the outbox, once per event and channel.
+ */
+
+const WORKER_OPTIONS = {
+  appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
+  platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+};
+
+let workers: Workers;
+beforeAll(async () => {
+  workers = await startWorkers(WORKER_OPTIONS);
+});
+afterAll(() => workers?.dispose());
+
+interface Sent {
+  channel: 'email' | 'sms';
+  subject: string;
+  body: string;
+}
+
+/** What reached one seller, oldest first: their e-mails and the texts to their mobile. */
+async function received(on: Workers, email: string, mobile: string): Promise<Sent[]> {
+  const { results } = await on.db
+    .prepare('SELECT channel, subject, body FROM outbox WHERE to_email = ?1 OR to_phone = ?2 ORDER BY id')
+    .bind(email, mobile)
+    .all<Sent>();
+  return results;
+}
+
+/** Waits (bounded) until the seller has received `count` messages; the queue delivers asynchronously. */
+async function receivedAtLeast(on: Workers, email: string, mobile: string, count: number): Promise<Sent[]> {
+  return vi.waitFor(
+    async () => {
+      const sent = await received(on, email, mobile);
+      if (sent.length < count) throw new Error(`${sent.length} of ${count} messages so far`);
+      return sent;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
+}
+
+const e164 = (national: string) => `+44${national.replace(/\s/g, '').slice(1)}`;
+let mobiles = 0;
+const newMobile = () => `07400 1${String(++mobiles).padStart(5, '0')}`;
+
+/** A signed-in seller with a mobile whose car has a complete profile. */
+async function profiledSeller(vrm: string, mileage: string) {
+  const seller = newSeller(workers);
+  const email = uniqueEmail('notify');
+  const mobile = newMobile();
+  await valueCar(seller, vrm, mileage);
+  await signUp(seller, email, vrm, { phone: mobile });
+  const profile = `/${vrm}/profile`;
+  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+  }
+  return { seller, email, mobile: e164(mobile), nationalMobile: mobile };
+}
+
+/** The seller's account id and enquiry, for messages a test puts on the queue itself. */
+async function enquiryOf(on: Workers, email: string): Promise<number> {
+  const row = await on.db
+    .prepare('SELECT e.id FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE u.email = ?1 ORDER BY e.id DESC')
+    .bind(email)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+async function queueOf(on: Workers) {
+  return on.mf.getQueueProducer('NOTIFY_QUEUE', 'kerbside-platform');
+}
+
+describe('a sale tells the seller what happens, by e-mail and by text', () => {
+  it('sends each event once on each channel, in the order it happened', async () => {
+    const vrm = 'KE19FTA';
+    const { seller, email, mobile, nationalMobile } = await profiledSeller(vrm, '65000');
+    const before = (await received(workers, email, mobile)).length;
+    const since = async (count: number) => (await receivedAtLeast(workers, email, mobile, before + count)).slice(before);
+
+    // Entered: the sale starts a second later.
+    await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+    await since(2);
+    // The Cron Trigger notices the sale has started, and then that it ended with an offer.
+    await workers.clock.advance(1_500);
+    await workers.runScheduled();
+    await since(4);
+    await workers.clock.advance(3_000);
+    await workers.runScheduled();
+    const withOffer = await since(6);
+    const amount = /£([\d,]+)/.exec(withOffer[4]!.subject)![1]!;
+    // Six hours before the offer lapses (48 hours after the sale ended), a warning.
+    await workers.clock.advance(43 * 3600_000);
+    await workers.runScheduled();
+    await since(8);
+    // A second run in the warning window sends nothing new.
+    await workers.runScheduled();
+
+    await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });
+    await since(10);
+    const withRef = (await seller.get(`/${vrm}/confirm-sale`)).headers.get('location')!;
+    await seller.post(withRef, {});
+    await seller.post(`/${vrm}/add-bank-details`, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    await seller.post(`/${vrm}/upload-documents`, { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+    await seller.post(`/${vrm}/upload-documents`, {
+      intent: 'upload',
+      kind: 'driving-licence',
+      file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+    });
+    await seller.post(`/${vrm}/upload-documents`, { intent: 'submit' });
+    await seller.get(`/${vrm}/review-status`);
+    const collection = await (await seller.get(`/${vrm}/collection`)).text();
+    const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(collection)![1]!;
+    const dayName = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'Europe/London',
+    });
+    expect((await seller.post(`/${vrm}/collection`, { date: day, slot: 'morning', notes: '' })).headers.get('location')).toBe(
+      `/${vrm}/review-status`,
+    );
+    // The payout account's notice (sent straight away, with its freeze link) came before it.
+    await since(13);
+    // The day before collection, a reminder.
+    const dayBefore = new Date(Date.parse(`${day}T07:00:00Z`) - 24 * 3600_000);
+    await workers.runScheduled(dayBefore);
+    await since(15);
+    // The dealer collects and pays (the development switch).
+    expect((await seller.post(`/${vrm}/review-status`, {})).headers.get('location')).toBe(`/${vrm}/sale-complete`);
+    const all = await since(17);
+
+    const emails = all.filter((m) => m.channel === 'email');
+    const texts = all.filter((m) => m.channel === 'sms');
+    expect(emails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/is in the next sale/),
+      expect.stringMatching(/sale of your .+ has started/),
+      expect.stringMatching(new RegExp(`A dealer offers £${amount} for your`)),
+      expect.stringMatching(new RegExp(`Your £${amount} offer ends`)),
+      expect.stringMatching(/You accepted the offer/),
+      expect.stringMatching(/payout account was set to one ending 4958/),
+      `Collection booked for ${dayName}`,
+      expect.stringMatching(/is collected tomorrow/),
+      `You have been paid £${amount}`,
+    ]);
+    expect(emails.at(-1)!.body).toContain('the account ending 4958');
+    // Each sale message's e-mail has its text straight after it: one SMS with a short link and STOP;
+    // the e-mail carries the seller's own link to stop the texts.
+    const channels = Array.from({ length: 8 }, () => ['email', 'sms']).flat();
+    channels.splice(10, 0, 'email');
+    expect(all.map((m) => m.channel)).toEqual(channels);
+    const saleEmails = emails.filter((m) => !/payout account/.test(m.subject));
+    expect(texts).toHaveLength(saleEmails.length);
+    for (const text of texts) {
+      expect(text.body).toMatch(/^Kerbside: .+ http:\/\/localhost\/s\/[A-Za-z0-9]{10} Reply STOP to opt out$/);
+      expect(text.body.length).toBeLessThanOrEqual(160);
+    }
+    for (const mail of saleEmails)
+      expect(mail.body).toMatch(/To stop the texts \(not these e-mails\): http:\/\/localhost\/unsubscribe\/sms\?code=/);
+    // The links lead to the page the message is about.
+    expect(emails[2]!.body).toContain(`http://localhost/${vrm}/accept-offer`);
+
+    // Nothing more arrives: a later message to someone else is delivered after any stray repeat would have been.
+    const queue = await queueOf(workers);
+    const other = await profiledSeller('KD15DSL', '130000');
+    await queue.send({ key: 'no_bids#sentinel', enquiryId: await enquiryOf(workers, other.email), event: { kind: 'no_bids' } });
+    await receivedAtLeast(workers, other.email, other.mobile, 2);
+    expect(await received(workers, email, mobile)).toHaveLength(before + 17);
+
+    // The development mailbox shows both kinds, each with who it went to, and its links work.
+    const mailbox = await (await seller.get('/dev/mailbox')).text();
+    expect(mainText(mailbox)).toContain(`Text to ${nationalMobile}`);
+    expect(mainText(mailbox)).toContain(`E-mail to ${email}`);
+    expect(mailbox).toContain(`<a href="http://localhost/${vrm}/accept-offer">`);
+  }, 90_000);
+
+  it('a seller who stops texts gets e-mails only, at once', async () => {
+    const vrm = 'KT70EVS';
+    const { seller, email, mobile } = await profiledSeller(vrm, '70000');
+    const before = (await received(workers, email, mobile)).length;
+    await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+    const first = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
+    const mail = first.find((m) => m.channel === 'email')!;
+    // The e-mail's link to stop texts, opened and confirmed as the seller would.
+    const stop = new URL(/To stop the texts \(not these e-mails\): (\S+)/.exec(mail.body)![1]!);
+    expect((await seller.get(stop.pathname + stop.search)).status).toBe(200);
+    const stopped = await seller.post(stop.pathname + stop.search, { code: stop.searchParams.get('code')! });
+    expect(stopped.status).toBe(303);
+
+    await workers.clock.advance(1_500);
+    await workers.runScheduled();
+    await workers.clock.advance(3_000);
+    await workers.runScheduled();
+    const later = (await receivedAtLeast(workers, email, mobile, before + 4)).slice(before + 2);
+    expect(later.map((m) => m.channel)).toEqual(['email', 'email']);
+    expect(later[0]!.subject).toMatch(/has started/);
+  }, 60_000);
+
+  it('a seller who replies STOP to a text gets e-mails only from then on', async () => {
+    const vrm = 'KE19FTA';
+    const { seller, email, mobile } = await profiledSeller(vrm, '70000');
+    const before = (await received(workers, email, mobile)).length;
+    await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+    const first = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
+    expect(first.map((m) => m.channel)).toEqual(['email', 'sms']);
+    // The SMS provider hands the reply on, from the number the text went to.
+    const reply = async (text: string) =>
+      (await (
+        await workers.platform('/platform/notify/sms-replies', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ from: mobile, text }),
+        })
+      ).json()) as { stopped: boolean };
+    expect(await reply('Thanks!')).toEqual({ stopped: false });
+    expect(await reply(' stop ')).toEqual({ stopped: true });
+
+    await workers.clock.advance(1_500);
+    await workers.runScheduled();
+    await workers.clock.advance(3_000);
+    await workers.runScheduled();
+    const later = (await receivedAtLeast(workers, email, mobile, before + 4)).slice(before + 2);
+    expect(later.map((m) => m.channel)).toEqual(['email', 'email']);
+  }, 60_000);
+});
+
+describe('once-only delivery', () => {
+  it('a message delivered twice, or again after a restart, is sent once', async () => {
+    const seller = newSeller(workers);
+    const email = uniqueEmail('once');
+    const national = newMobile();
+    await valueCar(seller, 'KE19FTA', '65000');
+    await signUp(seller, email, 'KE19FTA', { phone: national });
+    const mobile = e164(national);
+    const enquiryId = await enquiryOf(workers, email);
+    const queue = await queueOf(workers);
+    const paid = { key: 'paid#redelivered', enquiryId, event: { kind: 'paid', amount: 7250, accountEnding: '4958' } };
+    const before = (await received(workers, email, mobile)).length;
+
+    // The queue delivers the same message twice (a retry, a second producer).
+    await queue.send(paid);
+    await queue.send(paid);
+    // The platform died mid-send before a restart: it had claimed the e-mail (long enough ago for
+    // the claim to have lapsed) and sent the text; the queue delivers the message again.
+    const now = (await workers.clock.now()).getTime();
+    await workers.db.batch([
+      workers.db
+        .prepare(
+          "INSERT INTO notification_deliveries (event_key, enquiry_id, channel, status, attempts, claimed_at) VALUES ('no_bids#restart', ?1, 'email', 'sending', 1, ?2)",
+        )
+        .bind(enquiryId, now - 61_000),
+      workers.db
+        .prepare(
+          "INSERT INTO notification_deliveries (event_key, enquiry_id, channel, status, attempts, claimed_at, sent_at) VALUES ('no_bids#restart', ?1, 'sms', 'sent', 1, ?2, ?3)",
+        )
+        .bind(enquiryId, now - 61_000, new Date(now).toISOString()),
+    ]);
+    await queue.send({ key: 'no_bids#restart', enquiryId, event: { kind: 'no_bids' } });
+    // A last message, so that everything before it has been delivered.
+    await queue.send({ key: 'offer_accepted#sentinel', enquiryId, event: { kind: 'offer_accepted' } });
+
+    const sent = (await receivedAtLeast(workers, email, mobile, before + 5)).slice(before);
+    expect(sent.map((m) => [m.channel, m.subject.replace(/ for your .*| on your .*/, '')])).toEqual([
+      ['email', 'You have been paid £7,250'],
+      ['sms', ''],
+      ['email', 'No dealer bid'],
+      ['email', 'You accepted the offer'],
+      ['sms', ''],
+    ]);
+  }, 60_000);
+});
+
+describe('a failing provider', () => {
+  it('is retried with backoff until a send goes through', async () => {
+    // Attempts 1 and 2 fail; the queue allows three retries.
+    const failing = await startWorkers({ ...WORKER_OPTIONS, platformVars: { ...WORKER_OPTIONS.platformVars, NOTIFY_FAIL_SENDS: '2' } });
+    try {
+      const seller = newSeller(failing);
+      const email = uniqueEmail('retry');
+      await valueCar(seller, 'KE19FTA', '65000');
+      await signUp(seller, email, 'KE19FTA', { phone: '07400 199999' });
+      const queue = await queueOf(failing);
+      await queue.send({ key: 'no_bids#retried', enquiryId: await enquiryOf(failing, email), event: { kind: 'no_bids' } });
+      const sent = await receivedAtLeast(failing, email, '+447400199999', 2);
+      expect(sent.filter((m) => /No dealer bid/.test(m.subject))).toHaveLength(1);
+      expect(sent.filter((m) => m.channel === 'sms')).toHaveLength(1);
+    } finally {
+      await failing.dispose();
+    }
+  }, 60_000);
+
+  it('ends in the dead letter after repeated failures, shown in the mailbox', async () => {
+    const failing = await startWorkers({ ...WORKER_OPTIONS, platformVars: { ...WORKER_OPTIONS.platformVars, NOTIFY_FAIL_SENDS: '99' } });
+    try {
+      const seller = newSeller(failing);
+      const email = uniqueEmail('dead');
+      await valueCar(seller, 'KE19FTA', '65000');
+      await signUp(seller, email, 'KE19FTA', { phone: '07400 188888' });
+      const queue = await queueOf(failing);
+      const before = (await received(failing, email, '+447400188888')).length;
+      await queue.send({ key: 'no_bids#dead', enquiryId: await enquiryOf(failing, email), event: { kind: 'no_bids' } });
+      const mailbox = await vi.waitFor(
+        async () => {
+          const html = await (await seller.get('/dev/mailbox')).text();
+          if (!html.includes('no_bids#dead')) throw new Error('not in the dead letters yet');
+          return mainText(html);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      expect(mailbox).toContain('Messages not sent');
+      expect(mailbox).toMatch(/no_bids#dead for enquiry \d+, .+: email: Error: NOTIFY_FAIL_SENDS/);
+      expect(await received(failing, email, '+447400188888')).toHaveLength(before);
+    } finally {
+      await failing.dispose();
+    }
+  }, 60_000);
+});
