@@ -55,7 +55,7 @@ async function runScheduled(page: Page) {
   // DUZ1's MOT runs out on the first of next month, so its first reminder is due from the second.
   const day = new Date();
   if (day.getUTCDate() === 1) await page.getByLabel('Run as if on (optional)').fill(`${day.toISOString().slice(0, 8)}02`);
-  await page.getByRole('button', { name: 'Run the scheduled jobs (MOT reminders, tracker revaluations)' }).click();
+  await page.getByRole('button', { name: 'Run the scheduled jobs (sale messages, MOT reminders, tracker revaluations)' }).click();
   await expect(page.getByRole('heading', { name: 'Mailbox (development)' })).toBeVisible();
 }
 

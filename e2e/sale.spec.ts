@@ -51,8 +51,21 @@ test('a whole sale: profile, the daily sale, offer, confirmation, bank details, 
   await expect(page.getByRole('heading', { name: 'Clock (development)' })).toBeVisible();
   await page.goto(vehiclePage);
   await expect(page.getByTestId('sale-status')).toContainText('Your highest offer is');
+  await expect(page.getByRole('link', { name: 'See your offer' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'See your offer' }).click();
+  // The offer is texted too (the development mailbox shows the text): its short link leads to the offer.
+  const amount = /£\d{1,3}(?:,\d{3})*/.exec((await page.getByTestId('sale-status').textContent()) ?? '')![0];
+  const text = page
+    .getByTestId('text')
+    .filter({ hasText: `New offer: ${amount}` })
+    .first();
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(text).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(text.getByRole('heading')).toHaveText('Text to 07400 123456');
+  await text.locator('a[href*="/s/"]').click();
+  await expect(page).toHaveURL(/\/KE19FTA\/accept-offer$/);
   await expect(page.getByRole('heading', { name: 'What can change the price at collection' })).toBeVisible();
   await page.getByRole('button', { name: /^Accept £/ }).click();
   await expect(page.getByRole('heading', { name: 'Your sale, in summary' })).toBeVisible();

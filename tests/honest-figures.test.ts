@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
+import { SPEC_ROUTES } from './fixtures/spec-routes';
+import { newSeller, valueCar } from './support/sellers';
 
 /**
  * What pages state about the reviews comes from the reviews the platform holds: change the rows
@@ -108,5 +110,22 @@ describe('the home page video', () => {
     // The page's own markup (the inline stylesheet styles a video box every page shares).
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     expect(main).not.toMatch(/<iframe|youtube|video-box|video-facade/);
+  });
+});
+
+describe('nothing unfinished reaches a page', () => {
+  it('every page of the route table, and a valued car, reads without a placeholder, a draft, lorem or a TODO', async () => {
+    const visitor = new Browser(workers.fetch);
+    const pages = SPEC_ROUTES.filter((route) => route.status === 200 && !route.path.includes(':')).map((route) => route.path);
+    expect(pages.length).toBeGreaterThan(40);
+    const seller = newSeller(workers);
+    await valueCar(seller);
+    const read = [
+      ...(await Promise.all(pages.map(async (path) => ({ path, html: await (await visitor.get(path)).text() })))),
+      { path: '/KE19FTA (valued)', html: await (await seller.get('/KE19FTA')).text() },
+    ];
+    for (const { path, html } of read) {
+      expect(textOf(html), path).not.toMatch(/\b(placeholder|drafts?|lorem|ipsum|TODO|TBC|FIXME)\b|\{\{|\{dealerNetwork\}/i);
+    }
   });
 });

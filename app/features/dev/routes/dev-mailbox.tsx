@@ -103,7 +103,7 @@ export default function DevMailbox() {
         <article className="card" key={message.id} data-testid={message.channel === 'sms' ? 'text' : 'email'}>
           <h2>{message.channel === 'sms' ? `Text to ${nationalPhone(message.to_phone ?? '')}` : `E-mail to ${message.to_email}`}</h2>
           <p className="muted">{sentAt.format(new Date(message.created_at))}</p>
-          {message.subject ? <p>{message.subject}</p> : null}
+          {message.subject ? <h3>{message.subject}</h3> : null}
           {message.link ? (
             <p>
               <a href={message.link}>{linkName(message.link)}</a>
