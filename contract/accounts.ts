@@ -51,6 +51,11 @@ export interface User {
   /** Normalised; empty for an account made to track a car's value, until the seller gives one. */
   postcode: string;
   emailCrmTier: CrmTier;
+  /**
+   * Texts about the seller's own sale (docs/notifications.md#consent): 'on' with a UK mobile and no
+   * stop; 'stopped' after a STOP, /unsubscribe/sms or the account page; 'no_mobile' without a UK mobile.
+   */
+  texts: 'on' | 'stopped' | 'no_mobile';
   /** Newest enquiry first (docs/behaviour/data.md#entities). Present on GET /platform/user and on lookups. */
   vehicles?: AccountVehicle[];
   vehicleLimit?: number;

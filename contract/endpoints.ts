@@ -106,6 +106,7 @@ export const endpoints = endpointTable({
     updateInfo: post<{ name?: string; phone?: string; postcode?: string }, User>()('/platform/update-info'),
     removeVehicle: post<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
     updateCrmTier: post<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
+    updateTexts: post<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
     referralLink: post<never, ReferralLinkResponse>()('/platform/referrals/link'),
     unsubscribe: post<{ code: string }, { unsubscribed: string }>()('/platform/v3/customers/unsubscribe', { outcomes: [400, 404, 410] }),
   },

@@ -132,15 +132,15 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     expect((await seller.post(`/${vrm}/collection`, { date: day, slot: 'morning', notes: '' })).headers.get('location')).toBe(
       `/${vrm}/review-status`,
     );
-    // The payout account's notice (sent straight away, with its freeze link) came before it.
-    await since(13);
+    // The payout account's notice (the e-mail straight away, with its freeze link; the text through the queue) came before it.
+    await since(14);
     // The day before collection, a reminder.
     const dayBefore = new Date(Date.parse(`${day}T07:00:00Z`) - 24 * 3600_000);
     await workers.runScheduled(dayBefore);
-    await since(15);
+    await since(16);
     // The dealer collects and pays (the development switch).
     expect((await seller.post(`/${vrm}/review-status`, {})).headers.get('location')).toBe(`/${vrm}/sale-complete`);
-    const all = await since(17);
+    const all = await since(18);
 
     const emails = all.filter((m) => m.channel === 'email');
     const texts = all.filter((m) => m.channel === 'sms');
@@ -159,10 +159,13 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     // Each sale message's e-mail has its text straight after it: one SMS with a short link and STOP;
     // the e-mail carries the seller's own link to stop the texts.
     const channels = Array.from({ length: 8 }, () => ['email', 'sms']).flat();
-    channels.splice(10, 0, 'email');
+    channels.splice(10, 0, 'email', 'sms');
     expect(all.map((m) => m.channel)).toEqual(channels);
     const saleEmails = emails.filter((m) => !/payout account/.test(m.subject));
-    expect(texts).toHaveLength(saleEmails.length);
+    expect(texts).toHaveLength(saleEmails.length + 1);
+    // The payout text names the account and leads to the account page, never to the e-mail's freeze link.
+    expect(texts[5]!.body).toMatch(/^Kerbside: New payout account ending 4958\. /);
+    expect(texts[5]!.body).not.toContain('freeze-payout');
     for (const text of texts) {
       expect(text.body).toMatch(/^Kerbside: .+ http:\/\/localhost\/s\/[A-Za-z0-9]{10} Reply STOP to opt out$/);
       expect(text.body.length).toBeLessThanOrEqual(160);
@@ -177,7 +180,7 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     const other = await profiledSeller('KD15DSL', '130000');
     await queue.send({ key: 'no_bids#sentinel', enquiryId: await enquiryOf(workers, other.email), event: { kind: 'no_bids' } });
     await receivedAtLeast(workers, other.email, other.mobile, 2);
-    expect(await received(workers, email, mobile)).toHaveLength(before + 17);
+    expect(await received(workers, email, mobile)).toHaveLength(before + 18);
 
     // The development mailbox shows both kinds, each with who it went to, and its links work.
     const mailbox = await (await seller.get('/dev/mailbox')).text();
@@ -206,6 +209,34 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     const later = (await receivedAtLeast(workers, email, mobile, before + 4)).slice(before + 2);
     expect(later.map((m) => m.channel)).toEqual(['email', 'email']);
     expect(later[0]!.subject).toMatch(/has started/);
+  }, 60_000);
+
+  it('the account page shows texts about the sale and stops them; ticking the box again starts them', async () => {
+    const vrm = 'KE19FTA';
+    const { seller, email, mobile } = await profiledSeller(vrm, '70000');
+    const box = (html: string) => /<input[^>]*name="texts"[^>]*>/.exec(html)?.[0] ?? '';
+    const page = await (await seller.get('/account/preferences')).text();
+    expect(mainText(page)).toContain('Text me about my sale too: offers, collection and payment');
+    expect(box(page)).toContain('checked');
+
+    // Unticked and saved (a plain form post): the box comes back unticked and no text goes.
+    const saved = await seller.post('/account/preferences', { textsOffered: 'on' });
+    expect(saved.headers.get('location')).toBe('/account/preferences?saved');
+    expect(box(await (await seller.get('/account/preferences')).text())).not.toContain('checked');
+    const before = (await received(workers, email, mobile)).length;
+    await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+    await workers.clock.advance(1_500);
+    await workers.runScheduled();
+    await workers.clock.advance(3_000);
+    await workers.runScheduled();
+    const stopped = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
+    // The car entered, the sale started (and, by now, perhaps its offer): e-mails, and not one text.
+    expect(stopped.length).toBeGreaterThanOrEqual(2);
+    expect(stopped.map((m) => m.channel)).toEqual(stopped.map(() => 'email'));
+
+    // Ticked again: texts come back.
+    await seller.post('/account/preferences', { textsOffered: 'on', texts: 'on' });
+    expect(box(await (await seller.get('/account/preferences')).text())).toContain('checked');
   }, 60_000);
 
   it('a seller who replies STOP to a text gets e-mails only from then on', async () => {

@@ -21,6 +21,8 @@ export interface UserRow {
   referred_by?: number | null;
   /** When the seller proved the address by opening a link sent to it; null until then. */
   email_verified_at: string | null;
+  /** When the seller stopped texts (a STOP reply, /unsubscribe/sms or the account page); null while texts go. */
+  sms_stopped_at?: string | null;
   created_at: string;
   updated_at: string;
 }

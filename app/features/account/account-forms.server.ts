@@ -34,7 +34,12 @@ export const DetailsSchema = z.object({
 });
 
 // A checkbox sends "on" when ticked and nothing when not.
-export const PreferencesSchema = z.object({ marketing: z.literal('on').optional() });
+export const PreferencesSchema = z.object({
+  marketing: z.literal('on').optional(),
+  texts: z.literal('on').optional(),
+  /** Present when the form offered the texts box (the seller has a UK mobile): unticked then means stop. */
+  textsOffered: z.literal('on').optional(),
+});
 
 /**
  * The account page's three forms, each with its intent: adding a car (its button is the default),

@@ -232,6 +232,24 @@ export async function updateCrmTier(request: Request, env: PlatformEnv): Promise
 }
 
 /**
+ * POST /platform/v3/customers/texts {texts}: the seller's texts about their sale, on or stopped, from
+ * the account page. Stopping works at once, for texts already queued too (notify/consumer.ts reads it
+ * when it sends).
+ */
+export async function updateTexts(request: Request, env: PlatformEnv): Promise<Response> {
+  const caller = await requireCustomer(request, env);
+  if (caller instanceof Response) return caller;
+  const texts = (await readJsonObject(request))?.texts;
+  if (typeof texts !== 'boolean') return errorResponse(400, 'bad_request', 'texts is true or false');
+  const updated = await env.DB.prepare(
+    'UPDATE users SET sms_stopped_at = CASE WHEN ?1 THEN NULL ELSE COALESCE(sms_stopped_at, ?2) END, updated_at = ?2 WHERE id = ?3 RETURNING *',
+  )
+    .bind(texts ? 1 : 0, clockNowIso(), caller.user.id)
+    .first<UserRow>();
+  return json(await toUser(env, updated!));
+}
+
+/**
  * GET /platform/dev/outbox?to=: the e-mails and texts sent, newest first (`to` picks one address's
  * e-mails), and the messages given up on. Development and tests only.
  */

@@ -10,6 +10,7 @@ import {
   sendSignInLink,
   signUp,
   updateCrmTier,
+  updateTexts,
   updateInfo,
 } from './accounts';
 import { referralLink } from './referrals';
@@ -33,6 +34,7 @@ export const accountHandlers: Handlers<typeof endpoints.account> = {
   updateInfo,
   removeVehicle,
   updateCrmTier,
+  updateTexts,
   referralLink,
   unsubscribe,
 };

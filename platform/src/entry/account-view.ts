@@ -65,6 +65,7 @@ export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = fals
     phone: row.phone,
     postcode: row.postcode,
     emailCrmTier: row.email_crm_tier,
+    texts: !/^\+447\d{9}$/.test(row.phone) ? 'no_mobile' : row.sms_stopped_at ? 'stopped' : 'on',
     isReferredUser: row.referred_by != null,
     emailVerified: row.email_verified_at != null,
   };

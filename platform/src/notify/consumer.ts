@@ -52,7 +52,8 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'paid':
       return `/${vrm}/vehicle-payment`;
     case 'payout_account_changed':
-      return `/${vrm}/add-bank-details`;
+      // Never the freeze link: that token lives only in the e-mail.
+      return '/account';
     default:
       return `/${vrm}`;
   }
@@ -136,7 +137,7 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
   }
   // Read at sending time, so a STOP applies at once to messages already queued.
   const texts = UK_MOBILE.test(recipient.phone) && !recipient.sms_stopped_at;
-  const wanted: Channel[] = texts ? ['email', 'sms'] : ['email'];
+  const wanted: Channel[] = message.only === 'sms' ? (texts ? ['sms'] : []) : texts ? ['email', 'sms'] : ['email'];
   const channels: Channels = channelsFor(env, attempt);
   let rendered: RenderedMessage | null = null;
   let busy = false;

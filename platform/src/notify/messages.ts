@@ -11,15 +11,23 @@ export interface NotificationMessage {
   key: string;
   enquiryId: number;
   event: MessageEvent;
+  /** One channel only, when the other already went by its own way (the payout e-mail with its freeze link). */
+  only?: 'sms';
 }
 
 /**
  * Enqueues a message. A failure to enqueue is logged, not thrown: the state change it follows is
  * already stored, and the seller's request should not fail for a message about it.
  */
-export async function notify(env: PlatformEnv, enquiryId: number, key: string, event: MessageEvent): Promise<void> {
+export async function notify(
+  env: PlatformEnv,
+  enquiryId: number,
+  key: string,
+  event: MessageEvent,
+  options: { only?: 'sms' } = {},
+): Promise<void> {
   try {
-    await env.NOTIFY_QUEUE.send({ key, enquiryId, event } satisfies NotificationMessage, { contentType: 'json' });
+    await env.NOTIFY_QUEUE.send({ key, enquiryId, event, ...options } satisfies NotificationMessage, { contentType: 'json' });
   } catch (error) {
     console.error(JSON.stringify({ event: 'platform.notify.enqueue_failed', key, enquiryId, error: String(error) }));
   }

@@ -21,6 +21,7 @@ import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
+import { notify } from '../notify/messages';
 
 /**
  * Payments (docs/behaviour/gateway.md#journey-calls): the account the seller is paid into, and how far the payment has got.
@@ -322,6 +323,14 @@ async function emailPayeeNotice(
     `Your payout account was ${verb} one ending ${last4}`,
     `Hello ${user.first_name},\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${link ?? 'contact our support team'}\nNothing will be paid until our support team has checked it with you.`,
     link,
+  );
+  // The text too, for a seller who gets texts: it names the account and says where to look, never the freeze link.
+  await notify(
+    env,
+    enquiry.id,
+    `payout_account_changed#${clockNowMs()}`,
+    { kind: 'payout_account_changed', accountEnding: last4 },
+    { only: 'sms' },
   );
 }
 

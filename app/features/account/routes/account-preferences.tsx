@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await loadAccount(request, context);
-  return { marketing: user.emailCrmTier === 'marketing', saved: new URL(request.url).searchParams.has('saved') };
+  return { marketing: user.emailCrmTier === 'marketing', texts: user.texts, saved: new URL(request.url).searchParams.has('saved') };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -23,6 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   try {
     await context.gateway.call(endpoints.account.updateCrmTier, { body: { tier: submission.value.marketing ? 'marketing' : 'service' } });
+    if (submission.value.textsOffered) {
+      await context.gateway.call(endpoints.account.updateTexts, { body: { texts: submission.value.texts === 'on' } });
+    }
   } catch (error) {
     return failed(submission, error, context, 'account.preferences_failed', { outageMessage: PREFERENCES_FAILED_MESSAGE });
   }
@@ -30,10 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPreferences() {
-  const { marketing, saved } = useLoaderData<typeof loader>();
+  const { marketing, texts, saved } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   // After a failed save the box shows what the seller chose.
   const checked = form.replied ? form.value('marketing') === 'on' : marketing;
+  const textsChecked = form.replied ? form.value('texts') === 'on' : texts === 'on';
   return (
     <section className="card" aria-labelledby="preferences-title">
       <h2 id="preferences-title">Contact preferences</h2>
@@ -52,6 +56,20 @@ export default function AccountPreferences() {
             <span>Email me news, tips and offers about selling and buying cars</span>
           </label>
         </fieldset>
+        {texts === 'no_mobile' ? (
+          <p className="muted">
+            We text sellers about their sale when they give us a mobile number: add one in <a href="/account/details">your details</a>.
+          </p>
+        ) : (
+          <fieldset>
+            <legend className="sr-only">Texts about your sale</legend>
+            <input type="hidden" name="textsOffered" value="on" />
+            <label className="check">
+              <input type="checkbox" name="texts" defaultChecked={textsChecked} key={String(textsChecked)} />
+              <span>Text me about my sale too: offers, collection and payment</span>
+            </label>
+          </fieldset>
+        )}
         <button className="btn" type="submit">
           Save preferences
         </button>
