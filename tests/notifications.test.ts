@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHOTO_SLOTS } from '../contract/documents';
 import { mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
-import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { newSeller, signUp, uniqueEmail, valueCar, completeProfile } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -59,14 +58,7 @@ async function profiledSeller(vrm: string, mileage: string) {
   const mobile = newMobile();
   await valueCar(seller, vrm, mileage);
   await signUp(seller, email, vrm, { phone: mobile });
-  const profile = `/${vrm}/profile`;
-  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
-  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS) {
-    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
-  }
+  await completeProfile(seller, vrm);
   return { seller, email, mobile: e164(mobile), nationalMobile: mobile };
 }
 
@@ -314,16 +306,24 @@ describe('once-only delivery', () => {
 });
 
 describe('a failing provider', () => {
+  /** Workers whose provider fails the first `failures` sends of every message, and a seller with a mobile on them. */
+  async function sellerOnFailingProvider(failures: string, name: string, phone: string) {
+    const failing = await startWorkers({
+      ...WORKER_OPTIONS,
+      platformVars: { ...WORKER_OPTIONS.platformVars, NOTIFY_FAIL_SENDS: failures },
+    });
+    const seller = newSeller(failing);
+    const email = uniqueEmail(name);
+    await valueCar(seller, 'KE19FTA', '65000');
+    await signUp(seller, email, 'KE19FTA', { phone });
+    return { failing, seller, email, queue: await queueOf(failing), enquiryId: await enquiryOf(failing, email) };
+  }
+
   it('is retried with backoff until a send goes through', async () => {
     // Attempts 1 and 2 fail; the queue allows three retries.
-    const failing = await startWorkers({ ...WORKER_OPTIONS, platformVars: { ...WORKER_OPTIONS.platformVars, NOTIFY_FAIL_SENDS: '2' } });
+    const { failing, email, queue, enquiryId } = await sellerOnFailingProvider('2', 'retry', '07400 199999');
     try {
-      const seller = newSeller(failing);
-      const email = uniqueEmail('retry');
-      await valueCar(seller, 'KE19FTA', '65000');
-      await signUp(seller, email, 'KE19FTA', { phone: '07400 199999' });
-      const queue = await queueOf(failing);
-      await queue.send({ key: 'no_bids#retried', enquiryId: await enquiryOf(failing, email), event: { kind: 'no_bids' } });
+      await queue.send({ key: 'no_bids#retried', enquiryId, event: { kind: 'no_bids' } });
       const sent = await receivedAtLeast(failing, email, '+447400199999', 2);
       expect(sent.filter((m) => /No dealer bid/.test(m.subject))).toHaveLength(1);
       expect(sent.filter((m) => m.channel === 'sms')).toHaveLength(1);
@@ -333,15 +333,10 @@ describe('a failing provider', () => {
   }, 60_000);
 
   it('ends in the dead letter after repeated failures, shown in the mailbox', async () => {
-    const failing = await startWorkers({ ...WORKER_OPTIONS, platformVars: { ...WORKER_OPTIONS.platformVars, NOTIFY_FAIL_SENDS: '99' } });
+    const { failing, seller, email, queue, enquiryId } = await sellerOnFailingProvider('99', 'dead', '07400 188888');
     try {
-      const seller = newSeller(failing);
-      const email = uniqueEmail('dead');
-      await valueCar(seller, 'KE19FTA', '65000');
-      await signUp(seller, email, 'KE19FTA', { phone: '07400 188888' });
-      const queue = await queueOf(failing);
       const before = (await received(failing, email, '+447400188888')).length;
-      await queue.send({ key: 'no_bids#dead', enquiryId: await enquiryOf(failing, email), event: { kind: 'no_bids' } });
+      await queue.send({ key: 'no_bids#dead', enquiryId, event: { kind: 'no_bids' } });
       const mailbox = await vi.waitFor(
         async () => {
           const html = await (await seller.get('/dev/mailbox')).text();

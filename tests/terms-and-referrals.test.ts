@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_SLOTS } from '../contract/documents';
 import { REFERRAL_REWARD_PENCE } from '../contract/accounts';
 import { Browser, mainText, textOf } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
-import { newSeller, sellerWhoSold, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { newSeller, sellerWhoSold, sessionData, signUp, uniqueEmail, valueCar, completeProfile } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -60,13 +59,7 @@ async function sellThroughTheSale(seller: Browser, account: Record<string, strin
   const email = uniqueEmail('friend');
   expect((await signUp(seller, email)).status).toBe(302);
   const profile = '/KE19FTA/profile';
-  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
-  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS) {
-    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
-  }
+  await completeProfile(seller);
   expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
   await workers.clock.advance(4_500);
   await seller.get('/KE19FTA');

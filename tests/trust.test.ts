@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
-import { PHOTO_SLOTS } from '../contract/documents';
 import { mainText, type Browser } from './support/browser';
-import { file, jpeg } from './support/files';
-import { latestEmail, newSeller, openLatestLink, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { latestEmail, newSeller, openLatestLink, sessionData, signUp, uniqueEmail, valueCar, completeProfile } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -32,12 +30,7 @@ const platformAs = (idToken: string, path: string, body?: unknown) =>
 /** The profile, then into the sale, then the clock on past it: the car has an offer. */
 async function carWithOffer(seller: Browser, vrm = 'KE19FTA') {
   const profile = `/${vrm}/profile`;
-  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
-  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS)
-    await seller.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+  await completeProfile(seller, vrm);
   expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe(`/${vrm}`);
   await workers.clock.advance(4_500);
 }

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { Browser } from './browser';
+import { file, jpeg } from './files';
+import { PHOTO_SLOTS } from '../../contract/documents';
 import { seal, unseal } from '../../app/lib/seal';
 import { DEV_SECRET, workersByFetch, type Workers } from './workers';
 
@@ -100,4 +102,16 @@ export async function sellerWhoSold(
     .bind(enquiryId)
     .run();
   return { browser, email, enquiryId };
+}
+
+/** The whole vehicle profile, answered as a seller with nothing to declare would: the car is ready to enter the sale. */
+export async function completeProfile(browser: Browser, vrm = 'KE19FTA') {
+  const profile = `/${vrm}/profile`;
+  await browser.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await browser.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await browser.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
+  await browser.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    await browser.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
+  }
 }
