@@ -7,9 +7,9 @@ import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { authenticate, invalidToken, ownerKey } from '../auth';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { findRegistered, toMiles, vehicleId, type RegisterRow } from '../providers/register';
+import { findRegistered, toMiles, vehicleId } from '../providers/register';
 import { sleep } from '../util';
-import { ageInYears, valuate } from '../providers/valuation';
+import { ageInYears, valuateRegistered } from '../providers/valuation';
 import { clockNow } from '../clock';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
@@ -63,17 +63,6 @@ export async function findEnquiry(db: D1Database, ownerKey: string | null, vrm: 
     .first<EnquiryRow>();
 }
 
-function valuationFor(row: RegisterRow, mileage: number, now: Date): Valuation {
-  return valuate({
-    listPrice: row.list_price,
-    firstRegistration: row.first_used_date,
-    mileage,
-    fuel: row.fuel_type,
-    vehicleType: row.vehicle_type,
-    now,
-  });
-}
-
 function readMileage(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;
 }
@@ -100,7 +89,7 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
 
   const now = clockNow();
-  const valuation = valuationFor(registered.row, mileage, now);
+  const valuation = valuateRegistered(registered.row, mileage, now);
   const eligibility = marketplaceEligibility({
     valuation: valuation.price,
     ageYears: ageInYears(registered.row.first_used_date, now),
@@ -153,7 +142,7 @@ export async function valuateVehicle(request: Request, env: PlatformEnv): Promis
   await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
   const registered = await findRegistered(env.DB, vrm);
   if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
-  return json(valuationFor(registered.row, mileage, clockNow()));
+  return json(valuateRegistered(registered.row, mileage, clockNow()));
 }
 
 /** GET /platform/marketplace/check-eligibility/vehicle-status?vrm=&mileage= */
@@ -167,7 +156,7 @@ export async function checkEligibility(request: Request, env: PlatformEnv): Prom
   const lastReading = registered.tests.filter((t) => t.odometer_value !== null).at(-1);
   const mileage =
     readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
-  const valuation = valuationFor(registered.row, mileage, now);
+  const valuation = valuateRegistered(registered.row, mileage, now);
   return json(marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage }));
 }
 

@@ -1,4 +1,5 @@
 import type { Valuation } from '../../../contract/vehicles';
+import type { RegisterRow } from './register';
 
 /**
  * The instant valuation: a deterministic, documented model (docs/valuation.md). The price the
@@ -63,4 +64,20 @@ export function valuate(input: ValuationInput): Valuation {
     ageYears: Math.round(age * 10) / 10,
     valuedAt: input.now.toISOString(),
   };
+}
+
+/** A register vehicle's valuation at a mileage and a moment: the one mapping from the register's columns. */
+export function valuateRegistered(
+  row: Pick<RegisterRow, 'list_price' | 'first_used_date' | 'fuel_type' | 'vehicle_type'>,
+  mileage: number,
+  now: Date,
+): Valuation {
+  return valuate({
+    listPrice: row.list_price,
+    firstRegistration: row.first_used_date,
+    mileage,
+    fuel: row.fuel_type,
+    vehicleType: row.vehicle_type,
+    now,
+  });
 }

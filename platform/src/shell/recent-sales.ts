@@ -5,7 +5,7 @@ import { errorResponse, json, limitParam } from '../http';
 import { makeOf, type RegisterRow } from '../providers/register';
 import { DEALERS } from '../providers/dealers';
 import { spreadHash } from '../util';
-import { ageInYears, UK_AVERAGE_MILES_PER_YEAR, valuate } from '../providers/valuation';
+import { ageInYears, UK_AVERAGE_MILES_PER_YEAR, valuateRegistered } from '../providers/valuation';
 import { vehicleImagePath } from './vehicle-images';
 import { clockNow } from '../clock';
 
@@ -130,14 +130,7 @@ function seededSale(vehicle: SaleVehicle, day: number, nowMs: number, days: numb
   const usage = 0.5 + (spreadHash(`${key}:miles`) % 100) / 100; // half to one and a half times the average
   const perYear = UK_AVERAGE_MILES_PER_YEAR * (vehicle.vehicle_type === 'motorcycle' ? 0.4 : vehicle.vehicle_type === 'van' ? 2 : 1);
   const mileage = roundTo(Math.max(ageYears, 0.25) * perYear * usage, 10);
-  const valuation = valuate({
-    listPrice: vehicle.list_price,
-    firstRegistration: vehicle.first_used_date,
-    mileage,
-    fuel: vehicle.fuel_type,
-    vehicleType: vehicle.vehicle_type,
-    now: soldAt,
-  });
+  const valuation = valuateRegistered(vehicle, mileage, soldAt);
   if (!marketplaceEligibility({ valuation: valuation.price, ageYears, mileage }).eligible) return null;
   // The dealers' competition lands between 2% under and 6% over the instant valuation.
   const spread = ((spreadHash(`${key}:price`) % 81) - 20) / 1000;

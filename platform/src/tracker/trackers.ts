@@ -19,7 +19,7 @@ import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../rate-limit';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
-import { valuate } from '../providers/valuation';
+import { valuateRegistered } from '../providers/valuation';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
 
 /**
@@ -75,17 +75,6 @@ export function milesPerMonth(mileage: number, firstRegistration: Date, now: Dat
   return mileage / months;
 }
 
-function valueAt(row: RegisterRow, mileage: number, at: Date) {
-  return valuate({
-    listPrice: row.list_price,
-    firstRegistration: row.first_used_date,
-    mileage,
-    fuel: row.fuel_type,
-    vehicleType: row.vehicle_type,
-    now: at,
-  });
-}
-
 /**
  * The valuations of a newly added car: this month's at the mileage given, and each earlier month
  * back to DERIVED_HISTORY_MONTHS (not before the car's first full month on the road), valued on
@@ -99,7 +88,7 @@ export function initialValuations(row: RegisterRow, mileage: number, now: Date):
     const at = startOfMonth(now, back);
     if (at.getTime() <= first.getTime()) continue;
     const past = Math.max(0, Math.round(mileage - perMonth * ((now.getTime() - at.getTime()) / AVERAGE_MONTH_MS)));
-    const v = valueAt(row, past, at);
+    const v = valuateRegistered(row, past, at);
     result.push({
       month: monthKey(at),
       valuedAt: at.toISOString(),
@@ -110,7 +99,7 @@ export function initialValuations(row: RegisterRow, mileage: number, now: Date):
       source: 'derived',
     });
   }
-  const v = valueAt(row, mileage, now);
+  const v = valuateRegistered(row, mileage, now);
   result.push({ month: monthKey(now), valuedAt: now.toISOString(), mileage, price: v.price, low: v.low, high: v.high, source: 'entered' });
   return result;
 }
@@ -370,7 +359,7 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
     if (!latest || !registered || t.vrm === PRICING_FAILURE_VRM) continue;
     const elapsedMonths = Math.max(0, (now.getTime() - Date.parse(latest.valued_at)) / AVERAGE_MONTH_MS);
     const mileage = Math.round(latest.mileage + t.miles_per_month * elapsedMonths);
-    const v = valueAt(registered.row, mileage, now);
+    const v = valuateRegistered(registered.row, mileage, now);
     const valuation: TrackerValuation = {
       month,
       valuedAt: now.toISOString(),
