@@ -164,3 +164,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
 }
+
+/** A UK mobile as the platform stores phones (E.164): the only numbers it texts. */
+export const isUkMobile = (e164: string) => /^\+447\d{9}$/.test(e164);

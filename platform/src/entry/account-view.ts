@@ -1,5 +1,5 @@
 import { formatVrm } from '../../../contract/vrm';
-import type { AccountVehicle, User } from '../../../contract/accounts';
+import { isUkMobile, type AccountVehicle, type User } from '../../../contract/accounts';
 import type { UserRow } from '../auth';
 import { clockNow } from '../clock';
 import { toEnquiry, type EnquiryRow } from './enquiries';
@@ -65,7 +65,7 @@ export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = fals
     phone: row.phone,
     postcode: row.postcode,
     emailCrmTier: row.email_crm_tier,
-    texts: !/^\+447\d{9}$/.test(row.phone) ? 'no_mobile' : row.sms_stopped_at ? 'stopped' : 'on',
+    texts: !isUkMobile(row.phone) ? 'no_mobile' : row.sms_stopped_at ? 'stopped' : 'on',
     isReferredUser: row.referred_by != null,
     emailVerified: row.email_verified_at != null,
   };

@@ -80,7 +80,7 @@ export async function vehicleInsights(_request: Request, env: PlatformEnv, _ctx:
     .bind(id)
     .first<Registered>();
   if (!row) return errorResponse(404, 'vehicle_not_found', 'No vehicle with that id');
-  const sales = await recordedSalesOf(env, row.make, row.model, clockNow(), INSIGHTS_DAYS);
+  const sales = await recordedSalesOf(env, row.make, row.model, clockNow(), INSIGHTS_DAYS, { withBuyers: true });
   const answer: VehicleInsights = {
     vehicleId: id,
     make: makeOf(row.make).display_name,

@@ -1,3 +1,4 @@
+import { isUkMobile } from '../../../contract/accounts';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
 import { intVar, isProduction, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
@@ -24,7 +25,6 @@ const BRAND = 'Kerbside';
 const SHORT_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
 /** A UK mobile number as the account stores it (E.164). */
-const UK_MOBILE = /^\+447\d{9}$/;
 
 type Channel = 'email' | 'sms';
 
@@ -136,7 +136,7 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
     return 'done';
   }
   // Read at sending time, so a STOP applies at once to messages already queued.
-  const texts = UK_MOBILE.test(recipient.phone) && !recipient.sms_stopped_at;
+  const texts = isUkMobile(recipient.phone) && !recipient.sms_stopped_at;
   const wanted: Channel[] = message.only === 'sms' ? (texts ? ['sms'] : []) : texts ? ['email', 'sms'] : ['email'];
   const channels: Channels = channelsFor(env, attempt);
   let rendered: RenderedMessage | null = null;

@@ -1,3 +1,4 @@
+import { checkUkPhone } from '../../../contract/contact-validation';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { clockNowIso } from '../clock';
@@ -5,11 +6,10 @@ import { clockNowIso } from '../clock';
 /** The words UK senders treat as "stop texting me" (the mobile networks' and PECR's common practice). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'CANCEL', 'QUIT']);
 
-/** '+447400123456', '07400 123456', '447400123456' → '+447400123456'; anything else null. */
+/** The UK mobile a reply came from, as the platform stores phones (E.164); anything else null. */
 export function ukMobileOf(value: string): string | null {
-  const digits = value.replace(/[\s()-]/g, '');
-  const national = /^(?:\+44|44|0)(7\d{9})$/.exec(digits);
-  return national ? `+44${national[1]}` : null;
+  const phone = checkUkPhone(value);
+  return phone.valid && phone.mobile && phone.e164 ? phone.e164 : null;
 }
 
 export const isStopReply = (text: string) =>

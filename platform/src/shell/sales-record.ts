@@ -25,6 +25,7 @@ export interface RecordedSale {
   soldPrice: number;
   /** Epoch ms. */
   soldAt: number;
+  /** Who bought it; only when asked for (`withBuyers`), since the seeded part replays the bidding to know. */
   dealerId: number | null;
 }
 
@@ -69,7 +70,14 @@ function seededBuyer(entry: SeededSale): number | null {
  * The record's sales of one make and model in the last `days` days, newest first. The named sandbox
  * cars are left out of the seeded part, as everywhere the history is read: they tell their own stories.
  */
-export async function recordedSalesOf(env: PlatformEnv, make: string, model: string, now: Date, days: number): Promise<RecordedSale[]> {
+export async function recordedSalesOf(
+  env: PlatformEnv,
+  make: string,
+  model: string,
+  now: Date,
+  days: number,
+  { withBuyers = false }: { withBuyers?: boolean } = {},
+): Promise<RecordedSale[]> {
   const since = now.getTime() - days * DAY_MS;
   const [register, paid] = await env.DB.batch([
     env.DB.prepare(
@@ -92,7 +100,7 @@ export async function recordedSalesOf(env: PlatformEnv, make: string, model: str
     mileage: entry.mileage,
     soldPrice: entry.sale.sale.soldPrice,
     soldAt: entry.at,
-    dealerId: seededBuyer(entry),
+    dealerId: withBuyers ? seededBuyer(entry) : null,
   }));
   const live = ((paid?.results ?? []) as PaidRow[]).map((row): RecordedSale => ({
     make,
