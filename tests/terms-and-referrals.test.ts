@@ -39,6 +39,17 @@ describe('the terms a seller agrees to', () => {
     }
   });
 
+  it("are linked from the value tracker's own sign-up too", async () => {
+    const html = await (await new Browser(workers.fetch).get('/car-value-tracker/sign-in')).text();
+    const form = /<form[^>]*id="tracker-sign-up"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(textOf(form)).toContain(
+      'By clicking Create my account you agree to the Kerbside terms of use (opens in a new tab) and privacy notice (opens in a new tab)',
+    );
+    for (const href of ['/terms', '/privacy']) {
+      expect(form).toMatch(new RegExp(`<a href="${href}" target="_blank" rel="noopener">`));
+    }
+  });
+
   it.each(['/terms', '/privacy', '/referral-terms'])('%s is final: dated from its text, naming the configured company', async (path) => {
     const response = await new Browser(workers.fetch).get(path);
     expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
 import { ContactField, FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
+import { MarketingConsent, SignUpAgreement } from '../account/sign-up-form';
 
 /**
  * The car value tracker's own sign-up: a name and an e-mail address, nothing a sale needs
@@ -21,19 +22,10 @@ export function TrackerSignUpForm({ action, reply, brandName }: { action: string
       <FormErrors id="tracker-sign-up-error" errors={form.formErrors} />
       <ContactField name="name" id="tracker-sign-up-name" form={form} />
       <ContactField name="email" id="tracker-sign-up-email" form={form} hint="We send your sign-in links here." />
-      <div className="field">
-        <label className="check">
-          <input
-            id="tracker-sign-up-marketingConsent"
-            name="marketingConsent"
-            type="checkbox"
-            value="on"
-            defaultChecked={form.value('marketingConsent') === 'on'}
-          />
-          <span>Email me when its value changes, with news, tips and offers from {brandName}. You can change this any time.</span>
-        </label>
-      </div>
-      <p className="muted">By creating an account you agree to the {brandName} terms and privacy policy.</p>
+      <MarketingConsent id="tracker-sign-up-marketingConsent" checked={form.value('marketingConsent') === 'on'}>
+        {`Email me when its value changes, with news, tips and offers from ${brandName}. You can change this any time.`}
+      </MarketingConsent>
+      <SignUpAgreement brandName={brandName} button="Create my account" />
       <button className="btn" type="submit" aria-disabled={navigation.state === 'submitting' || undefined}>
         Create my account
       </button>
