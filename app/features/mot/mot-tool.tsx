@@ -1,9 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { CONTACT_MESSAGES, isEmail, looksLikePhone } from '../../../contract/contact-rules';
 import type { MotCheck, MotReminderResponse } from '../../../contract/mot';
-import type { LookupErrorCode } from '../../../contract/vehicles';
-import { lookupErrorPanel } from '~/features/entry/lookup-errors';
-import type { RegistrationTool } from '~/features/tools/registration-tool';
+import { lookupTool, type RegistrationTool } from '~/features/tools/registration-tool';
 import { ContactField, Field, FormErrors } from '~/lib/forms/form-parts';
 import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
 import { formatDate, fuelName, sentenceCase } from '~/lib/format';
@@ -24,16 +22,13 @@ export const motTool: RegistrationTool<MotResult> = {
   id: 'mot',
   formId: 'mot-check',
   formPath: '/mot-check',
-  resultPath: (vrm) => `/mot-check/results?vrm=${encodeURIComponent(vrm)}`,
-  typedVrm: (url) => url.searchParams.get('vrm'),
+  ...lookupTool('/mot-check/results'),
   title: 'MOT check',
   resultsTitle: 'MOT check results',
   strap: "Check any car, van or motorcycle's MOT status and history for free: every test, its defects and the mileage recorded.",
   askText: 'Enter a registration to see its MOT status and history.',
   description: "Check any vehicle's MOT status and full MOT history: every test, defects, mileage and warnings, free.",
   button: 'Check MOT',
-  panel: (code, vrm, brandName) => lookupErrorPanel(code as LookupErrorCode, vrm, brandName),
-  checkAgain: (panel) => panel.wrongReg,
   resultTitle: (result) => `MOT history of ${result.check.vrmPretty}`,
   About: MotCheckAbout,
   Result: MotResultView,

@@ -1,9 +1,7 @@
 import { Fragment } from 'react';
-import type { LookupErrorCode } from '../../../contract/vehicles';
 import type { VehicleTax } from '../../../contract/tax';
 import { fuelName, formatDate, formatNumber, sentenceCase } from '~/lib/format';
-import { lookupErrorPanel } from '~/features/entry/lookup-errors';
-import type { RegistrationTool } from '~/features/tools/registration-tool';
+import { lookupTool, type RegistrationTool } from '~/features/tools/registration-tool';
 import { costText, GOV_UK_RATES_URL, ratesText, statusText } from '~/features/tax/tax-text';
 
 /**
@@ -15,16 +13,13 @@ export const taxTool: RegistrationTool<VehicleTax> = {
   id: 'tax',
   formId: 'tax-check',
   formPath: '/car-tax-check',
-  resultPath: (vrm) => `/car-tax-check/results?vrm=${encodeURIComponent(vrm)}`,
-  typedVrm: (url) => url.searchParams.get('vrm'),
+  ...lookupTool('/car-tax-check/results'),
   title: 'Car tax check',
   resultsTitle: 'Car tax check',
   strap: 'Is it taxed, when is the tax due, and what does it cost? Enter a registration to find out.',
   askText: 'Enter a registration to see its tax.',
   description: 'Check whether a car, van or motorcycle is taxed, when its tax is due, and what it costs to tax.',
   button: 'Check tax',
-  panel: (code, vrm, brandName) => lookupErrorPanel(code as LookupErrorCode, vrm, brandName),
-  checkAgain: (panel) => panel.wrongReg,
   resultTitle: (tax) => `Tax for ${tax.vrmPretty}`,
   About: TaxCheckAbout,
   Result: TaxResults,

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { LookupErrorPanel } from '~/features/entry/lookup-errors';
+import type { LookupErrorCode } from '../../../contract/vehicles';
+import { lookupErrorPanel, type LookupErrorPanel } from '~/features/entry/lookup-errors';
 import type { RouteFlags } from '~/lib/route-flags';
 
 /**
@@ -56,3 +57,17 @@ export type ToolOutcome<Result> = { ok: true; result: Result } | { ok: false; co
 /** The result address's data: one shape for every tool. */
 export type ToolPageData<Result> =
   { view: 'ask' } | { view: 'error'; vrm: string; code: string } | { view: 'result'; vrm: string; result: Result };
+
+/**
+ * The parts of a tool that checks through the registration lookup and keeps the registration in its
+ * result's query (the MOT check, the car tax check): the hero's panels, 'Check again' under a wrong
+ * registration, and `?vrm=` on the result's address.
+ */
+export function lookupTool(resultsPath: string): Pick<RegistrationTool<unknown>, 'resultPath' | 'typedVrm' | 'panel' | 'checkAgain'> {
+  return {
+    resultPath: (vrm) => `${resultsPath}?vrm=${encodeURIComponent(vrm)}`,
+    typedVrm: (url) => url.searchParams.get('vrm'),
+    panel: (code, vrm, brandName) => lookupErrorPanel(code as LookupErrorCode, vrm, brandName),
+    checkAgain: (panel) => panel.wrongReg,
+  };
+}
