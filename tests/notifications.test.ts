@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
-import { newSeller, signUp, uniqueEmail, valueCar, completeProfile } from './support/sellers';
+import { newSeller, signUp, uniqueEmail, valueCar, completeProfile, SELLER } from './support/sellers';
+import { messageProvider } from './support/message-provider';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -352,4 +356,82 @@ describe('a failing provider', () => {
       await failing.dispose();
     }
   }, 60_000);
+});
+
+describe('a restart mid-send', () => {
+  it('sends what was owed after the platform is killed and started again, and nothing twice', async () => {
+    const api = await messageProvider();
+    const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-restart-'));
+    const options = {
+      ...WORKER_OPTIONS,
+      stateDir,
+      platformVars: {
+        ...WORKER_OPTIONS.platformVars,
+        NOTIFY_PROVIDER: 'http',
+        EMAIL_API_URL: api.url('/email'),
+        EMAIL_API_KEY: 'dev-only-email-key',
+        SMS_API_URL: api.url('/sms'),
+        SMS_API_KEY: 'dev-only-sms-key',
+      },
+    };
+    const vrm = 'KE19FTA';
+    const email = uniqueEmail('restart');
+    const national = newMobile();
+    let first: Workers | undefined = await startWorkers(options);
+    let second: Workers | undefined;
+    try {
+      const seller = newSeller(first);
+      await valueCar(seller, vrm, '65000');
+      // The account's own e-mails go to the provider too: the sign-in link arrives there.
+      const response = await seller.post(`/${vrm}?index`, { ...SELLER, email, phone: national });
+      expect(response.headers.get('location')).toBe(`/${vrm}`);
+      const link = api.requests.find((r) => r.path === '/email' && r.body.to === email)?.body.text.match(/http:\/\/localhost\S+/)?.[0];
+      expect(link, 'the sign-in link, e-mailed through the provider').toBeDefined();
+      const signIn = new URL(link!);
+      expect((await seller.get(signIn.pathname + signIn.search)).status).toBe(200);
+      await seller.post(signIn.pathname + signIn.search, { token: signIn.searchParams.get('token')! });
+      await completeProfile(seller, vrm);
+
+      // The seller enters the sale; the e-mail goes, and the platform dies while the text is being sent.
+      api.hold(/^\/sms$/);
+      await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+      const owed = () => api.requests.filter((r) => r.key?.startsWith('sale_entered#'));
+      await vi.waitFor(() => expect(owed().map((r) => r.path)).toEqual(['/email', '/sms']), { timeout: 10_000, interval: 25 });
+      await first.dispose();
+      first = undefined;
+
+      // Started again on the same storage; its queue is empty (Miniflare's queue lived in memory).
+      second = await startWorkers(options);
+      const row = await second.db
+        .prepare("SELECT outcome FROM notification_messages WHERE event_key LIKE 'sale_entered#%' AND enquiry_id = ?1")
+        .bind(await enquiryOf(second, email))
+        .first<{ outcome: string | null }>();
+      expect(row, 'the message is on record, not settled').toEqual({ outcome: null });
+      // Past the send lease and the redelivery wait, the Cron Trigger puts it back on the queue.
+      await second.clock.advance(16 * 60_000);
+      await second.runScheduled(undefined, '*/10 * * * *');
+      await vi.waitFor(() => expect(owed().map((r) => r.path)).toEqual(['/email', '/sms', '/sms']), { timeout: 10_000, interval: 25 });
+      const texts = owed().filter((r) => r.path === '/sms');
+      // The text is sent again under the same idempotency key (the provider drops a repeat of one it
+      // had taken); the e-mail, sent before the kill, is not sent again.
+      expect(texts[1]!.key).toBe(texts[0]!.key);
+      expect(texts[1]!.body.to).toBe(e164(national));
+      await vi.waitFor(
+        async () =>
+          expect(
+            await second!.db
+              .prepare("SELECT outcome FROM notification_messages WHERE event_key LIKE 'sale_entered#%' AND enquiry_id = ?1")
+              .bind(await enquiryOf(second!, email))
+              .first('outcome'),
+          ).toBe('delivered'),
+        { timeout: 10_000, interval: 25 },
+      );
+      expect(owed().map((r) => r.path)).toEqual(['/email', '/sms', '/sms']);
+    } finally {
+      await first?.dispose();
+      await second?.dispose();
+      await api.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

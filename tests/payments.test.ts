@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { BeneficiaryResponse, PaymentStatusesResponse } from '../contract/bank-details';
 import { latestEmail, newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { messageProvider } from './support/message-provider';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -262,6 +263,8 @@ describe('payment progress', () => {
 
 describe('the payments key', () => {
   it('is refused in production when it is a development key', async () => {
+    // Production sends e-mails through the provider's API, never into the development outbox.
+    const provider = await messageProvider();
     const production = await startWorkers({
       appVars: { GATEWAY_SECRET: 'integration-tests-production-like-gateway-secret-01' },
       platformVars: {
@@ -270,15 +273,21 @@ describe('the payments key', () => {
         APP_ORIGINS: 'http://localhost',
         TOKEN_SECRET: 'integration-tests-production-like-token-secret-0123',
         GATEWAY_SECRET: 'integration-tests-production-like-gateway-secret-01',
+        NOTIFY_PROVIDER: 'http',
+        EMAIL_API_URL: provider.url('/email'),
+        EMAIL_API_KEY: 'integration-tests-email-key',
       },
     });
     try {
-      const { idToken, enquiryId } = await signedUpSeller(production, { outbox: false });
+      const { idToken, enquiryId, email } = await signedUpSeller(production, { outbox: false });
+      expect(provider.requests.filter((r) => r.body.to === email).map((r) => r.path)).toEqual(['/email']);
+      expect(await production.db.prepare('SELECT count(*) AS n FROM outbox').first('n')).toBe(0);
       const response = await update(idToken, { enquiryId, ...GOOD }, production);
       expect(response.status).toBe(500);
       expect(await production.db.prepare('SELECT count(*) AS n FROM beneficiaries').first('n')).toBe(0);
     } finally {
       await production.dispose();
+      await provider.close();
     }
   });
 });

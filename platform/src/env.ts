@@ -44,6 +44,8 @@ export interface PlatformEnv {
   NOTIFY_RETRY_BASE_SECONDS?: string;
   /** How long a claimed send may take before another delivery of the message takes it over. */
   NOTIFY_SEND_LEASE_SECONDS?: string;
+  /** How long a message may stay unsent before the Cron Trigger puts it on the queue again. */
+  NOTIFY_REDELIVER_AFTER_SECONDS?: string;
   /** How long before an offer lapses the seller is warned. */
   OFFER_LAPSE_WARNING_SECONDS?: string;
 }

@@ -1,11 +1,19 @@
 import { isProduction, type PlatformEnv } from './env';
 import { clockNowIso } from './clock';
+import { httpChannels, plainTextHtml, providerOf } from './message-channels';
 
 /**
- * Every e-mail the platform sends goes through here: locally into the outbox the development
- * mailbox reads. `link` is the one link the e-mail is about (the mailbox shows it as a button).
+ * Every e-mail the platform sends at once (sign-in links, the payout notice, reminders) goes
+ * through here: through the configured provider's HTTP API (NOTIFY_PROVIDER=http, as production
+ * must be), or locally into the outbox the development mailbox reads. `link` is the one link the
+ * e-mail is about (the mailbox shows it as a button). A provider's refusal throws: the request
+ * that needed the e-mail fails with it rather than telling the seller it was sent.
  */
 export async function sendEmail(env: PlatformEnv, to: string, subject: string, body: string, link: string | null = null): Promise<void> {
+  if (providerOf(env) === 'http') {
+    await httpChannels(env).sendEmail(to, { subject, text: body, html: plainTextHtml(body) });
+    return;
+  }
   await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
     .bind(to, subject, body, link, clockNowIso())
     .run();

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Miniflare, type WorkerOptions } from 'miniflare';
@@ -80,6 +80,12 @@ export interface WorkerOptionsForTest {
   port?: number;
   /** The provided options, for a caller outside vitest (e2e: `providedWorkers()`). */
   provided?: ProvidedWorkers;
+  /**
+   * Keep the platform's D1 in this folder, which the caller owns: the first start copies the seeded
+   * database into it, a later start with the same folder carries on from what the last one left (a
+   * restart). Dispose leaves it.
+   */
+  stateDir?: string;
 }
 
 /** The six ways the platform fails in the fault matrix. */
@@ -106,8 +112,10 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
   // A worker configured as production runs on real time: it refuses a moved clock.
   const clockVars = (vars?: Record<string, string>) =>
     vars?.ENVIRONMENT === 'production' ? { CLOCK_OFFSET_MS: '0' } : { CLOCK_OFFSET_MS: String(provided.clockOffsetMs) };
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
-  cpSync(provided.templateDir, stateDir, { recursive: true, filter: (source) => path.basename(source) !== 'seed.sql' });
+  const ownsState = !options.stateDir;
+  const stateDir = options.stateDir ?? mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
+  if (ownsState || readdirSync(stateDir).length === 0)
+    cpSync(provided.templateDir, stateDir, { recursive: true, filter: (source) => path.basename(source) !== 'seed.sql' });
   const gateway: Record<string, string> = options.withoutBinding
     ? {}
     : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
@@ -211,7 +219,7 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
           }, 10_000);
         }),
       ]).finally(() => clearTimeout(timer));
-      rmSync(stateDir, { recursive: true, force: true });
+      if (ownsState) rmSync(stateDir, { recursive: true, force: true });
     },
   };
   workersByFetch.set(fetchApp, workers);

@@ -3,8 +3,8 @@ import { clockNow, clockNowIso, clockNowMs } from '../clock';
 import { intVar, isProduction, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
-import { channelsFor, type Channels } from './channels';
-import type { NotificationMessage } from './messages';
+import { channelsFor, type Channels } from '../message-channels';
+import { settleMessage, type NotificationMessage } from './messages';
 import { createShortLink } from './short-links';
 import { renderMessage, type MessageEvent, type RenderedMessage } from './templates';
 
@@ -207,6 +207,7 @@ export async function consumeNotifications(batch: MessageBatch<NotificationMessa
       await env.DB.prepare('INSERT INTO notification_failures (event_key, enquiry_id, message, failed_at) VALUES (?1, ?2, ?3, ?4)')
         .bind(String(message.body.key), Number(message.body.enquiryId), JSON.stringify(message.body), clockNowIso())
         .run();
+      await settleMessage(env, message.body, 'dead');
       console.error(JSON.stringify({ event: 'platform.notify.dead_letter', key: message.body.key, enquiryId: message.body.enquiryId }));
       message.ack();
     }
@@ -216,7 +217,10 @@ export async function consumeNotifications(batch: MessageBatch<NotificationMessa
     try {
       const outcome = await deliver(env, message.body, message.attempts);
       if (outcome === 'busy') message.retry({ delaySeconds: retryDelaySeconds(env, message.attempts) });
-      else message.ack();
+      else {
+        await settleMessage(env, message.body, 'delivered');
+        message.ack();
+      }
     } catch (error) {
       console.error(
         JSON.stringify({ event: 'platform.notify.send_failed', key: message.body.key, attempt: message.attempts, error: String(error) }),

@@ -1,7 +1,7 @@
 import type { EnquiryRow } from '../entry/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { advance } from './daily-sale';
-import { notify } from '../notify/messages';
+import { notify, redeliverUnsettled } from '../notify/messages';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Enquiries brought up to the clock per run: far more than a day's sales locally. */
@@ -12,7 +12,8 @@ const BATCH = 500;
  * - sales nobody has looked at since their state changed are brought up to the clock, which
  *   enqueues their messages (sale started, offer arrived, no bids) as a seller's visit would;
  * - offers lapsing within OFFER_LAPSE_WARNING_SECONDS (6 hours unless configured);
- * - collections due tomorrow.
+ * - collections due tomorrow;
+ * - messages recorded but never settled (the queue lost them, or the platform stopped mid-send).
  * Every run may enqueue the same occurrence again: the consumer sends each once.
  */
 export async function sendDueNotifications(env: PlatformEnv, now: Date) {
@@ -58,5 +59,6 @@ export async function sendDueNotifications(env: PlatformEnv, now: Date) {
       address: sale.collection_address ?? '',
     });
   }
-  return { salesChecked: inFlight.length, offersLapsing: lapsing.length, collectionsTomorrow: collections.length };
+  const redelivered = await redeliverUnsettled(env, now.getTime());
+  return { salesChecked: inFlight.length, offersLapsing: lapsing.length, collectionsTomorrow: collections.length, redelivered };
 }

@@ -1,6 +1,12 @@
-import { isProduction, type PlatformEnv } from '../env';
-import { clockNowIso } from '../clock';
-import type { RenderedMessage } from './templates';
+import { isProduction, type PlatformEnv } from './env';
+import { clockNowIso } from './clock';
+
+/** An e-mail as the providers take it. */
+export interface OutgoingEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /**
  * The two ways a message leaves the platform, behind one interface so the consumer never knows the
@@ -8,7 +14,7 @@ import type { RenderedMessage } from './templates';
  * (the consumer's lease ran out) is dropped by the provider rather than delivered twice.
  */
 export interface Channels {
-  sendEmail(to: string, rendered: RenderedMessage, options?: { idempotencyKey?: string }): Promise<void>;
+  sendEmail(to: string, rendered: OutgoingEmail, options?: { idempotencyKey?: string }): Promise<void>;
   sendSms(to: string, text: string, options?: { idempotencyKey?: string }): Promise<void>;
 }
 
@@ -74,14 +80,31 @@ function failingChannels(): Channels {
  * message, outside production only.
  */
 export function channelsFor(env: PlatformEnv, attempt: number): Channels {
-  const provider = env.NOTIFY_PROVIDER ?? (isProduction(env) ? 'http' : 'outbox');
-  if (isProduction(env)) {
-    if (provider !== 'http') throw new Error(`NOTIFY_PROVIDER=${provider} is not allowed in production`);
-    if (env.NOTIFY_FAIL_SENDS) throw new Error('NOTIFY_FAIL_SENDS is not allowed in production');
-  }
+  const provider = providerOf(env);
+  if (isProduction(env) && env.NOTIFY_FAIL_SENDS) throw new Error('NOTIFY_FAIL_SENDS is not allowed in production');
   const failUpTo = Number.parseInt(env.NOTIFY_FAIL_SENDS ?? '0', 10) || 0;
   if (attempt <= failUpTo) return failingChannels();
-  if (provider === 'http') return httpChannels(env);
-  if (provider === 'outbox') return outboxChannels(env);
+  return provider === 'http' ? httpChannels(env) : outboxChannels(env);
+}
+
+/** The configured provider: `http` in production (which refuses anything else), `outbox` locally. */
+export function providerOf(env: PlatformEnv): 'http' | 'outbox' {
+  const provider = env.NOTIFY_PROVIDER ?? (isProduction(env) ? 'http' : 'outbox');
+  if (isProduction(env) && provider !== 'http') throw new Error(`NOTIFY_PROVIDER=${provider} is not allowed in production`);
+  if (provider === 'http' || provider === 'outbox') return provider;
   throw new Error(`NOTIFY_PROVIDER=${provider} is not a provider (http or outbox)`);
+}
+
+/** A plain-text e-mail as HTML: paragraphs kept, addresses clickable. */
+export function plainTextHtml(text: string): string {
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .split(/\n{2,}/)
+    .map(
+      (paragraph) =>
+        `<p>${escape(paragraph)
+          .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+          .replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
 }
