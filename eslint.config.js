@@ -51,7 +51,7 @@ const PLATFORM_WINGS = {
   shell: [],
   tracker: ['shell'],
   entry: ['tracker', 'shell'],
-  account: ['entry', 'tracker', 'shell'],
+  account: ['entry', 'tracker', 'shell', 'notify'],
   ulez: [],
   mot: [],
   tax: [],

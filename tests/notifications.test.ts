@@ -263,6 +263,44 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
   }, 60_000);
 });
 
+describe('security messages from the account', () => {
+  it('a new sign-in link is also texted, as a notice without the link; a seller who stopped texts gets only the e-mail', async () => {
+    const seller = newSeller(workers);
+    const email = uniqueEmail('signin');
+    const national = newMobile();
+    await valueCar(seller, 'KE19FTA', '65000');
+    await signUp(seller, email, 'KE19FTA', { phone: national });
+    const mobile = e164(national);
+    const before = (await received(workers, email, mobile)).length;
+
+    const other = newSeller(workers);
+    expect((await other.post('/sign-in', { email })).status).toBe(302);
+    const sent = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
+    expect(sent.map((m) => m.channel)).toEqual(['email', 'sms']);
+    expect(sent[0]!.subject).toBe('Your Kerbside sign-in link');
+    expect(sent[1]!.body).toBe(
+      'Kerbside: we have e-mailed you a sign-in link. If you did not ask for it, ignore it: nobody can sign in without your e-mail. Reply STOP to opt out',
+    );
+    expect(sent[1]!.body).not.toMatch(/token|http/);
+
+    // After STOP, the link is still e-mailed; no text.
+    const stop = await workers.platform('/platform/notify/sms-replies', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: mobile, text: 'STOP' }),
+    });
+    expect(stop.status).toBe(200);
+    expect((await other.post('/sign-in', { email })).status).toBe(302);
+    await receivedAtLeast(workers, email, mobile, before + 3);
+    // A last message through the queue, so the text (if any) would have come before it.
+    await (
+      await queueOf(workers)
+    ).send({ key: 'no_bids#after-stop', enquiryId: await enquiryOf(workers, email), event: { kind: 'no_bids' } });
+    const all = (await receivedAtLeast(workers, email, mobile, before + 4)).slice(before);
+    expect(all.map((m) => m.channel)).toEqual(['email', 'sms', 'email', 'email']);
+  });
+});
+
 describe('once-only delivery', () => {
   it('a message delivered twice, or again after a restart, is sent once', async () => {
     const seller = newSeller(workers);

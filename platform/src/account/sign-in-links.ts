@@ -5,6 +5,7 @@ import { toUser } from '../entry/account-view';
 import { clockNowIso, clockNowMs } from '../clock';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
+import { notifyAccount } from '../notify/messages';
 import { sendEmail } from '../outbox';
 import { randomToken, sha256 } from '../tokens';
 import { adoptRequesterTrackers } from '../tracker/trackers';
@@ -88,6 +89,7 @@ export async function emailSignInLink(
     `Hello ${user.first_name},\n\n${opening}. It works once, for the next ${minutes} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.\n\nNo news and offers from us by e-mail: ${await unsubscribeLink(env, user.id, 'email', options.linkBase)}\nNo offers by text: ${await unsubscribeLink(env, user.id, 'sms', options.linkBase)}`,
     link,
   );
+  await notifyAccount(env, user.id, `sign_in_notice#${user.id}@${clockNowMs()}`, { kind: 'sign_in_notice' });
 }
 
 /** The e-mail sent at sign-up: the link that proves the address. */

@@ -6,7 +6,7 @@ import { unsubscribeLink } from '../unsubscribe';
 import { channelsFor, type Channels } from '../message-channels';
 import { settleMessage, type NotificationMessage } from './messages';
 import { createShortLink } from './short-links';
-import { renderMessage, type MessageEvent, type RenderedMessage } from './templates';
+import { renderMessage, renderSignInNoticeSms, type MessageEvent, type RenderedMessage } from './templates';
 
 /**
  * The notifications queue's consumer: renders each message and sends it by e-mail and, to a seller
@@ -120,7 +120,12 @@ async function settle(env: PlatformEnv, message: NotificationMessage, channel: C
     .run();
 }
 
-async function recipientFor(env: PlatformEnv, enquiryId: number): Promise<Recipient | null> {
+async function recipientFor(env: PlatformEnv, message: NotificationMessage): Promise<Recipient | null> {
+  if (message.userId !== undefined)
+    return env.DB.prepare("SELECT id, email, phone, first_name, sms_stopped_at, '' AS vrm FROM users WHERE id = ?1")
+      .bind(message.userId)
+      .first<Recipient>();
+  const enquiryId = message.enquiryId;
   return env.DB.prepare(
     'SELECT u.id, u.email, u.phone, u.first_name, u.sms_stopped_at, e.vrm FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE e.id = ?1',
   )
@@ -130,7 +135,7 @@ async function recipientFor(env: PlatformEnv, enquiryId: number): Promise<Recipi
 
 /** Sends one message on each channel it is owed on; 'busy' when another delivery holds a claim. */
 export async function deliver(env: PlatformEnv, message: NotificationMessage, attempt: number): Promise<'done' | 'busy'> {
-  const recipient = await recipientFor(env, message.enquiryId);
+  const recipient = await recipientFor(env, message);
   if (!recipient) {
     console.warn(JSON.stringify({ event: 'platform.notify.no_recipient', key: message.key, enquiryId: message.enquiryId }));
     return 'done';
@@ -177,13 +182,15 @@ async function withStopTexts(env: PlatformEnv, rendered: RenderedMessage, userId
 }
 
 async function render(env: PlatformEnv, message: NotificationMessage, recipient: Recipient): Promise<RenderedMessage> {
+  if (message.event.kind === 'sign_in_notice') return { subject: '', text: '', html: '', sms: renderSignInNoticeSms({ brandName: BRAND }) };
+  const event: MessageEvent = message.event;
   const registered = await findRegistered(env.DB, recipient.vrm);
   const vehicle = registered ? `${makeOf(registered.row.make).display_name} ${registered.row.model}` : recipient.vrm;
   const origin = appOrigin(env);
-  const path = pathFor(message.event, recipient.vrm);
+  const path = pathFor(event, recipient.vrm);
   const code = await createShortLink(env.DB, path, { now: clockNow(), ttlMs: SHORT_LINK_TTL_MS });
   const link = `${origin}${path}`;
-  return renderMessage(message.event, {
+  return renderMessage(event, {
     firstName: recipient.first_name,
     vehicle,
     brandName: BRAND,

@@ -10,10 +10,23 @@ import type { MessageEvent } from './templates';
  */
 export interface NotificationMessage {
   key: string;
+  /** The sale it is about; 0 for a message about the account alone (then `userId`). */
   enquiryId: number;
-  event: MessageEvent;
+  userId?: number;
+  event: MessageEvent | AccountEvent;
   /** One channel only, when the other already went by its own way (the payout e-mail with its freeze link). */
   only?: 'sms';
+}
+
+/** Messages about the account rather than a sale: texted only, as the e-mail went by its own way. */
+export type AccountEvent = { kind: 'sign_in_notice' };
+
+/**
+ * Texts the account's holder that a sign-in link was e-mailed (the e-mail is the account's own, and
+ * the text carries no link): a seller who did not ask for one hears of it on another channel.
+ */
+export async function notifyAccount(env: PlatformEnv, userId: number, key: string, event: AccountEvent): Promise<void> {
+  await enqueue(env, { key, enquiryId: 0, userId, event, only: 'sms' });
 }
 
 /**
@@ -30,7 +43,11 @@ export async function notify(
   event: MessageEvent,
   options: { only?: 'sms' } = {},
 ): Promise<void> {
-  const message = { key, enquiryId, event, ...options } satisfies NotificationMessage;
+  await enqueue(env, { key, enquiryId, event, ...options });
+}
+
+async function enqueue(env: PlatformEnv, message: NotificationMessage): Promise<void> {
+  const { key, enquiryId } = message;
   try {
     const open = await env.DB.prepare(
       `INSERT INTO notification_messages (event_key, enquiry_id, body, enqueued_at) VALUES (?1, ?2, ?3, ?4)
