@@ -119,6 +119,7 @@ dl.facts dd{margin:0;font-weight:600}
 .toast{border-radius:var(--radius);padding:12px 16px;margin:0 0 16px;font-weight:600}
 .toast.error{background:var(--danger-bg);color:var(--danger);border:1px solid var(--danger)}
 .toast.ok{background:#ecfdf3;color:var(--ok);border:1px solid var(--ok)}
+.toast.warn{background:#fffbeb;color:#7c2d12;border:1px solid #b45309}
 fieldset{border:0;padding:0;margin:0 0 16px}
 .check{display:flex;gap:10px;align-items:flex-start}
 .check input{width:22px;height:22px;margin-top:2px}

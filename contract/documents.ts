@@ -143,6 +143,16 @@ export interface UploadedDocument {
   submittedAt: string | null;
 }
 
+/** The buying dealer's document check asking for a document (again). */
+export interface DocumentRequest {
+  id: number;
+  kind: DocumentKind;
+  label: string;
+  /** Why, as the seller reads it: 'the photo is too blurred to read'. */
+  reason: string;
+  requestedAt: string;
+}
+
 /** GET /platform/vehicle/documents/state?enquiryId= (also the answer to markAsSubmitted). */
 export interface DocumentsState {
   kinds: {
@@ -156,6 +166,8 @@ export interface DocumentsState {
   }[];
   /** Every current document has been sent for checking (and there is at least one). */
   submitted: boolean;
+  /** What the document check asked for and has not had yet, oldest first. */
+  requests: DocumentRequest[];
   /** Every required kind has at least one document. */
   complete: boolean;
 }

@@ -38,6 +38,16 @@ describe('the progress timeline', () => {
       /Upload your V5C logbook and driving licence by Saturday 21 November/,
     );
     expect(nextSellerStep('KE19FTA', { ...banked, documentsSubmitted: true })).toBe('/KE19FTA/review-status');
+    // The dealer's check asks for the licence again: the step is the seller's again, on the request's page.
+    const requested = { ...banked, documentsSubmitted: true, documentsRequested: [{ kind: 'driving-licence', label: 'Driving licence' }] };
+    const current = progressSteps('KE19FTA', requested).find((s) => s.state === 'current')!;
+    expect(current).toMatchObject({
+      id: 'documents',
+      href: '/KE19FTA/request/driving-licence',
+      action: 'Upload your Driving licence again',
+    });
+    expect(current.detail).toBe('The dealer has asked for your Driving licence again: upload a clearer copy and send it.');
+    expect(nextSellerStep('KE19FTA', requested)).toBe('/KE19FTA/request/driving-licence');
   });
 
   it('says when payment arrives once collection is booked, and ends at sale complete', () => {

@@ -8,6 +8,8 @@ export interface PostSaleFacts {
   sale: Pick<SaleView, 'acceptedAt' | 'confirmedAt' | 'documentsReviewedAt' | 'collection' | 'collectedAt' | 'paidAt'>;
   bankDetailsConfirmed: boolean;
   documentsSubmitted: boolean;
+  /** Documents the dealer's check asked for again (the step is the seller's again until they come). */
+  documentsRequested?: { kind: string; label: string }[];
 }
 
 export type StepState = 'done' | 'current' | 'upcoming';
@@ -33,6 +35,8 @@ const day = (iso: string, plusDays = 0) =>
 
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
+  const requested = facts.documentsRequested ?? [];
+  const requestedNames = requested.map((r) => `your ${r.label}`).join(' and ');
   // Progress is shown once an offer is accepted; before that no step has a deadline to give.
   const accepted = sale.acceptedAt;
   const steps: (Omit<ProgressStep, 'state'> & { done: boolean })[] = [
@@ -64,12 +68,14 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'documents',
       title: 'Documents uploaded',
-      detail: facts.documentsSubmitted
-        ? 'Sent for checking.'
-        : `Upload your V5C logbook and driving licence${accepted ? ` by ${day(accepted, 1)}` : ''}.`,
-      href: `/${vrm}/upload-documents`,
-      action: 'Upload your documents',
-      done: facts.documentsSubmitted,
+      detail: requested.length
+        ? `The dealer has asked for ${requestedNames} again: upload a clearer copy and send it.`
+        : facts.documentsSubmitted
+          ? 'Sent for checking.'
+          : `Upload your V5C logbook and driving licence${accepted ? ` by ${day(accepted, 1)}` : ''}.`,
+      href: requested.length ? `/${vrm}/request/${requested[0]!.kind}` : `/${vrm}/upload-documents`,
+      action: requested.length ? `Upload ${requestedNames} again` : 'Upload your documents',
+      done: facts.documentsSubmitted && !requested.length,
     },
     {
       id: 'reviewed',

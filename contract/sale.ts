@@ -88,6 +88,8 @@ export interface SaleStatus {
   dpStateSlug: string | null;
   bankDetailsConfirmed: boolean;
   documentsSubmitted: boolean;
+  /** Documents the dealer's check asked for again and has not had yet. */
+  documentsRequested: { kind: string; label: string }[];
 }
 
 /** GET /platform/collection-preferences/availability: the days (YYYY-MM-DD) and times a dealer can collect. */

@@ -263,6 +263,64 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
   }, 60_000);
 });
 
+describe("the dealer's document check", () => {
+  it('asks again for a licence too blurred to read, by e-mail and text, and the sale goes on once a clear one is sent', async () => {
+    const vrm = 'KE19FTA';
+    const { seller, email, mobile } = await profiledSeller(vrm, '65000');
+    await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
+    await workers.clock.advance(1_500);
+    await workers.runScheduled();
+    await workers.clock.advance(3_000);
+    await workers.runScheduled();
+    await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });
+    await seller.post((await seller.get(`/${vrm}/confirm-sale`)).headers.get('location')!, {});
+    await seller.post(`/${vrm}/add-bank-details`, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    await seller.post(`/${vrm}/upload-documents`, { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+    // A photo of the licence at a tenth of a sharp one's detail: the upload warns, the seller sends it anyway.
+    await seller.post(`/${vrm}/upload-documents`, {
+      intent: 'upload',
+      kind: 'driving-licence',
+      file: file(jpeg(1600, 1200, 40_000), 'licence.jpg', 'image/jpeg'),
+    });
+    expect(mainText(await (await seller.get(`/${vrm}/upload-documents`)).text())).toContain('it looks blurry');
+    const before = (await received(workers, email, mobile)).length;
+    await seller.post(`/${vrm}/upload-documents`, { intent: 'submit' });
+
+    // The check runs when the sale's status is next read: it asks for the licence again.
+    const status = await (await seller.get(`/${vrm}/review-status`)).text();
+    expect(mainText(status)).toContain('The dealer has asked for your Driving licence again: upload a clearer copy and send it.');
+    expect(status).toContain(`href="/${vrm}/request/driving-licence"`);
+    const [mail, text] = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Please upload your Driving licence again' });
+    expect(mail!.body).toContain('needs your Driving licence again: the photo is too blurred to read.');
+    expect(mail!.body).toContain(`http://localhost/${vrm}/request/driving-licence`);
+    expect(text!.channel).toBe('sms');
+    const short = /http:\/\/localhost(\/s\/[A-Za-z0-9]{10})/.exec(text!.body)![1]!;
+    expect((await seller.get(short)).headers.get('location')).toBe(`/${vrm}/request/driving-licence`);
+    const page = mainText(await (await seller.get(`/${vrm}/request/driving-licence`)).text());
+    expect(page).toContain('The dealer has asked for your Driving licence again: the photo is too blurred to read.');
+
+    // Reading the status again asks nothing new.
+    await seller.get(`/${vrm}/review-status`);
+    // A clear photo, sent: the check passes and the sale moves on to collection; the request is closed.
+    await seller.post(`/${vrm}/request/driving-licence`, {
+      intent: 'upload',
+      kind: 'driving-licence',
+      file: file(jpeg(), 'licence-clear.jpg', 'image/jpeg'),
+    });
+    await seller.post(`/${vrm}/upload-documents`, { intent: 'submit' });
+    const next = await seller.get(`/${vrm}/review-status`);
+    expect(next.status).toBe(200);
+    expect(mainText(await next.text())).toMatch(/Next: collection booked/i);
+    expect(mainText(await (await seller.get(`/${vrm}/upload-documents`)).text())).not.toContain('has asked for');
+    await (
+      await queueOf(workers)
+    ).send({ key: 'no_bids#doc-sentinel', enquiryId: await enquiryOf(workers, email), event: { kind: 'no_bids' } });
+    const after = (await receivedAtLeast(workers, email, mobile, before + 4)).slice(before + 2);
+    expect(after.map((m) => m.subject)).toEqual([expect.stringMatching(/No dealer bid/), '']);
+  }, 60_000);
+});
+
 describe('security messages from the account', () => {
   it('a new sign-in link is also texted, as a notice without the link; a seller who stopped texts gets only the e-mail', async () => {
     const seller = newSeller(workers);

@@ -53,6 +53,7 @@ export async function findSellerSale(request: Request, context: AppLoadContext, 
           sale: current.sale,
           bankDetailsConfirmed: status.bankDetailsConfirmed,
           documentsSubmitted: status.documentsSubmitted,
+          documentsRequested: status.documentsRequested,
         })
       : null;
   return { vrm, ...current, status, progress };

@@ -48,7 +48,7 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'collection_tomorrow':
       return `/${vrm}/review-status`;
     case 'document_requested':
-      return `/${vrm}/upload-documents`;
+      return `/${vrm}/request/${encodeURIComponent(event.documentKind)}`;
     case 'paid':
       return `/${vrm}/vehicle-payment`;
     case 'payout_account_changed':

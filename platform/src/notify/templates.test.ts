@@ -61,9 +61,14 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
     smsShows: ['Offer accepted', 'bank details and documents'],
   },
   {
-    event: { kind: 'document_requested', document: 'V5C logbook' },
-    long: { kind: 'document_requested', document: 'Finance settlement letter from your lender' },
-    shows: ['V5C logbook'],
+    event: { kind: 'document_requested', document: 'V5C logbook', documentKind: 'v5c', reason: 'the photo is too blurred to read' },
+    long: {
+      kind: 'document_requested',
+      document: 'Finance settlement letter from your lender',
+      documentKind: 'finance-settlement-letter',
+      reason: 'the photo is too blurred to read',
+    },
+    shows: ['V5C logbook', 'again: the photo is too blurred to read'],
     smsShows: ['V5C logbook'],
   },
   {

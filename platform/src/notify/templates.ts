@@ -20,7 +20,7 @@ export type MessageEvent =
   | { kind: 'offer_lapsing'; amount: number; expiresAt: string }
   | { kind: 'no_bids' }
   | { kind: 'offer_accepted' }
-  | { kind: 'document_requested'; document: string }
+  | { kind: 'document_requested'; document: string; documentKind: string; reason: string }
   | { kind: 'collection_booked'; date: string; slot: 'morning' | 'afternoon'; address: string }
   | { kind: 'collection_tomorrow'; date: string; slot: 'morning' | 'afternoon'; address: string }
   | { kind: 'paid'; amount: number; accountEnding: string }
@@ -149,14 +149,14 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     action: 'Add your bank details and documents',
     sms: ['offer accepted for your ', vehicleFit(vehicle), '. Next: bank details and documents:'],
   }),
-  document_requested: ({ document }, { vehicle }) => ({
-    subject: `Please upload your ${document}`,
+  document_requested: ({ document, reason }, { vehicle }) => ({
+    subject: `Please upload your ${document} again`,
     paragraphs: [
-      `To go ahead with the sale of your ${vehicle}, we need your ${document}.`,
+      `The dealer buying your ${vehicle} has checked your documents and needs your ${document} again: ${reason}.`,
       'A clear photo or a PDF will do. We check it within one working day.',
     ],
     action: `Upload your ${document}`,
-    sms: ['please upload your ', { fit: document, min: 10 }, ' for the sale of your car:'],
+    sms: ['please upload your ', { fit: document, min: 10 }, ' again for the sale of your car:'],
   }),
   collection_booked: ({ date, slot, address }, { vehicle }, f) => ({
     subject: `Collection booked for ${f.day(date)}`,

@@ -13,6 +13,7 @@ import {
   STRUCTURE_MESSAGES,
   tooBigMessage,
   type DocumentKind,
+  type DocumentRequest,
   type DocumentsState,
   type PhotoSlotId,
   type PhotosState,
@@ -213,6 +214,69 @@ export async function documentFile(
   return streamObject(env, row.r2_key, row.content_type, row.original_name ?? `${row.kind}.${EXTENSIONS[row.content_type]}`);
 }
 
+/** Why the check asks again for a kind whose every submitted file is too blurred to read. */
+export const UNREADABLE_REASON = 'the photo is too blurred to read';
+
+/**
+ * The buying dealer's document check, as far as it is simulated: a kind whose every submitted file
+ * is an unreadable photo (sharpness below the threshold the upload warns at) is asked for again.
+ * Requests the check had open for a kind now readable are fulfilled. Returns the requests it made
+ * (the caller tells the seller) and whether anything is still owed.
+ */
+export async function checkSubmittedDocuments(
+  env: PlatformEnv,
+  enquiryId: number,
+): Promise<{ passed: boolean; requested: DocumentRequest[] }> {
+  const state = await documentsState(env, enquiryId);
+  const now = clockNowIso();
+  const unreadable = state.kinds
+    .filter((k) => {
+      const submitted = k.documents.filter((d) => d.submittedAt !== null);
+      return submitted.length > 0 && submitted.every((d) => !d.sharp);
+    })
+    .map((k) => k.kind);
+  const open = new Set(state.requests.map((r) => r.kind));
+  const fulfilled = state.requests.filter((r) => !unreadable.includes(r.kind));
+  const fresh = unreadable.filter((kind) => !open.has(kind));
+  const statements = [
+    ...fulfilled.map((r) => env.DB.prepare('UPDATE document_requests SET fulfilled_at = ?2 WHERE id = ?1').bind(r.id, now)),
+    ...fresh.map((kind) =>
+      env.DB.prepare('INSERT INTO document_requests (enquiry_id, kind, reason, requested_at) VALUES (?1, ?2, ?3, ?4) RETURNING id').bind(
+        enquiryId,
+        kind,
+        UNREADABLE_REASON,
+        now,
+      ),
+    ),
+  ];
+  const made = statements.length ? await env.DB.batch(statements) : [];
+  const requested = fresh.map((kind, i) => ({
+    id: (made[fulfilled.length + i]!.results[0] as { id: number }).id,
+    kind,
+    label: DOCUMENT_KINDS[kind].label,
+    reason: UNREADABLE_REASON,
+    requestedAt: now,
+  }));
+  return { passed: unreadable.length === 0, requested };
+}
+
+async function openRequests(env: PlatformEnv, enquiryId: number): Promise<DocumentRequest[]> {
+  const { results } = await env.DB.prepare(
+    'SELECT id, kind, reason, requested_at FROM document_requests WHERE enquiry_id = ?1 AND fulfilled_at IS NULL ORDER BY id',
+  )
+    .bind(enquiryId)
+    .all<{ id: number; kind: DocumentKind; reason: string; requested_at: string }>();
+  return results
+    .filter((row) => isDocumentKind(row.kind))
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      label: DOCUMENT_KINDS[row.kind].label,
+      reason: row.reason,
+      requestedAt: row.requested_at,
+    }));
+}
+
 async function documentsState(env: PlatformEnv, enquiryId: number): Promise<DocumentsState> {
   const financeOutstanding = await hasFinanceOutstanding(env, enquiryId);
   const { results } = await env.DB.prepare('SELECT * FROM documents WHERE enquiry_id = ?1 AND deleted_at IS NULL ORDER BY uploaded_at, id')
@@ -235,6 +299,7 @@ async function documentsState(env: PlatformEnv, enquiryId: number): Promise<Docu
   return {
     kinds,
     submitted: documents.length > 0 && documents.every((d) => d.submittedAt !== null),
+    requests: await openRequests(env, enquiryId),
     complete: kinds.every((k) => !k.required || k.complete),
   };
 }

@@ -1,7 +1,9 @@
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../../contract/documents';
 import type { SaleStatus } from '../../../contract/sale';
 import { payoutFrozen } from './payments';
 import type { EnquiryRow } from '../entry/enquiries';
 import { addressById } from './addresses';
+import { checkSubmittedDocuments } from './documents';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { requireOwnEnquiry } from './ownership';
@@ -27,17 +29,40 @@ async function sellerSteps(env: PlatformEnv, enquiryId: number): Promise<Omit<Sa
     .bind(enquiryId)
     .first<{ n: number }>()
     .catch(() => null);
-  return { bankDetailsConfirmed: !!bank?.confirmed_at, documentsSubmitted: (docs?.n ?? 0) > 0 };
+  const { results: requested } = await env.DB.prepare(
+    'SELECT DISTINCT kind FROM document_requests WHERE enquiry_id = ?1 AND fulfilled_at IS NULL ORDER BY kind',
+  )
+    .bind(enquiryId)
+    .all<{ kind: string }>()
+    .catch(() => ({ results: [] as { kind: string }[] }));
+  return {
+    bankDetailsConfirmed: !!bank?.confirmed_at,
+    documentsSubmitted: (docs?.n ?? 0) > 0,
+    documentsRequested: requested
+      .filter((r) => isDocumentKind(r.kind))
+      .map((r) => ({ kind: r.kind, label: DOCUMENT_KINDS[r.kind as DocumentKind].label })),
+  };
 }
 
 /**
  * The document check is simulated as immediate: a confirmed sale with confirmed bank details and
- * submitted documents is reviewed the moment anyone asks.
+ * submitted documents is checked the moment anyone asks. It passes, or asks the seller for what it
+ * could not read (checkSubmittedDocuments), and the sale waits for that.
  */
 export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<SaleStatus> {
   const steps = await sellerSteps(env, enquiry.id);
   let slug = enquiry.dp_state_slug;
   if (slug === 'sold-confirmed' && steps.bankDetailsConfirmed && steps.documentsSubmitted) {
+    const check = await checkSubmittedDocuments(env, enquiry.id);
+    for (const request of check.requested) {
+      await notify(env, enquiry.id, `document_requested#${request.id}`, {
+        kind: 'document_requested',
+        document: request.label,
+        documentKind: request.kind,
+        reason: request.reason,
+      });
+    }
+    if (!check.passed) return { dpStateSlug: slug, ...(await sellerSteps(env, enquiry.id)) };
     const now = clockNowIso();
     await env.DB.batch([
       env.DB.prepare('UPDATE sales SET documents_reviewed_at = ?1 WHERE id = ?2').bind(now, enquiry.dp_enquiry_id),

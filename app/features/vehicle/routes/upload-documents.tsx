@@ -81,6 +81,15 @@ export default function UploadDocuments() {
         <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>
         <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
         {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
+        {state.requests.length ? (
+          <div className="toast warn" role="status" data-testid="document-requests">
+            {state.requests.map((r) => (
+              <p key={r.id}>
+                The dealer has asked for your {r.label} again: {r.reason}. Upload a clearer one, then send your documents again.
+              </p>
+            ))}
+          </div>
+        ) : null}
         <FormErrors errors={formErrors} />
         <ul className="vehicle-list uploads">
           {kinds.map((k) => (
