@@ -60,6 +60,19 @@ describe('a short link', () => {
     expect(html).toMatch(/<title>[^<]*This link has expired/);
   });
 
+  it('is deleted by the daily Cron Trigger 90 days after it expired, and is then not recognised', async () => {
+    const code = await makeLink('/account', 2 * HOUR);
+    const fresh = await makeLink('/account', 120 * 24 * HOUR);
+    const count = async (c: string) => workers.db.prepare('SELECT count(*) AS n FROM short_links WHERE code = ?1').bind(c).first('n');
+    await workers.runScheduled(new Date((await workers.clock.now()).getTime() + 2 * HOUR + 89 * 24 * HOUR));
+    expect(await count(code), 'kept while it can still say "expired"').toBe(1);
+    await workers.runScheduled(new Date((await workers.clock.now()).getTime() + 2 * 24 * HOUR));
+    expect(await count(code)).toBe(0);
+    expect(await count(fresh), 'a link not yet expired stays').toBe(1);
+    const gone = await new Browser(workers.fetch).get(`/s/${code}`);
+    expect(gone.status).toBe(404);
+  });
+
   it('says it does not recognise a code we never made', async () => {
     const response = await new Browser(workers.fetch).get(`/s/${NEVER_MADE}`);
     expect(response.status).toBe(404);

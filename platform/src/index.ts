@@ -11,6 +11,7 @@ import { motHandlers } from './mot/handlers';
 import { notifyHandlers } from './notify/handlers';
 import { consumeNotifications } from './notify/consumer';
 import type { NotificationMessage } from './notify/messages';
+import { deleteOldShortLinks } from './notify/short-links';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
@@ -76,8 +77,9 @@ export default {
   /**
    * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
-   * often it is enqueued). The daily one also sends the MOT reminders that are due and runs the
-   * monthly tracker revaluations (each car once a month, so extra runs do nothing).
+   * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
+   * monthly tracker revaluations (each car once a month, so extra runs do nothing) and deletes
+   * short links long expired.
    */
   async scheduled(controller, env, ctx) {
     configureClock(env);
@@ -92,6 +94,7 @@ export default {
     if (controller.cron === SALE_MESSAGES_CRON) return;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
+    ctx.waitUntil(deleteOldShortLinks(env.DB, now).then(...log('short-links-deleted')));
   },
   /** The notifications queue and its dead-letter queue (platform/src/notify/consumer.ts). */
   async queue(batch, env) {

@@ -82,3 +82,15 @@ export async function resolveShortLink(_request: Request, env: PlatformEnv, _ctx
   if (Date.parse(row.expires_at) <= clockNow().getTime()) return errorResponse(410, 'expired', 'This link has expired');
   return json({ path: row.path });
 }
+
+/** How long an expired link still gets the "expired" page before it is deleted. */
+export const EXPIRED_LINKS_KEPT_MS = 90 * 24 * 3600 * 1000;
+
+/** Deletes links expired more than EXPIRED_LINKS_KEPT_MS ago (the daily Cron Trigger). */
+export async function deleteOldShortLinks(db: D1Database, now: Date): Promise<number> {
+  const result = await db
+    .prepare('DELETE FROM short_links WHERE expires_at < ?1')
+    .bind(new Date(now.getTime() - EXPIRED_LINKS_KEPT_MS).toISOString())
+    .run();
+  return result.meta.changes ?? 0;
+}
