@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar, completeProfile, SELLER } from './support/sellers';
+import { signSmsReply } from '../platform/src/notify/sms-replies';
 import { messageProvider } from './support/message-provider';
 import { startWorkers, type Workers } from './support/workers';
 
@@ -13,9 +14,10 @@ import { startWorkers, type Workers } from './support/workers';
  * delivered by the platform's queue consumer into the outbox, once per event and channel.
  */
 
+const SMS_WEBHOOK_SECRET = 'dev-only-integration-tests-sms-webhook-secret-0123';
 const WORKER_OPTIONS = {
   appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
-  platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+  platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3', SMS_WEBHOOK_SECRET },
 };
 
 let workers: Workers;
@@ -242,15 +244,29 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
     const first = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
     expect(first.map((m) => m.channel)).toEqual(['email', 'sms']);
-    // The SMS provider hands the reply on, from the number the text went to.
-    const reply = async (text: string) =>
-      (await (
+    // The SMS provider posts the reply to the platform itself, signed with its webhook secret (it
+    // cannot show the app's gateway secret); unsigned or wrongly signed, it is refused.
+    const post = async (text: string, signature?: string) => {
+      const body = JSON.stringify({ from: mobile, text });
+      return workers.platform('/platform/notify/sms-replies', {
+        asApp: false,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sms-signature': signature ?? (await signSmsReply(SMS_WEBHOOK_SECRET, body)) },
+        body,
+      });
+    };
+    const reply = async (text: string) => (await (await post(text)).json()) as { stopped: boolean };
+    expect((await post('STOP', await signSmsReply('dev-only-someone-elses-secret-0123456789', 'STOP'))).status).toBe(403);
+    expect(
+      (
         await workers.platform('/platform/notify/sms-replies', {
+          asApp: false,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ from: mobile, text }),
+          body: JSON.stringify({ from: mobile, text: 'STOP' }),
         })
-      ).json()) as { stopped: boolean };
+      ).status,
+    ).toBe(403);
     expect(await reply('Thanks!')).toEqual({ stopped: false });
     expect(await reply(' stop ')).toEqual({ stopped: true });
 

@@ -44,6 +44,11 @@ export interface PlatformEnv {
   NOTIFY_RETRY_BASE_SECONDS?: string;
   /** How long a claimed send may take before another delivery of the message takes it over. */
   NOTIFY_SEND_LEASE_SECONDS?: string;
+  /**
+   * What the SMS provider signs the replies it forwards with (HMAC-SHA256 of the body, hex, in
+   * `x-sms-signature`): `wrangler secret put SMS_WEBHOOK_SECRET`. Without it only the app may post replies.
+   */
+  SMS_WEBHOOK_SECRET?: string;
   /** How long a message may stay unsent before the Cron Trigger puts it on the queue again. */
   NOTIFY_REDELIVER_AFTER_SECONDS?: string;
   /** How long before an offer lapses the seller is warned. */
@@ -75,6 +80,16 @@ export function tokenSecret(env: PlatformEnv): string {
 }
 
 /** The secret the app proves itself with, refusing a development one in production. */
+/** The SMS provider's webhook secret, when one is configured; production refuses a development one. */
+export function smsWebhookSecret(env: PlatformEnv): string | null {
+  const secret = env.SMS_WEBHOOK_SECRET ?? '';
+  if (!secret) return null;
+  if (secret.length < 32) throw new Error('SMS_WEBHOOK_SECRET is shorter than 32 characters');
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
+    throw new Error('a development SMS_WEBHOOK_SECRET is configured in production');
+  return secret;
+}
+
 export function gatewaySecret(env: PlatformEnv): string {
   const secret = env.GATEWAY_SECRET ?? '';
   if (secret.length < 32) throw new Error('GATEWAY_SECRET is missing or shorter than 32 characters');

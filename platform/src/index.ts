@@ -5,13 +5,14 @@ import { accountHandlers } from './account/handlers';
 import { configureClock, onThisClock } from './clock';
 import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
-import { gatewaySecret, sameSecret, type PlatformEnv } from './env';
+import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
 import { errorResponse, Router, type Handler, type Handlers } from './http';
 import { motHandlers } from './mot/handlers';
 import { notifyHandlers } from './notify/handlers';
 import { consumeNotifications } from './notify/consumer';
 import type { NotificationMessage } from './notify/messages';
 import { deleteOldShortLinks } from './notify/short-links';
+import { isSignedSmsReply } from './notify/sms-replies';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
@@ -64,7 +65,9 @@ export default {
       // seller's address, the requester, the development endpoints), so a request that cannot show
       // the shared secret is refused whole rather than served as some anonymous caller, which would
       // still let it reach what needs no seller (the outbox in development, the rate limits' keys).
-      if (!sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
+      // The one exception: the SMS provider forwarding a reply, signed with its own secret.
+      const fromSmsProvider = await isSignedSmsReply(request, smsWebhookSecret(env), endpoints.notify.smsReply.path);
+      if (!fromSmsProvider && !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
         return errorResponse(403, 'forbidden', 'The platform answers the Kerbside app only');
       }
       configureClock(env);
