@@ -143,6 +143,11 @@ export interface UploadedDocument {
   submittedAt: string | null;
 }
 
+/** A document's label inside a sentence: 'your driving licence', but 'your V5C logbook'. */
+export function labelInSentence(label: string): string {
+  return /^[A-Z0-9]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** The buying dealer's document check asking for a document (again). */
 export interface DocumentRequest {
   id: number;

@@ -44,9 +44,9 @@ describe('the progress timeline', () => {
     expect(current).toMatchObject({
       id: 'documents',
       href: '/KE19FTA/request/driving-licence',
-      action: 'Upload your Driving licence again',
+      action: 'Upload your driving licence again',
     });
-    expect(current.detail).toBe('The dealer has asked for your Driving licence again: upload a clearer copy and send it.');
+    expect(current.detail).toBe('The dealer has asked for your driving licence again: upload a clearer copy and send it.');
     expect(nextSellerStep('KE19FTA', requested)).toBe('/KE19FTA/request/driving-licence');
   });
 

@@ -1,3 +1,4 @@
+import { labelInSentence } from './documents';
 import type { SaleView } from './sale';
 
 /**
@@ -36,7 +37,7 @@ const day = (iso: string, plusDays = 0) =>
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
   const requested = facts.documentsRequested ?? [];
-  const requestedNames = requested.map((r) => `your ${r.label}`).join(' and ');
+  const requestedNames = requested.map((r) => `your ${labelInSentence(r.label)}`).join(' and ');
   // Progress is shown once an offer is accepted; before that no step has a deadline to give.
   const accepted = sale.acceptedAt;
   const steps: (Omit<ProgressStep, 'state'> & { done: boolean })[] = [

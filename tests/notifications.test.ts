@@ -304,17 +304,17 @@ describe("the dealer's document check", () => {
 
     // The check runs when the sale's status is next read: it asks for the licence again.
     const status = await (await seller.get(`/${vrm}/review-status`)).text();
-    expect(mainText(status)).toContain('The dealer has asked for your Driving licence again: upload a clearer copy and send it.');
+    expect(mainText(status)).toContain('The dealer has asked for your driving licence again: upload a clearer copy and send it.');
     expect(status).toContain(`href="/${vrm}/request/driving-licence"`);
     const [mail, text] = (await receivedAtLeast(workers, email, mobile, before + 2)).slice(before);
-    expect(mail).toMatchObject({ channel: 'email', subject: 'Please upload your Driving licence again' });
-    expect(mail!.body).toContain('needs your Driving licence again: the photo is too blurred to read.');
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Please upload your driving licence again' });
+    expect(mail!.body).toContain('needs your driving licence again: the photo is too blurred to read.');
     expect(mail!.body).toContain(`http://localhost/${vrm}/request/driving-licence`);
     expect(text!.channel).toBe('sms');
     const short = /http:\/\/localhost(\/s\/[A-Za-z0-9]{10})/.exec(text!.body)![1]!;
     expect((await seller.get(short)).headers.get('location')).toBe(`/${vrm}/request/driving-licence`);
     const page = mainText(await (await seller.get(`/${vrm}/request/driving-licence`)).text());
-    expect(page).toContain('The dealer has asked for your Driving licence again: the photo is too blurred to read.');
+    expect(page).toContain('The dealer has asked for your driving licence again: the photo is too blurred to read.');
 
     // Reading the status again asks nothing new.
     await seller.get(`/${vrm}/review-status`);

@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../../contract/documents';
+import { DOCUMENT_KINDS, isDocumentKind, labelInSentence, type DocumentKind } from '../../../contract/documents';
 import type { SaleStatus } from '../../../contract/sale';
 import { payoutFrozen } from './payments';
 import type { EnquiryRow } from '../entry/enquiries';
@@ -57,7 +57,7 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
     for (const request of check.requested) {
       await notify(env, enquiry.id, `document_requested#${request.id}`, {
         kind: 'document_requested',
-        document: request.label,
+        document: labelInSentence(request.label),
         documentKind: request.kind,
         reason: request.reason,
       });

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { isDocumentKind } from '../../../../contract/documents';
+import { isDocumentKind, labelInSentence } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
@@ -85,7 +85,8 @@ export default function UploadDocuments() {
           <div className="toast warn" role="status" data-testid="document-requests">
             {state.requests.map((r) => (
               <p key={r.id}>
-                The dealer has asked for your {r.label} again: {r.reason}. Upload a clearer one, then send your documents again.
+                The dealer has asked for your {labelInSentence(r.label)} again: {r.reason}. Upload a clearer one, then send your documents
+                again.
               </p>
             ))}
           </div>
