@@ -72,6 +72,7 @@ export default {
       route('cookie-consent', 'features/shell/routes/cookie-consent.ts', { id: 'routes/cookie-consent' });
       route('sticky-vrm', 'features/shell/routes/sticky-vrm.ts', { id: 'routes/sticky-vrm' });
       route('api/client-report', 'features/shell/routes/api-client-report.ts', { id: 'routes/api-client-report' });
+      route('api/page-view', 'features/shell/routes/api-page-view.ts', { id: 'routes/api-page-view' });
       route('api/chat-login', 'features/shell/routes/api-chat-login.ts', { id: 'routes/api-chat-login' });
       route('api/content/make', 'features/content/routes/api-content-make.ts', { id: 'routes/api-content-make' });
       route('chat/widget.js', 'features/shell/routes/chat-widget.ts', { id: 'routes/chat-widget' });

@@ -10,6 +10,7 @@ import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/f
 import { readFormBody } from '~/lib/request-body.server';
 import { isDocumentGet, keepLocationOnSite, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
+import { isDocumentView } from '~/lib/page-views.server';
 import { clockNowMs, configureClock } from '~/lib/clock.server';
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV);
@@ -31,8 +32,12 @@ function plainPage(render: (nonce: string) => string, status: number): Response 
   );
 }
 
-/** A page view (a document, or a client-side navigation's data request) and the campaign it carries. */
-function recordVisit(request: Request, context: AppContext): void {
+/**
+ * The campaign a navigation carries (a document, or a client-side navigation's data request): with
+ * consent, a changed campaign is kept and may start a new session. Page views are counted apart,
+ * for real pages only (page-views.server.ts).
+ */
+function recordCampaign(request: Request, context: AppContext): void {
   const url = new URL(request.url);
   const navigation = isDocumentGet(request) || (request.method === 'GET' && url.pathname.endsWith('.data'));
   if (!navigation || context.preferences.consent !== 'granted') return;
@@ -42,7 +47,6 @@ function recordVisit(request: Request, context: AppContext): void {
     session.set('campaign', campaign.state);
     if (campaign.newSession) analytics.track('new_session');
   }
-  analytics.track('page_view');
 }
 
 // The runtime hands every request of an isolate the same env object: its configuration is read and
@@ -88,8 +92,9 @@ export default {
       // A plain form post (no scripts): what was typed, in case the page behind it cannot load.
       const url = new URL(request.url);
       if (postedForm && !url.pathname.endsWith('.data')) context.keptForm = keepForm(url, postedForm);
-      recordVisit(request, context);
+      recordCampaign(request, context);
       const response = finish(await commitSession(await handleRemixRequest(request, context as AppLoadContext)));
+      if (isDocumentView(request, response)) context.analytics.track('page_view');
       keepLocationOnSite(response.headers, request.url, [config.dealerSiteUrl, config.helpCentreUrl, config.bestEvCitiesUrl]);
       ctx.waitUntil(context.analytics.flush());
       // Streamed answers are compressed here, flushing per segment, so they stream (ADR 011).

@@ -11,7 +11,8 @@ import { endpoints } from '../../contract/endpoints';
  * Events carry no personal data (no names, e-mail addresses, phone numbers or registrations).
  */
 export interface Analytics {
-  track(name: string, properties?: Record<string, EventValue>): void;
+  /** Records an event of this request's page, or of `path` (a page the browser moved to on its own). */
+  track(name: string, properties?: Record<string, EventValue>, path?: string): void;
   /** Sends what was tracked during this request; never throws (analytics must not fail a page). */
   flush(): Promise<void>;
   /** What this request tracked, for the page's dataLayer. */
@@ -29,12 +30,12 @@ export function createAnalytics(options: {
   const events: AnalyticsEvent[] = [];
   const now = options.now ?? clockNow;
   return {
-    track(name, properties) {
+    track(name, properties, path) {
       if (!options.consented()) return;
       const campaign = options.campaign()?.params;
       events.push({
         name,
-        path: options.path,
+        path: path ?? options.path,
         occurredAt: now().toISOString(),
         ...(properties && Object.keys(properties).length ? { properties } : {}),
         ...(campaign ? { campaign: campaign as Record<string, string> } : {}),

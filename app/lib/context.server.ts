@@ -7,9 +7,10 @@ import { decideExperiments, type Decisions } from './experiments';
 import { effectiveFlags, readPreferences, type Preferences } from './preferences.server';
 import { needsRefresh, refreshIdToken, refreshOnce, signOut } from './auth.server';
 import type { AppConfig } from './env.server';
-import { createGatewayClient, LoopDetector, type GatewayClient, type GatewayClientOptions } from './gateway.server';
+import { createGatewayClient, LoopDetector, ProvidersVersions, type GatewayClient, type GatewayClientOptions } from './gateway.server';
 import { createSessionStorage, readSession, type AppSession } from './session.server';
 import { createNonce } from './security.server';
+import { isSameOriginPost } from './cross-site.server';
 
 /** The context every loader and action receives: one per request, built from env (never module scope). */
 export interface AppContext {
@@ -51,6 +52,8 @@ declare module '@remix-run/server-runtime' {
 
 // Request loops span requests, so their counts outlive one: per isolate, bounded, keyed by requester.
 const loopDetector = new LoopDetector();
+// The providers' versions are the platform's, the same for every seller: per isolate, once heard.
+const providersVersions = new ProvidersVersions();
 
 export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil'], routes: RouteTable = {}) {
   const storage = createSessionStorage(config.sessionSecrets);
@@ -64,7 +67,15 @@ export async function createAppContext(request: Request, config: AppConfig, wait
   const gatewayTarget = config.gateway;
   const transport: Pick<
     GatewayClientOptions,
-    'fetch' | 'baseUrl' | 'gatewaySecret' | 'clientIp' | 'clientUserAgent' | 'loopDetector' | 'timeoutScale'
+    | 'fetch'
+    | 'baseUrl'
+    | 'gatewaySecret'
+    | 'clientIp'
+    | 'clientUserAgent'
+    | 'loopDetector'
+    | 'timeoutScale'
+    | 'providersVersions'
+    | 'sessionId'
   > = {
     fetch: gatewayTarget.binding ? (r) => gatewayTarget.binding.fetch(r) : (r) => fetch(r),
     // Through the binding the host is never resolved; it only has to be a valid URL.
@@ -74,6 +85,8 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     clientUserAgent: request.headers.get('user-agent'),
     loopDetector,
     timeoutScale: config.gatewayTimeoutScale,
+    providersVersions,
+    sessionId: isSameOriginPost(request) ? session.get('sessionId') : null,
   };
   // Refresh calls carry no tokens and never refresh themselves.
   const authGateway = createGatewayClient({ ...transport, requesterId: session.get('requesterId')!, getTokens: () => ({}) });

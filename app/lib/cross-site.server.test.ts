@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSite } from './cross-site.server';
+import { isCrossSite, isSameOriginPost } from './cross-site.server';
 
 const post = (headers: Record<string, string>) => new Request('https://kerbside.test/cookie-consent', { method: 'POST', headers });
 
@@ -20,5 +20,20 @@ describe('isCrossSite', () => {
 
   it('never refuses a read', () => {
     expect(isCrossSite(new Request('https://kerbside.test/', { headers: { 'sec-fetch-site': 'cross-site' } }))).toBe(false);
+  });
+});
+
+describe('isSameOriginPost', () => {
+  it('is a post the browser says came from one of our pages', () => {
+    expect(isSameOriginPost(post({ 'sec-fetch-site': 'same-origin', origin: 'https://kerbside.test' }))).toBe(true);
+    expect(isSameOriginPost(post({ origin: 'https://kerbside.test' }))).toBe(true);
+  });
+
+  it('is not a read, a post from elsewhere, nor a post that says nothing of where it came from', () => {
+    expect(isSameOriginPost(new Request('https://kerbside.test/', { headers: { 'sec-fetch-site': 'same-origin' } }))).toBe(false);
+    expect(isSameOriginPost(post({ 'sec-fetch-site': 'none' }))).toBe(false);
+    expect(isSameOriginPost(post({ 'sec-fetch-site': 'same-site', origin: 'https://shop.kerbside.test' }))).toBe(false);
+    expect(isSameOriginPost(post({ origin: 'http://kerbside.test' }))).toBe(false);
+    expect(isSameOriginPost(post({}))).toBe(false);
   });
 });

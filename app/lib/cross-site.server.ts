@@ -16,3 +16,15 @@ export function isCrossSite(request: Request): boolean {
   if (origin === null) return false;
   return origin !== new URL(request.url).origin;
 }
+
+/**
+ * A form the seller posted from one of our own pages (the browser says so with Sec-Fetch-Site, or
+ * an older one with Origin): its gateway calls carry the session id (gateway.server.ts). A caller
+ * that says neither is not a browser posting one of our forms.
+ */
+export function isSameOriginPost(request: Request): boolean {
+  if (request.method !== 'POST') return false;
+  const site = request.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  return request.headers.get('origin') === new URL(request.url).origin;
+}

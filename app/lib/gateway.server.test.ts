@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointTable, get, post } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
-import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
+import { GATEWAY_SECRET_HEADER, PROVIDERS_VERSIONS_HEADER, SESSION_ID_HEADER } from '../../contract/gateway';
 import {
   LoopDetector,
   PlatformFailure,
+  ProvidersVersions,
   createGatewayClient,
   errorMessage,
   timeoutFor,
@@ -107,6 +108,64 @@ describe('gateway headers', () => {
     const { gateway, seen } = client(() => json({}));
     await gateway.call(endpoints.entry.premiumOffer, { query: { vrm: 'KE19FTA', valuation_ref: 12, empty: undefined } as never });
     expect(seen[0]!.url).toBe('https://gateway.test/platform/premium-offer?vrm=KE19FTA&valuation_ref=12');
+  });
+});
+
+describe('the providers-versions and session-id headers', () => {
+  const versions = 'bidding=1,modulus=9.00,mot=2026-11,register=2026-11,valuation=1';
+  const answerWithVersions = (value: string) => () =>
+    new Response('{}', { headers: { 'content-type': 'application/json', [PROVIDERS_VERSIONS_HEADER]: value } });
+
+  it('sends no versions until the platform has named them, then the ones it named, on every client of the isolate', async () => {
+    const memory = new ProvidersVersions();
+    const first = client(answerWithVersions(versions), { providersVersions: memory });
+    await first.gateway.call(user);
+    await first.gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    expect(first.seen.map((request) => request.headers.get(PROVIDERS_VERSIONS_HEADER))).toEqual([null, versions]);
+    // The next seller's request, on the same isolate, knows them from its first call.
+    const next = client(answerWithVersions(versions), { providersVersions: memory, requesterId: 'req-2' });
+    await next.gateway.call(user);
+    expect(next.seen[0]!.headers.get(PROVIDERS_VERSIONS_HEADER)).toBe(versions);
+  });
+
+  it('follows the platform when its versions move, and keeps what it knew when an answer names none or nonsense', async () => {
+    const memory = new ProvidersVersions();
+    memory.heard(versions);
+    const moved = versions.replace('valuation=1', 'valuation=2');
+    let answer: () => Response = answerWithVersions(moved);
+    const { gateway, seen } = client(() => answer(), { providersVersions: memory });
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    answer = () => json({});
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    answer = answerWithVersions('<script>,,');
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    await gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    expect(seen.map((request) => request.headers.get(PROVIDERS_VERSIONS_HEADER))).toEqual([versions, moved, moved, moved]);
+  });
+
+  it('learns the versions from a failed answer too', async () => {
+    const memory = new ProvidersVersions();
+    const { gateway } = client(
+      () =>
+        new Response('{"code":"x","message":"no"}', {
+          status: 503,
+          headers: { 'content-type': 'application/json', [PROVIDERS_VERSIONS_HEADER]: versions },
+        }),
+      { providersVersions: memory },
+    );
+    await expect(gateway.call(user)).rejects.toBeInstanceOf(PlatformFailure);
+    expect(memory.known).toBe(versions);
+  });
+
+  it('sends the session id on every call of a same-origin form post, and none without one', async () => {
+    const sessionId = '6f1c2a9e-4b7d-4c1e-9a55-2d8e0f3b7c41';
+    const posting = client(() => json({}), { sessionId });
+    await posting.gateway.call(user);
+    await posting.gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    expect(posting.seen.map((request) => request.headers.get(SESSION_ID_HEADER))).toEqual([sessionId, sessionId]);
+    const reading = client(() => json({}), { sessionId: null });
+    await reading.gateway.call(endpoints.entry.lookup, { body: { vrm: 'KE19FTA' } });
+    expect(reading.seen[0]!.headers.get(SESSION_ID_HEADER)).toBeNull();
   });
 });
 

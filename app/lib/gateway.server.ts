@@ -1,6 +1,6 @@
 import { fillPath, pathPattern, type AnyEndpoint, type InputArgs, type ResponseOf, type TimeoutClass } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
-import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
+import { GATEWAY_SECRET_HEADER, isProvidersVersions, PROVIDERS_VERSIONS_HEADER, SESSION_ID_HEADER } from '../../contract/gateway';
 import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
 
@@ -132,6 +132,22 @@ export class LoopDetector {
   }
 }
 
+/**
+ * The providers' versions the platform last named (docs/behaviour/gateway.md#auth-headers): kept
+ * per isolate, since they are the platform's and the same for every seller, and sent back on every
+ * call once known.
+ */
+export class ProvidersVersions {
+  private value: string | null = null;
+  get known(): string | null {
+    return this.value;
+  }
+  /** Keeps what an answer named; anything that is not a versions value is ignored. */
+  heard(value: string | null): void {
+    if (isProvidersVersions(value)) this.value = value;
+  }
+}
+
 export type GatewayLogger = (event: string, details: Record<string, unknown>) => void;
 
 export interface GatewayClientOptions {
@@ -148,6 +164,13 @@ export interface GatewayClientOptions {
   /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
   refreshTokens?: () => Promise<boolean>;
   loopDetector?: LoopDetector;
+  /** The providers' versions, learnt from the platform's answers and sent back once known. */
+  providersVersions?: ProvidersVersions;
+  /**
+   * The seller's browsing session, given only while answering a form the seller posted from one of
+   * our pages: every call made for it carries the id (spec §7.3's session-id on same-origin POSTs).
+   */
+  sessionId?: string | null;
   log?: GatewayLogger;
   now?: () => number;
   /**
@@ -186,6 +209,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
     if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
     if (options.clientUserAgent) headers[CLIENT_USER_AGENT_HEADER] = options.clientUserAgent;
+    const versions = options.providersVersions?.known;
+    if (versions) headers[PROVIDERS_VERSIONS_HEADER] = versions;
+    if (options.sessionId) headers[SESSION_ID_HEADER] = options.sessionId;
     // Uploads go through as multipart, the body's own content type (with its boundary) intact.
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
@@ -206,6 +232,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
           signal: controller.signal,
         }),
       );
+      options.providersVersions?.heard(response.headers.get(PROVIDERS_VERSIONS_HEADER));
       const text = await response.text();
       const answer = parseBody(text);
       const contentType = response.headers.get('content-type') ?? '';

@@ -36,6 +36,11 @@ export interface SessionAuth {
 export interface SessionData {
   /** Sent to the gateway as the requester id; also keys the request-loop report. */
   requesterId: string;
+  /**
+   * The browsing session: made with the cookie and kept across signing in and out (unlike the
+   * requester id), sent to the gateway on the calls of a form the seller posts (gateway.server.ts).
+   */
+  sessionId?: string;
   /** The signed-in seller and their gateway tokens. */
   auth?: SessionAuth;
   /** A partner buyer the seller chose, and the page of theirs to go to (the checkout hand-off). */
@@ -99,14 +104,16 @@ export type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
 
 /**
  * A tampered, corrupt or foreign cookie gives a fresh session, never an error page. `created`
- * says the seller had no session yet (their requester id is new).
+ * says the seller had no session yet (their requester id or session id is new).
  */
 export async function readSession(
   storage: AppSessionStorage,
   cookieHeader: string | null,
 ): Promise<{ session: AppSession; created: boolean }> {
   const session = await storage.getSession(cookieHeader).catch(() => storage.getSession());
-  const created = !session.get('requesterId');
-  if (created) session.set('requesterId', crypto.randomUUID());
+  // A session from before sessions had their own id gets one as if it were new, so that it is kept.
+  const created = !session.get('requesterId') || !session.get('sessionId');
+  if (!session.get('requesterId')) session.set('requesterId', crypto.randomUUID());
+  if (!session.get('sessionId')) session.set('sessionId', crypto.randomUUID());
   return { session, created };
 }

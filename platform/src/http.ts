@@ -68,12 +68,18 @@ export type Handlers<Group extends Record<string, AnyEndpoint>> = { readonly [Ke
  * path and method match wins; a path that matches only with other methods is a 405.
  */
 export class Router<Env = PlatformEnv> {
-  private readonly routes: { method: string; pattern: RegExp; keys: string[]; handler: Handler<Env> }[] = [];
+  private readonly routes: { name: string; method: string; pattern: RegExp; keys: string[]; handler: Handler<Env> }[] = [];
 
   on(endpoint: AnyEndpoint, handler: Handler<Env>): this {
     const { pattern, keys } = pathPattern(endpoint.path);
-    this.routes.push({ method: endpoint.method, pattern, keys, handler });
+    this.routes.push({ name: endpoint.name, method: endpoint.method, pattern, keys, handler });
     return this;
+  }
+
+  /** The name of the endpoint a request is for (`entry.lookup`), or null for none. */
+  endpointOf(request: Request): string | null {
+    const { pathname } = new URL(request.url);
+    return this.routes.find((route) => route.method === request.method && route.pattern.test(pathname))?.name ?? null;
   }
 
   async handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

@@ -7,6 +7,8 @@ import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
 import { errorResponse, Router, type Handler, type Handlers } from './http';
+import { withProvidersVersions } from './providers/versions';
+import { requestLogEntry } from './request-log';
 import { motHandlers } from './mot/handlers';
 import { notifyHandlers } from './notify/handlers';
 import { consumeNotifications } from './notify/consumer';
@@ -60,22 +62,26 @@ const SALE_MESSAGES_CRON = '*/10 * * * *';
 
 export default {
   async fetch(request, env, ctx) {
+    let response: Response;
     try {
       // Only the app calls the platform: everything below trusts headers only the app may set (the
       // seller's address, the requester, the development endpoints), so a request that cannot show
       // the shared secret is refused whole rather than served as some anonymous caller, which would
       // still let it reach what needs no seller (the outbox in development, the rate limits' keys).
-      // The one exception: the SMS provider forwarding a reply, signed with its own secret.
+      // The one exception: the SMS provider forwarding a reply, signed with its own secret. A
+      // refused call is not logged: its headers are nobody's word.
       const fromSmsProvider = await isSignedSmsReply(request, smsWebhookSecret(env), endpoints.notify.smsReply.path);
       if (!fromSmsProvider && !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
         return errorResponse(403, 'forbidden', 'The platform answers the Kerbside app only');
       }
       configureClock(env);
-      return await router.handle(request, env, ctx);
+      response = await router.handle(request, env, ctx);
     } catch (error) {
       console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
-      return errorResponse(500, 'internal_error', 'Something went wrong on the platform');
+      response = errorResponse(500, 'internal_error', 'Something went wrong on the platform');
     }
+    console.log(JSON.stringify(requestLogEntry(request, router.endpointOf(request), response.status)));
+    return withProvidersVersions(response);
   },
   /**
    * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales

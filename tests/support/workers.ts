@@ -104,6 +104,14 @@ export interface FaultRule {
   delayMs?: number;
 }
 
+/** A line a worker logged, as Workers Logs records it: its console level and the JSON it wrote. */
+export interface WorkerLog {
+  level: string;
+  message: string;
+}
+/** A structured line: the JSON's own fields, and the console level it was written at. */
+export type LoggedEvent = { event: string; level: string } & Record<string, unknown>;
+
 /** Which workers a Browser's fetch belongs to: test helpers reach the outbox from a browser alone. */
 export const workersByFetch = new WeakMap<object, Workers>();
 
@@ -119,8 +127,17 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const gateway: Record<string, string> = options.withoutBinding
     ? {}
     : { GATEWAY: options.withFaults ? 'kerbside-faults' : 'kerbside-platform' };
+  // What the workers log, as Workers Logs keeps it (each line with its console level), for tests to
+  // read. The platform's line per call is kept, not printed: a run makes thousands of them.
+  const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     ...(options.port ? { host: '127.0.0.1', port: options.port } : {}),
+    handleStructuredLogs: ({ message, level }) => {
+      logs.push({ level, message });
+      if (logs.length > 20_000) logs.splice(0, 10_000);
+      if (message.includes('"event":"platform.request"')) return;
+      (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${message}\n`);
+    },
     d1Persist: stateDir,
     workers: [
       {
@@ -176,6 +193,19 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
   const workers = {
     mf,
     db,
+    /**
+     * The structured lines (JSON with an `event`) the workers have logged so far, each with its
+     * console level, oldest first; `event` keeps those of one event name.
+     */
+    logged: (event?: string): LoggedEvent[] =>
+      logs.flatMap(({ level, message }) => {
+        try {
+          const parsed = JSON.parse(message) as Record<string, unknown>;
+          return typeof parsed.event === 'string' && (!event || parsed.event === event) ? [{ ...parsed, level } as LoggedEvent] : [];
+        } catch {
+          return [];
+        }
+      }),
     /** A request to the app, as a browser would send it (no automatic redirects). */
     fetch: fetchApp,
     platform,

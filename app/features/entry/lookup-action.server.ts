@@ -8,6 +8,7 @@ import { toLookupVehicle } from './vehicles.server';
 import { endpoints } from '../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../contract/vehicles';
 import { panelFailure } from '../../lib/failures.server';
+import { reportLookupFailure } from '../../lib/reports.server';
 import { invalid, parseForm } from '../../lib/forms/form.server';
 
 /**
@@ -30,6 +31,7 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
   const found = result.ok ? result.value.vehicle : null;
   if (!result.ok || !found) {
     const code = toLookupErrorCode(result.ok ? result.value.code : panelFailure(result.failure, 'lookup.failed').code);
+    if (result.ok || result.failure.kind === 'outcome') reportLookupFailure(code);
     // docs/behaviour/entry.md#calls: a failed lookup is an analytics event (the code only, never the registration).
     context.analytics.track('lookup_failed', { code });
     session.set('lookup', addLookup(session.get('lookup'), { resultError: { msg: code, vrm } }));

@@ -1,6 +1,7 @@
 import { Links, Meta, Scripts, ScrollRestoration, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AuthBroadcast } from './auth-broadcast';
+import { CHUNK_WATCH_SCRIPT } from './chunk-watch';
 import { CookieNotice } from './cookie-notice';
 import { ShellBehaviour } from './shell-behaviour';
 import { SiteFooter } from './site-footer';
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_WATCH_SCRIPT }} />
         <meta name="theme-color" content="#0b5d4f" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

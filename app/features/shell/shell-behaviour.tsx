@@ -1,10 +1,24 @@
-import { useLocation } from '@remix-run/react';
+import { useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { reportToServer } from '~/features/shell/client-report';
+import { CHUNK_LOAD_TIMEOUT_MS } from '~/lib/reports';
 
 declare global {
   interface Window {
     dataLayer?: Record<string, unknown>[];
+    /** Remix's router: its state says whether the page now shown is an error page. */
+    __remixRouter?: { state: { errors: Record<string, unknown> | null } };
+  }
+}
+
+/** Tells the server a page was shown by a client-side navigation (api-page-view.ts), in the background. */
+function reportPageView(path: string) {
+  try {
+    const body = new URLSearchParams({ path });
+    if (navigator.sendBeacon?.('/api/page-view', body)) return;
+    void fetch('/api/page-view', { method: 'POST', body, keepalive: true }).catch(() => undefined);
+  } catch {
+    // A page view is best effort.
   }
 }
 
@@ -13,11 +27,15 @@ declare global {
  * already works without it.
  * - Menus (`<details data-menu>`): one open at a time; Escape closes and puts focus back on the
  *   menu's button; a click or focus outside closes.
- * - A browser that refuses cookies is reported once (docs/behaviour/states.md: the cookies-disabled event).
- * - With consent, each client-side navigation is a page view in the page's dataLayer.
+ * - A browser that refuses cookies is reported once (docs/reporting.md).
+ * - A navigation whose page (its code and data) has not arrived 120 s after it started is reported
+ *   as a chunk that failed to load (docs/reporting.md; the page's first load is the chunk watch's).
+ * - With consent, each client-side navigation to a page that shows (not an error page) is a page
+ *   view: in the page's dataLayer, and told to the server, which counts it.
  */
 export function ShellBehaviour({ consented }: { consented: boolean }) {
   const location = useLocation();
+  const navigation = useNavigation();
   const first = useRef(true);
 
   useEffect(() => {
@@ -69,8 +87,17 @@ export function ShellBehaviour({ consented }: { consented: boolean }) {
     }
     // A navigation closes any menu it was started from.
     for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) menu.open = false;
-    if (consented) (window.dataLayer ??= []).push({ event: 'page_view', path: location.pathname });
-  }, [location.pathname, consented]);
+    if (!consented || window.__remixRouter?.state.errors) return;
+    (window.dataLayer ??= []).push({ event: 'page_view', path: location.pathname });
+    reportPageView(location.pathname);
+    // Only a move to another page is a view: consenting, or a form's answer on the same page, is not.
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (navigation.state !== 'loading') return;
+    const timer = setTimeout(() => reportToServer('chunk_load_failed', 'timeout'), CHUNK_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [navigation.state, navigation.location?.key]);
 
   return null;
 }

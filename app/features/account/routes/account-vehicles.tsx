@@ -16,6 +16,7 @@ import type { ReferralReward } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
+import { reportLookupFailure } from '~/lib/reports.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 
@@ -87,6 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
   if (!result.ok || !result.value.vehicle) {
     const lookup = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
+    if (result.ok || result.failure.kind === 'outcome') reportLookupFailure(toLookupErrorCode(lookup.code));
     const panel = lookupErrorPanel(toLookupErrorCode(lookup.code), formatVrm(vrm), context.config.brandName);
     const status = lookup.status === 429 ? 429 : lookup.status === 504 ? 504 : lookup.status >= 500 ? 503 : 400;
     return refuse(submission, [panel.title, panel.text], status);
