@@ -61,11 +61,12 @@ export default defineConfig({
     { name: 'phone-js', use: { ...phone, javaScriptEnabled: true, baseURL }, testIgnore: '**/route-table.spec.ts' },
     // The enhancements that need JavaScript live in their own files, which this project does not load;
     // streaming is for browsers that run scripts (without them the page is complete: tests/streaming.test.ts);
+    // silent reports and client-side navigations are things scripts do (tests/reports-and-views.test.ts has the rest);
     // a form met by an outage without scripts is handed back by the page-load failure (tests/fault-matrix.test.ts).
     {
       name: 'phone-no-js',
       use: { ...phone, javaScriptEnabled: false, baseURL: noJsBaseURL },
-      testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/platform-outage.spec.ts'],
+      testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/platform-outage.spec.ts', '**/client-reports.spec.ts'],
       // A step that a browser without scripts takes as one plain form post and page is the
       // integration tests' (their client is exactly that); its test here is tagged @scripts and
       // runs with JavaScript only, where the browser does something a plain post does not.
