@@ -12,8 +12,9 @@ export const DOCUMENT_GZIP = 14 * 1024;
  */
 export const PAGES = [
   // The target: 95 KB. 94.4 KB since the shell's links, the home page's static sections and the
-  // error views stopped shipping as code (ADR 012).
-  { name: 'home', path: '/', jsGzip: 95 * 1024, requests: 13 },
+  // error views stopped shipping as code (ADR 012); 95.0 KB (3 bytes over) by issue 23, whose
+  // client-side page views, navigation chunk timeout and once-per-page reports add 0.2 KB: 95.2 KB.
+  { name: 'home', path: '/', jsGzip: 95.5 * 1024, requests: 13 },
   // 19 requests since the car value tracker's mileage step shares the mileage form's modules.
   { name: 'mileage', path: '/mileage', jsGzip: 125 * 1024, requests: 19, afterLookup: 'KE19FTA' },
   // Set when the sign-up form validated with conform + zod (~25 KB); it now checks its fields with

@@ -1,7 +1,7 @@
 import { Links, Meta, Scripts, ScrollRestoration, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AuthBroadcast } from './auth-broadcast';
-import { CHUNK_WATCH_SCRIPT } from './chunk-watch';
+import { CHUNK_WATCH_SCRIPT } from './chunk-watch.server';
 import { CookieNotice } from './cookie-notice';
 import { ShellBehaviour } from './shell-behaviour';
 import { SiteFooter } from './site-footer';
@@ -38,6 +38,16 @@ function dataLayerScript(path: string, experiments: Record<string, string>): str
 }
 
 const STYLES_ID = 'site-styles';
+const CHUNK_WATCH_ID = 'chunk-watch';
+
+/** The chunk watch: from the server module; in the browser, the one the document came with (as the stylesheet). */
+let browserChunkWatch: string | undefined;
+function chunkWatch(): string {
+  if (CHUNK_WATCH_SCRIPT) return CHUNK_WATCH_SCRIPT;
+  if (typeof document === 'undefined') return '';
+  browserChunkWatch ??= document.getElementById(CHUNK_WATCH_ID)?.textContent ?? '';
+  return browserChunkWatch;
+}
 
 /**
  * The inline stylesheet: from styles.ts on the server; in the browser, the one the document came
@@ -64,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_WATCH_SCRIPT }} />
+        <script id={CHUNK_WATCH_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: chunkWatch() }} />
         <meta name="theme-color" content="#0b5d4f" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { reportToServer } from '~/features/shell/client-report';
+import { beacon, reportToServer } from '~/features/shell/client-report';
 import { CHUNK_LOAD_TIMEOUT_MS } from '~/lib/reports';
 
 declare global {
@@ -8,17 +8,6 @@ declare global {
     dataLayer?: Record<string, unknown>[];
     /** Remix's router: its state says whether the page now shown is an error page. */
     __remixRouter?: { state: { errors: Record<string, unknown> | null } };
-  }
-}
-
-/** Tells the server a page was shown by a client-side navigation (api-page-view.ts), in the background. */
-function reportPageView(path: string) {
-  try {
-    const body = new URLSearchParams({ path });
-    if (navigator.sendBeacon?.('/api/page-view', body)) return;
-    void fetch('/api/page-view', { method: 'POST', body, keepalive: true }).catch(() => undefined);
-  } catch {
-    // A page view is best effort.
   }
 }
 
@@ -89,7 +78,8 @@ export function ShellBehaviour({ consented }: { consented: boolean }) {
     for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) menu.open = false;
     if (!consented || window.__remixRouter?.state.errors) return;
     (window.dataLayer ??= []).push({ event: 'page_view', path: location.pathname });
-    reportPageView(location.pathname);
+    // The server counts it (api-page-view.ts): the navigation's data request cannot stand for it.
+    beacon('/api/page-view', { path: location.pathname });
     // Only a move to another page is a view: consenting, or a form's answer on the same page, is not.
   }, [location.pathname]);
 
