@@ -40,25 +40,17 @@ function dataLayerScript(path: string, experiments: Record<string, string>): str
 const STYLES_ID = 'site-styles';
 const CHUNK_WATCH_ID = 'chunk-watch';
 
-/** The chunk watch: from the server module; in the browser, the one the document came with (as the stylesheet). */
-let browserChunkWatch: string | undefined;
-function chunkWatch(): string {
-  if (CHUNK_WATCH_SCRIPT) return CHUNK_WATCH_SCRIPT;
-  if (typeof document === 'undefined') return '';
-  browserChunkWatch ??= document.getElementById(CHUNK_WATCH_ID)?.textContent ?? '';
-  return browserChunkWatch;
-}
-
 /**
- * The inline stylesheet: from styles.ts on the server; in the browser, the one the document came
- * with, so that a render from scratch (after a hydration mismatch) keeps the page styled.
+ * What the document carries inline from a server module (the stylesheet, the chunk watch): the
+ * module's text on the server; in the browser, where the module is empty, the text the document
+ * came with, so that a render from scratch (after a hydration mismatch) keeps it.
  */
-let browserStyles: string | undefined;
-function stylesheet(): string {
-  if (styles) return styles;
+const fromDocument = new Map<string, string>();
+function inlineText(server: string | undefined, id: string): string {
+  if (server) return server;
   if (typeof document === 'undefined') return '';
-  browserStyles ??= document.getElementById(STYLES_ID)?.textContent ?? '';
-  return browserStyles;
+  if (!fromDocument.has(id)) fromDocument.set(id, document.getElementById(id)?.textContent ?? '');
+  return fromDocument.get(id)!;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -74,13 +66,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script id={CHUNK_WATCH_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: chunkWatch() }} />
+        <script id={CHUNK_WATCH_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineText(CHUNK_WATCH_SCRIPT, CHUNK_WATCH_ID) }} />
         <meta name="theme-color" content="#0b5d4f" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <style id={STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheet() }} />
+        <style id={STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineText(styles, STYLES_ID) }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptsHint }} />
         {root.analytics ? (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: dataLayerScript(path, root.analytics.experiments) }} />
