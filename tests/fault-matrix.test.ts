@@ -744,6 +744,52 @@ describe.concurrent('the whole platform down, without scripts: every step', () =
 });
 
 /**
+ * Every page of the seller's sale and account, opened while the whole platform is down: a 503 with
+ * the page in its frame (the car's plate from the session), the outage notice and its link back to
+ * the same page; never an error view. Without the platform no step redirects by the sale's state,
+ * so one signed-up seller can open them all.
+ */
+it('the whole platform down: every page of the sale and the account stands in its frame', { timeout: 120_000 }, async () => {
+  const seller = await reach('signed-up');
+  const pages = [
+    '/KE19FTA',
+    '/KE19FTA/profile/timeline',
+    '/KE19FTA/profile/photos',
+    '/KE19FTA/accept-offer',
+    '/KE19FTA/confirm-sale-summary',
+    '/KE19FTA/add-bank-details',
+    '/KE19FTA/upload-documents',
+    '/KE19FTA/collection',
+    '/KE19FTA/review-status',
+    '/KE19FTA/finance-payment-details',
+    '/KE19FTA/vehicle-payment',
+    '/KE19FTA/purchasing-dealer-details',
+    '/KE19FTA/sale-complete',
+    '/account',
+    '/account/details',
+    '/account/preferences',
+  ];
+  await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+  try {
+    for (const path of pages) {
+      const response = await seller.get(path);
+      const html = await response.text();
+      const text = mainText(html);
+      expect(response.status, path).toBe(503);
+      expect(text, path).not.toMatch(BARE_ERROR);
+      expect(html, path).not.toMatch(STACK_TRACE);
+      expect(html, path).toContain('data-testid="outage-notice"');
+      expect(html, path).toMatch(new RegExp(`<a class="btn" href="${path}">Try again</a>`));
+      if (path.startsWith('/KE19FTA')) expect(text, path).toContain('KE19 FTA');
+    }
+  } finally {
+    await workers.faults.clear(seller.ip!);
+  }
+  // Back up, the same seller is sent where the sale's state says, as before.
+  expect((await seller.get('/KE19FTA/sale-complete')).headers.get('location')).toBe('/KE19FTA');
+});
+
+/**
  * The platform's rule refusals (409) are not outages: the step's own page, the platform's words,
  * the typed values, and the 409 itself. Every form row of the matrix, through one refusal.
  */

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { signOut, type SessionAuth } from '../../lib/auth.server';
-import { loadOrOutage, readOrOutage } from '../../lib/failures.server';
+import { readOrOutage } from '../../lib/failures.server';
 import { PlatformFailure } from '../../lib/gateway.server';
 import { endpoints } from '../../../contract/endpoints';
 
@@ -12,15 +12,10 @@ export function requireUser(request: Request, context: AppLoadContext): SessionA
   throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in again. */
-export async function loadAccount(request: Request, context: AppLoadContext) {
-  requireUser(request, context);
-  return loadOrOutage(() => accountOf(request, context), context.config.brandName);
-}
-
 /**
- * The same for the account's pages, which stand without the platform (docs/decisions/026): the
- * account, or the outage that kept it away, and the page shows the form as the seller sent it.
+ * The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in
+ * again. The account's pages stand without the platform (docs/decisions/026): during an outage
+ * this is the outage instead, and the page shows the form as the seller sent it.
  */
 export async function readAccount(request: Request, context: AppLoadContext) {
   requireUser(request, context);

@@ -40,3 +40,13 @@ export function OutageNotice({
     </div>
   );
 }
+
+/** A step's page opened while the platform is down, with nothing to show but its title and the notice. */
+export function OutagePage({ title, titleId, message }: { title: string; titleId: string; message: string }) {
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <OutageNotice message={message} />
+    </section>
+  );
+}

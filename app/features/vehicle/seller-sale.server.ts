@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { normaliseVrm } from '../../../contract/vrm';
 import { progressSteps } from '../../../contract/progress';
 import { requireUser } from '../account/require-user.server';
-import { loadOrOutage, readOrOutage, type Outage } from '../../lib/failures.server';
+import { readOrOutage, type Outage } from '../../lib/failures.server';
 import { currentEnquiry } from './sale.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { endpoints } from '../../../contract/endpoints';
@@ -20,32 +20,22 @@ function readOnce(request: Request, context: AppLoadContext, vrmParam: string | 
   let read = ofRequest.get(key);
   if (!read) {
     read = findSellerSale(request, context, vrmParam);
-    // Each caller reads its own outcome; this one only keeps a failure from going unhandled.
-    read.catch(() => undefined);
     ofRequest.set(key, read);
   }
   return read;
-}
-
-/**
- * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
- * facts. A car that is not theirs (or has no enquiry) goes back to its vehicle page; a platform
- * outage is the page-load failure (loadOrOutage). Loaded once per request: the layout
- * (routes/sale-steps.tsx) and the step share it. Only loaders share it: an action reads the sale
- * afresh (findSellerSale), and the loaders that follow an action in the same request must not see
- * the sale as it was before the action.
- */
-export function loadSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined): Promise<SellerSale> {
-  return loadOrOutage(() => readOnce(request, context, vrmParam), context.config.brandName);
 }
 
 /** The seller's sale as a step reads it: the sale, or the outage that kept the platform from answering. */
 export type SaleOrOutage = ({ outage: null } & SellerSale) | { outage: Outage; vrm: string };
 
 /**
- * The same read for the steps that stand without the platform (docs/decisions/026): during an
- * outage the step gets the outage instead of the page-load failure, and renders in its frame with
- * the form as the seller sent it, or a notice with a link to try again.
+ * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
+ * facts. A car that is not theirs (or has no enquiry) goes back to its vehicle page. During a
+ * platform outage the step gets the outage instead of the page-load failure, and renders in its
+ * frame with the form as the seller sent it, or a notice with a link to try again (docs/decisions/026).
+ * Read once per request: the layout (routes/sale-steps.tsx) and the step share it. Only loaders
+ * share it: an action reads the sale afresh (findSellerSale), and the loaders that follow an action
+ * in the same request must not see the sale as it was before the action.
  */
 export async function readSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined): Promise<SaleOrOutage> {
   const read = await readOrOutage(() => readOnce(request, context, vrmParam), context.config.brandName);

@@ -10,7 +10,7 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { readAccount, requireUser } from '~/features/account/require-user.server';
 import { degraded } from '~/lib/failures.server';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { DetailsSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -52,14 +52,7 @@ export default function AccountDetails() {
   });
   // After a failed save, what the seller typed; else what is saved.
   const shown = (name: 'name' | 'phone' | 'postcode') => (form.replied ? form.value(name) : 'name' in details ? details[name] : undefined);
-  if (outage && !form.replied) {
-    return (
-      <section className="card" aria-labelledby="details-title">
-        <h2 id="details-title">Your details</h2>
-        <OutageNotice message={outage.message} />
-      </section>
-    );
-  }
+  if (outage && !form.replied) return <OutagePage title="Your details" titleId="details-title" message={outage.message} />;
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title">Your details</h2>

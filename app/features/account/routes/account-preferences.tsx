@@ -8,7 +8,7 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
 import { readAccount, requireUser } from '~/features/account/require-user.server';
 import { degraded } from '~/lib/failures.server';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { PreferencesSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -40,14 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountPreferences() {
   const { marketing, texts: savedTexts, saved, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
-  if (outage && !form.replied) {
-    return (
-      <section className="card" aria-labelledby="preferences-title">
-        <h2 id="preferences-title">Contact preferences</h2>
-        <OutageNotice message={outage.message} />
-      </section>
-    );
-  }
+  if (outage && !form.replied) return <OutagePage title="Contact preferences" titleId="preferences-title" message={outage.message} />;
   // Without the account, texts are offered as the form that was sent offered them.
   const texts = savedTexts ?? (form.value('textsOffered') === 'on' ? (form.value('texts') === 'on' ? 'on' : 'stopped') : 'no_mobile');
   // After a failed save the box shows what the seller chose.

@@ -8,7 +8,7 @@ import { confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments
 import { BankDetailsSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
@@ -83,18 +83,11 @@ export default function BankDetails() {
   // One page, two forms: each shows its own answer.
   const codeForm = useFormReply(intentOf(reply) === 'code' ? reply : null);
   const detailsForm = useFormReply(intentOf(reply) === 'code' ? null : reply);
-  const title = <h2 id="bank-title">{confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?'}</h2>;
-  if (outage && !reply) {
-    return (
-      <section className="card" aria-labelledby="bank-title">
-        {title}
-        <OutageNotice message={outage.message} />
-      </section>
-    );
-  }
+  const title = confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?';
+  if (outage && !reply) return <OutagePage title={title} titleId="bank-title" message={outage.message} />;
   return (
     <section className="card" aria-labelledby="bank-title">
-      {title}
+      <h2 id="bank-title">{title}</h2>
       {beneficiary ? (
         <p className="toast ok" role="status" data-testid="beneficiary">
           We will pay {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.

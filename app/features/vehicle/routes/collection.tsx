@@ -9,7 +9,7 @@ import { pageMeta } from '~/lib/meta';
 import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
@@ -74,14 +74,7 @@ const dayName = (date: string) =>
 export default function Collection() {
   const { availability: offered, postcode, addresses, booked, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
-  if (outage && !form.replied) {
-    return (
-      <section className="card" aria-labelledby="collection-title">
-        <h2 id="collection-title">Book your free collection</h2>
-        <OutageNotice message={outage.message} />
-      </section>
-    );
-  }
+  if (outage && !form.replied) return <OutagePage title="Book your free collection" titleId="collection-title" message={outage.message} />;
   const sentDate = form.value('date');
   const availability = offered ?? { days: sentDate ? [sentDate] : [], slots: ['morning', 'afternoon'] as const };
   // After a failed booking the page shows what the seller chose, not what was saved before.

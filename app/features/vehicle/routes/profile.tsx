@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../../../contract/sale';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { PhotoInput } from '~/features/vehicle/photo-input';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
@@ -176,12 +176,7 @@ export default function Profile() {
   );
 
   if (outage && !form.replied) {
-    return (
-      <section className="card" aria-labelledby="step-title">
-        <h2 id="step-title">{STEP_TITLES[step]}</h2>
-        <OutageNotice message={outage.message} />
-      </section>
-    );
+    return <OutagePage title={STEP_TITLES[step]!} titleId="step-title" message={outage.message} />;
   }
   const profile = saved ?? sentProfile(form);
 

@@ -11,7 +11,7 @@ import { pageMeta } from '~/lib/meta';
 import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
-import { OutageNotice } from '~/features/shell/outage-notice';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -83,15 +83,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function UploadDocuments() {
   const { vrm, kind, state, getAhead, canSubmit, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
-  const title = <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>;
-  if (outage && !form.replied) {
-    return (
-      <section className="card" aria-labelledby="documents-title">
-        {title}
-        <OutageNotice message={outage.message} />
-      </section>
-    );
-  }
+  const title = getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents';
+  if (outage && !form.replied) return <OutagePage title={title} titleId="documents-title" message={outage.message} />;
   // During an outage what is uploaded is unknown: sending them for checking comes back if that was what the seller asked.
   const complete = outage ? form.value('intent') === 'submit' : state.complete;
   const failedKind = form.value('kind') ?? null;
@@ -102,7 +95,7 @@ export default function UploadDocuments() {
   return (
     <>
       <section className="card" aria-labelledby="documents-title">
-        {title}
+        <h2 id="documents-title">{title}</h2>
         <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
         {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
         <FormErrors errors={formErrors} />
