@@ -577,6 +577,20 @@ async function wholePlatformDownWithScripts(step: Step, seller: Browser, path: s
   }
 }
 
+/**
+ * A step's form sent as a browser without scripts sends it, and the page that answers: the lookup's
+ * and the tracker's answer is their own page, which they redirect to.
+ */
+async function send(seller: Browser, step: Step, path: string, form: Record<string, string | File>, cell: string) {
+  let response = await seller.post(path, form);
+  if (step.redirectsTo) {
+    expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
+    response = await seller.follow(response);
+  }
+  const html = await response.text();
+  return { response, html, text: mainText(html) };
+}
+
 describe.concurrent('the fault matrix: every step × six faults', () => {
   it.each(STEPS.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
     const seller = await reach(step.stage);
@@ -591,13 +605,7 @@ describe.concurrent('the fault matrix: every step × six faults', () => {
         fault,
         delayMs: slowDelay(step.platform.replace(/[\^$\\]/g, '')),
       });
-      let response = await seller.post(path, form);
-      if (step.redirectsTo) {
-        expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
-        response = await seller.follow(response);
-      }
-      const html = await response.text();
-      const text = mainText(html);
+      const { response, html, text } = await send(seller, step, path, form, cell);
       const [rule] = await workers.faults.rules(ip);
       await workers.faults.clear(ip);
 
@@ -700,13 +708,7 @@ describe.concurrent('the whole platform down, without scripts: every step', () =
     const cell = `${step.name} × the whole platform down, without scripts`;
     await workers.faults.inject({ ip, path: '.', fault: 'unreachable' });
     try {
-      let response = await seller.post(path, form);
-      if (step.redirectsTo) {
-        expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
-        response = await seller.follow(response);
-      }
-      const html = await response.text();
-      const text = mainText(html);
+      const { response, html, text } = await send(seller, step, path, form, cell);
       expect(response.status, cell).toBe(step.redirectsTo ? 200 : 503);
       expect(text, cell).toContain(step.page);
       expect(text, cell).toContain(step.messages?.unreachable ?? MESSAGE.unreachable);

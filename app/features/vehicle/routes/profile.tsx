@@ -176,7 +176,7 @@ export default function Profile() {
   );
 
   if (outage && !form.replied) {
-    return <OutagePage title={STEP_TITLES[step]!} titleId="step-title" message={outage.message} />;
+    return <OutagePage title={STEP_TITLES[step] ?? 'Your vehicle profile'} titleId="step-title" message={outage.message} />;
   }
   const profile = saved ?? sentProfile(form);
 
