@@ -749,7 +749,7 @@ describe.concurrent('the whole platform down, without scripts: every step', () =
  * Every page of the seller's sale and account, opened while the whole platform is down: a 503 with
  * the page in its frame (the car's plate from the session), the outage notice and its link back to
  * the same page; never an error view. Without the platform no step redirects by the sale's state,
- * so one signed-up seller can open them all.
+ * so one signed-up seller can open them all. Then the vehicle page's own form (relisting the car).
  */
 it('the whole platform down: every page of the sale and the account stands in its frame', { timeout: 120_000 }, async () => {
   const seller = await reach('signed-up');
@@ -789,6 +789,16 @@ it('the whole platform down: every page of the sale and the account stands in it
   }
   // Back up, the same seller is sent where the sale's state says, as before.
   expect((await seller.get('/KE19FTA/sale-complete')).headers.get('location')).toBe('/KE19FTA');
+
+  // Putting the car in the next sale, sent during the outage: the sale's panel can't be shown, so its form comes back alone.
+  await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+  const relist = await seller.post('/KE19FTA?index', { intent: 'relist' });
+  const text = mainText(await relist.text());
+  await workers.faults.clear(seller.ip!);
+  expect(relist.status).toBe(503);
+  expect(text).toContain(`Sell to our dealers ${MESSAGE.unreachable} We couldn’t save this`);
+  expect(text).toContain('Put it in the next sale');
+  expect(text).not.toMatch(BARE_ERROR);
 });
 
 /**

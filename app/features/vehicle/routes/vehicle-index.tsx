@@ -106,6 +106,7 @@ export default function VehicleIndex() {
         />
       ) : null}
       {current ? <SalePanel vrm={vrm} current={current} dealerNetwork={dealerNetwork} /> : null}
+      {outage && intentOf(reply) === 'relist' ? <RelistSent message={outage.message} /> : null}
       {valuation && mileage !== null ? (
         <section className="card" aria-labelledby="valuation-title">
           <h2 id="valuation-title">Your instant valuation</h2>
@@ -200,6 +201,23 @@ function ValuationView({ valuation, withRange }: { valuation: Valuation; withRan
           : null}
       </p>
     </div>
+  );
+}
+
+/** A relisting sent during an outage: the sale's panel can't be shown, so its form comes back on its own (docs/decisions/026). */
+function RelistSent({ message }: { message: string }) {
+  const relisting = useFormReply(useActionData<typeof action>());
+  return (
+    <section className="card" aria-labelledby="relist-title">
+      <h2 id="relist-title">Sell to our dealers</h2>
+      <Form method="post">
+        <FormErrors errors={relisting.formErrors} />
+        <OutageNotice message={message} sent />
+        <button className="btn" type="submit" name="intent" value="relist">
+          Put it in the next sale
+        </button>
+      </Form>
+    </section>
   );
 }
 
