@@ -18,7 +18,7 @@ const baseURL = `http://localhost:${port}`;
 /**
  * The project without JavaScript has a server of its own: a worker isolate runs one request at a
  * time, so two servers serve the two projects side by side instead of queueing on one app and
- * one platform isolate (ports: E2E_PORT, +1 and +2 for the fault and streaming files, +3).
+ * one platform isolate (ports: E2E_PORT, +1 and +2 for the fault and streaming files, +3, +4 for the fault file without scripts, +5 for the silent reports' file).
  */
 const noJsPort = String(Number(port) + 3);
 const noJsBaseURL = `http://localhost:${noJsPort}`;
@@ -61,12 +61,11 @@ export default defineConfig({
     { name: 'phone-js', use: { ...phone, javaScriptEnabled: true, baseURL }, testIgnore: '**/route-table.spec.ts' },
     // The enhancements that need JavaScript live in their own files, which this project does not load;
     // streaming is for browsers that run scripts (without them the page is complete: tests/streaming.test.ts);
-    // silent reports and client-side navigations are things scripts do (tests/reports-and-views.test.ts has the rest);
-    // a form met by an outage without scripts is handed back by the page-load failure (tests/fault-matrix.test.ts).
+    // silent reports and client-side navigations are things scripts do (tests/reports-and-views.test.ts has the rest).
     {
       name: 'phone-no-js',
       use: { ...phone, javaScriptEnabled: false, baseURL: noJsBaseURL },
-      testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/platform-outage.spec.ts', '**/client-reports.spec.ts'],
+      testIgnore: ['**/with-javascript.spec.ts', '**/streaming.spec.ts', '**/client-reports.spec.ts'],
       // A step that a browser without scripts takes as one plain form post and page is the
       // integration tests' (their client is exactly that); its test here is tagged @scripts and
       // runs with JavaScript only, where the browser does something a plain post does not.

@@ -12,7 +12,7 @@ import { expect, test, valueAndSignUp } from './support';
  * not give, so this file runs its own pair (the integration tests' setup) on a port of its own.
  * Reports and navigations are things scripts do: only the phone-js project runs it.
  */
-const port = Number(process.env.E2E_REPORTS_PORT ?? Number(process.env.E2E_PORT ?? '8788') + 4);
+const port = Number(process.env.E2E_REPORTS_PORT ?? Number(process.env.E2E_PORT ?? '8788') + 5);
 let workers: Workers;
 
 test.use({ baseURL: `http://localhost:${port}` });

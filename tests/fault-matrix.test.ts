@@ -129,6 +129,11 @@ interface Step {
   redirectsTo?: string;
   /** Messages this step words itself (docs/behaviour/errors.md#catalogue), by fault. */
   messages?: Partial<Record<Fault, string>>;
+  /**
+   * Words of the step's page opened while the whole platform is down, when it is neither the form
+   * nor the outage notice: a tool's result page shows its check's panel, with the registration form.
+   */
+  outagePage?: string;
 }
 
 const LOOKUP_MESSAGES: Partial<Record<Fault, string>> = {
@@ -167,10 +172,11 @@ export const STEPS: Step[] = [
     name: 'sign-up',
     stage: 'valued',
     platform: '^/platform/api/authn/signup$',
-    post: async () => ({ path: '/KE19FTA?index', form: { ...SELLER, email: 'faulty.signup@example.co.uk' } }),
+    // An address of its own each time: the step runs in more than one table, and each signs up for real at the end.
+    post: async () => ({ path: '/KE19FTA?index', form: { ...SELLER, email: uniqueEmail('faulty.signup') } }),
     page: 'See your full valuation',
-    kept: (html) => {
-      expect(html).toContain('value="faulty.signup@example.co.uk"');
+    kept: (html, form) => {
+      expect(html).toContain(`value="${form.email}"`);
       expect(html).toContain('value="Sarah Kennedy"');
       expect(html).toContain('value="07400 123456"');
     },
@@ -440,6 +446,7 @@ export const STEPS: Step[] = [
       expect(html).toContain('value="07400 123456"');
     },
     done: '/mot-check/results?vrm=KE19FTA#reminders',
+    outagePage: 'MOT check results',
   },
   {
     name: 'tool: confirm MOT reminders',
@@ -570,6 +577,20 @@ async function wholePlatformDownWithScripts(step: Step, seller: Browser, path: s
   }
 }
 
+/**
+ * A step's form sent as a browser without scripts sends it, and the page that answers: the lookup's
+ * and the tracker's answer is their own page, which they redirect to.
+ */
+async function send(seller: Browser, step: Step, path: string, form: Record<string, string | File>, cell: string) {
+  let response = await seller.post(path, form);
+  if (step.redirectsTo) {
+    expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
+    response = await seller.follow(response);
+  }
+  const html = await response.text();
+  return { response, html, text: mainText(html) };
+}
+
 describe.concurrent('the fault matrix: every step × six faults', () => {
   it.each(STEPS.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
     const seller = await reach(step.stage);
@@ -584,13 +605,7 @@ describe.concurrent('the fault matrix: every step × six faults', () => {
         fault,
         delayMs: slowDelay(step.platform.replace(/[\^$\\]/g, '')),
       });
-      let response = await seller.post(path, form);
-      if (step.redirectsTo) {
-        expect(response.headers.get('location'), cell).toBe(step.redirectsTo);
-        response = await seller.follow(response);
-      }
-      const html = await response.text();
-      const text = mainText(html);
+      const { response, html, text } = await send(seller, step, path, form, cell);
       const [rule] = await workers.faults.rules(ip);
       await workers.faults.clear(ip);
 
@@ -670,69 +685,120 @@ describe.concurrent("the fault matrix: the tools' results × six faults", () => 
   });
 });
 
+/** The step's own page, as a seller opens it: what the form posts to, without Remix's `?index`. */
+const pageOf = (path: string) => path.replace(/[?&]index(?=&|$)/, '').replace(/\?$/, '') || '/';
+
+/** The generic error views: what a step's page never falls back to, outage or not. */
+const BARE_ERROR =
+  /If it keeps happening, contact us|the page encountered an error|couldn't load this page|What you entered has not been sent/;
+
 /**
- * The whole platform down at a signed-in step, for a seller without JavaScript: the page behind the
- * form can't load either, so the seller gets the page-load failure, and with it what they typed,
- * ready to send again (never the account number). With JavaScript they stay on the form: see
- * wholePlatformDownWithScripts above.
+ * The whole platform down (every call fails, the page's own reads included) for a seller without
+ * JavaScript, at every step of the matrix (docs/decisions/026). The plain post comes back with the
+ * step's own page: its form, the message, what the seller typed (never the account number), and the
+ * outage's status; never the page-load failure. Opening the step's page during the outage shows the
+ * page in its frame (the seller's car above it) with either its form or a notice that says why it
+ * can't and links to try again. Once the platform is back, the same form goes through.
  */
-describe('the whole platform down', () => {
-  it(
-    'hands a seller without JavaScript back what they typed at the bank details step, and sending it again works',
-    { timeout: 180_000 },
-    async () => {
-      const seller = await reach('confirmed');
-      const form = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
-      for (const fault of ['unreachable', 'server-error'] as const) {
-        await workers.faults.inject({ ip: seller.ip!, path: '.', fault });
-        const response = await seller.post('/KE19FTA/add-bank-details', form);
-        const html = await response.text();
-        await workers.faults.clear(seller.ip!);
-        expect(response.status, fault).toBe(503);
-        const text = mainText(html);
-        expect(text, fault).toContain('What you entered has not been sent');
-        expect(text, fault).toContain('Name on the account Sarah Kennedy');
-        expect(text, fault).toContain('Sort code 08-99-99');
-        expect(html, fault).not.toContain('66374958');
-        expect(html, fault).not.toMatch(STACK_TRACE);
+describe.concurrent('the whole platform down, without scripts: every step', () => {
+  it.each(STEPS.map((step) => [step.name, step] as const))('%s', { timeout: 180_000 }, async (_name, step) => {
+    const seller = await reach(step.stage);
+    const ip = seller.ip!;
+    const { path, form } = await step.post(seller);
+    const cell = `${step.name} × the whole platform down, without scripts`;
+    await workers.faults.inject({ ip, path: '.', fault: 'unreachable' });
+    try {
+      const { response, html, text } = await send(seller, step, path, form, cell);
+      expect(response.status, cell).toBe(step.redirectsTo ? 200 : 503);
+      expect(text, cell).toContain(step.page);
+      expect(text, cell).toContain(step.messages?.unreachable ?? MESSAGE.unreachable);
+      expect(text, cell).not.toMatch(BARE_ERROR);
+      expect(html, cell).not.toMatch(STACK_TRACE);
+      expect(html, cell).not.toContain('66374958');
+      step.kept?.(html, form);
+      if (path.startsWith('/KE19FTA')) expect(text, `${cell}: the seller's car`).toContain('KE19 FTA');
+
+      const opened = `${step.name}: its page opened during the outage`;
+      const page = await seller.get(pageOf(path));
+      const pageHtml = await page.text();
+      const pageText = mainText(pageHtml);
+      expect([200, 503], opened).toContain(page.status);
+      expect(pageText, opened).not.toMatch(BARE_ERROR);
+      expect(pageHtml, opened).not.toMatch(STACK_TRACE);
+      if (pageOf(path).startsWith('/KE19FTA')) expect(pageText, `${opened}: the seller's car`).toContain('KE19 FTA');
+      if (step.outagePage) {
+        expect(pageText, opened).toContain(step.outagePage);
+        expect(pageHtml, opened).toMatch(/role="alert"/);
+      } else if (!pageText.includes(step.page)) {
+        // No form to show without the platform: the notice says so and links back to this page.
+        expect(pageHtml, opened).toContain('data-testid="outage-notice"');
+        expect(pageHtml, opened).toContain(`href="${pageOf(path).replace(/&/g, '&amp;')}"`);
+        expect(pageText, opened).toContain('Try again in a minute');
       }
-      // Sent again as it is: the account number was never kept, so the form asks for it, name and sort code filled in.
-      const again = await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', sortCode: '08-99-99' });
-      expect(again.status).toBe(400);
-      const html = await again.text();
-      expect(html).toContain('value="Sarah Kennedy"');
-      expect(html).toContain('value="08-99-99"');
-    },
-  );
-
-  it('does the same at a profile step', { timeout: 120_000 }, async () => {
-    const seller = await reach('signed-up');
-    await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
-    const response = await seller.post('/KE19FTA/profile/finance', {
-      intent: 'finance',
-      outstanding: 'yes',
-      lender: 'Northway Finance',
-      settlement: '4,200',
-    });
-    const text = mainText(await response.text());
-    await workers.faults.clear(seller.ip!);
-    expect(response.status).toBe(503);
-    expect(text).toContain('Finance company Northway Finance');
-    expect(text).toContain('Settlement figure 4,200');
+    } finally {
+      await workers.faults.clear(ip);
+    }
+    const again = await seller.post(path, form);
+    expect([302, 303], `${step.name} after the outage`).toContain(again.status);
+    if (typeof step.done === 'string') expect(again.headers.get('location')).toBe(step.done);
+    else expect(again.headers.get('location')).toMatch(step.done);
   });
+});
 
-  it('does the same at the sign-up on the vehicle page', { timeout: 120_000 }, async () => {
-    const seller = await reach('valued');
-    const email = uniqueEmail('down');
-    await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
-    const response = await seller.post('/KE19FTA?index', { ...SELLER, email });
-    const text = mainText(await response.text());
+/**
+ * Every page of the seller's sale and account, opened while the whole platform is down: a 503 with
+ * the page in its frame (the car's plate from the session), the outage notice and its link back to
+ * the same page; never an error view. Without the platform no step redirects by the sale's state,
+ * so one signed-up seller can open them all. Then the vehicle page's own form (relisting the car).
+ */
+it('the whole platform down: every page of the sale and the account stands in its frame', { timeout: 120_000 }, async () => {
+  const seller = await reach('signed-up');
+  const pages = [
+    '/KE19FTA',
+    '/KE19FTA/profile/timeline',
+    '/KE19FTA/profile/photos',
+    '/KE19FTA/accept-offer',
+    '/KE19FTA/confirm-sale-summary',
+    '/KE19FTA/add-bank-details',
+    '/KE19FTA/upload-documents',
+    '/KE19FTA/collection',
+    '/KE19FTA/review-status',
+    '/KE19FTA/finance-payment-details',
+    '/KE19FTA/vehicle-payment',
+    '/KE19FTA/purchasing-dealer-details',
+    '/KE19FTA/sale-complete',
+    '/account',
+    '/account/details',
+    '/account/preferences',
+  ];
+  await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+  try {
+    for (const path of pages) {
+      const response = await seller.get(path);
+      const html = await response.text();
+      const text = mainText(html);
+      expect(response.status, path).toBe(503);
+      expect(text, path).not.toMatch(BARE_ERROR);
+      expect(html, path).not.toMatch(STACK_TRACE);
+      expect(html, path).toContain('data-testid="outage-notice"');
+      expect(html, path).toMatch(new RegExp(`<a class="btn" href="${path}">Try again</a>`));
+      if (path.startsWith('/KE19FTA')) expect(text, path).toContain('KE19 FTA');
+    }
+  } finally {
     await workers.faults.clear(seller.ip!);
-    expect(response.status).toBe(503);
-    expect(text).toContain('What you entered has not been sent');
-    expect(text).toContain('Full name Sarah Kennedy');
-    expect(text).toContain(`Email address ${email}`);
-  });
+  }
+  // Back up, the same seller is sent where the sale's state says, as before.
+  expect((await seller.get('/KE19FTA/sale-complete')).headers.get('location')).toBe('/KE19FTA');
+
+  // Putting the car in the next sale, sent during the outage: the sale's panel can't be shown, so its form comes back alone.
+  await workers.faults.inject({ ip: seller.ip!, path: '.', fault: 'unreachable' });
+  const relist = await seller.post('/KE19FTA?index', { intent: 'relist' });
+  const text = mainText(await relist.text());
+  await workers.faults.clear(seller.ip!);
+  expect(relist.status).toBe(503);
+  expect(text).toContain(`Sell to our dealers ${MESSAGE.unreachable} We couldn’t save this`);
+  expect(text).toContain('Put it in the next sale');
+  expect(text).not.toMatch(BARE_ERROR);
 });
 
 /**

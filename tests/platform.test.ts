@@ -84,13 +84,18 @@ describe('the platform gateway', () => {
 });
 
 describe('a failing backend behind a page', () => {
-  // A platform 5xx while loading a page is the page-load failure of ADR 010 (loadOrOutage).
-  it('shows the page-load failure with a refresh link, never a stack trace', async () => {
+  // A platform 5xx behind the vehicle page: the page stands in its frame with the car's plate, says
+  // what it can't show and links to try again (docs/decisions/026), never the page-load failure.
+  it('shows the page in its frame with the outage notice and a link to try again, never a stack trace', async () => {
     const response = await new Browser(workers.fetch).get('/ER19ERR');
     const html = await response.text();
     expect(response.status).toBe(503);
-    expect(textOf(html)).toContain("Sorry, we couldn't load this page Sorry, something went wrong. Please try again.");
-    expect(html).toMatch(/<a class="btn" href="\/ER19ERR"[^>]*>Refresh the page<\/a>/);
+    const text = textOf(html);
+    expect(text).toContain('ER19 ERR');
+    expect(text).toContain('We can’t show all of this car’s details just now. Sorry, something went wrong. Please try again.');
+    expect(text).toContain('Get your instant valuation');
+    expect(text).not.toContain("Sorry, we couldn't load this page");
+    expect(html).toMatch(/<a class="btn" href="\/ER19ERR"[^>]*>Try again<\/a>/);
     // A stack frame reads "at name (file:line:column)"; dates in the page data must not count.
     expect(html).not.toMatch(/GatewayError|PlatformFailure|\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|\bat [^\s()]+:\d+:\d+/);
   });

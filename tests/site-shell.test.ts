@@ -126,10 +126,10 @@ describe('titles and error pages', () => {
     expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Drive me home<\/a>/);
   });
 
-  it('titles an error page as one', async () => {
+  it('titles a vehicle page the platform could not read by the plate it knows', async () => {
     const response = await visitor().get('/ER19ERR');
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain('<title>Sorry, something went wrong | Kerbside</title>');
+    expect(await response.text()).toContain('<title>ER19 ERR | Kerbside</title>');
   });
 
   it('answers /favicon.ico', async () => {

@@ -60,20 +60,55 @@ export function logFailure(event: string, failure: PlatformFailure, view: Failur
   );
 }
 
+/** The platform failed while a page read what it shows: the failure's status and message (docs/decisions/026). */
+export interface Outage {
+  status: number;
+  message: string;
+}
+
+/** The outage behind an error, logged under `event`; null for anything else (a refusal, a bug), which the caller throws on. */
+function outageOf(error: unknown, brandName: string, event: string): Outage | null {
+  const view = failureView(error, brandName);
+  if (!view?.outage) return null;
+  logFailure(event, error as PlatformFailure, view);
+  return { status: view.status, message: view.message };
+}
+
 /**
  * For loaders: a platform outage while loading a page becomes that status with the message (the
  * error boundaries show it as the page-load failure of docs/behaviour/errors.md#error-pages) rather than the generic error page.
+ * The seller's own steps read with `readOrOutage` instead, and stand without the platform.
  */
 export async function loadOrOutage<T>(load: () => Promise<T>, brandName: string): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    const view = failureView(error, brandName);
-    if (!view?.outage) throw error;
-    logFailure('page.load_failed', error as PlatformFailure, view);
-    throw data({ outage: true, message: view.message }, { status: view.status });
+    const outage = outageOf(error, brandName, 'page.load_failed');
+    if (!outage) throw error;
+    throw data({ outage: true, message: outage.message }, { status: outage.status });
   }
 }
+
+/**
+ * For the loaders of the seller's steps (docs/decisions/026): the read's value, or, when the
+ * platform failed, its outage, so that the page still renders in its frame from what the session
+ * holds, with the form as the seller sent it, instead of the page-load failure taking its place.
+ */
+export async function readOrOutage<T>(
+  load: () => Promise<T>,
+  brandName: string,
+): Promise<{ value: T; outage: null } | { value: null; outage: Outage }> {
+  try {
+    return { value: await load(), outage: null };
+  } catch (error) {
+    const outage = outageOf(error, brandName, 'page.load_degraded');
+    if (!outage) throw error;
+    return { value: null, outage };
+  }
+}
+
+/** A step's page during an outage: its data as far as it goes, answered with the outage's status. */
+export const degraded = <T extends { outage: Outage }>(page: T) => data(page, { status: page.outage.status });
 
 /**
  * For panels (the lookup's, the tools'): what a failed call shows. `code` is the platform's own

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { signOut, type SessionAuth } from '../../lib/auth.server';
-import { loadOrOutage } from '../../lib/failures.server';
+import { readOrOutage } from '../../lib/failures.server';
 import { PlatformFailure } from '../../lib/gateway.server';
 import { endpoints } from '../../../contract/endpoints';
 
@@ -12,21 +12,28 @@ export function requireUser(request: Request, context: AppLoadContext): SessionA
   throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in again. */
-export async function loadAccount(request: Request, context: AppLoadContext) {
+/**
+ * The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in
+ * again. The account's pages stand without the platform (docs/decisions/026): during an outage
+ * this is the outage instead, and the page shows the form as the seller sent it.
+ */
+export async function readAccount(request: Request, context: AppLoadContext) {
   requireUser(request, context);
-  return loadOrOutage(async () => {
-    try {
-      return await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } });
-    } catch (error) {
-      if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
-        signOut(context.session);
-        const url = new URL(request.url);
-        throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-      }
-      throw error;
+  const read = await readOrOutage(() => accountOf(request, context), context.config.brandName);
+  return read.outage ? { user: null, outage: read.outage } : { user: read.value, outage: null };
+}
+
+async function accountOf(request: Request, context: AppLoadContext) {
+  try {
+    return await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } });
+  } catch (error) {
+    if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
+      signOut(context.session);
+      const url = new URL(request.url);
+      throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
     }
-  }, context.config.brandName);
+    throw error;
+  }
 }
 
 /**

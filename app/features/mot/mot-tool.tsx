@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { CONTACT_MESSAGES, isEmail, looksLikePhone } from '../../../contract/contact-rules';
 import type { MotCheck, MotReminderResponse } from '../../../contract/mot';
+import { formatVrm } from '../../../contract/vrm';
 import { lookupTool, type RegistrationTool } from '~/features/tools/registration-tool';
 import { ContactField, Field, FormErrors } from '~/lib/forms/form-parts';
 import { useFormReply, type FormReply } from '~/lib/forms/use-form-reply';
@@ -33,6 +34,7 @@ export const motTool: RegistrationTool<MotResult> = {
   About: MotCheckAbout,
   Result: MotResultView,
   AfterAnother: MotSources,
+  SentForm: SentReminders,
   formFlags: { cache: true },
   resultFlags: { noRobots: true, noSitemap: true },
 };
@@ -81,6 +83,12 @@ function MotResultView({ result: { check, reminder } }: { result: MotResult }) {
       <MotTests check={check} />
     </div>
   );
+}
+
+/** Reminders asked for while the MOT history could not be loaded: the form comes back as it was sent. */
+function SentReminders({ vrm }: { vrm: string }) {
+  const reply = useActionData<FormReply>();
+  return reply ? <ReminderForm vrm={vrm} vrmPretty={formatVrm(vrm)} done={null} /> : null;
 }
 
 function ReminderForm({

@@ -47,6 +47,11 @@ export interface RegistrationTool<Result> {
   Result: ComponentType<{ result: Result }>;
   /** Shown under the result's 'Check another vehicle' form. */
   AfterAnother?: ComponentType;
+  /**
+   * A form of the result page that was sent while the check could not be shown (the platform down):
+   * it comes back on the check's error page with what was typed (docs/decisions/026).
+   */
+  SentForm?: ComponentType<{ vrm: string }>;
   formFlags: RouteFlags;
   resultFlags: RouteFlags;
 }

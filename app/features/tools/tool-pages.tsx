@@ -85,6 +85,7 @@ export function ToolResultPage<Result>({ tool }: { tool: RegistrationTool<Result
         defaultVrm={vrm}
         button={panel && tool.checkAgain(panel) ? 'Check again' : tool.button}
       />
+      {tool.SentForm && vrm ? <tool.SentForm vrm={vrm} /> : null}
       <tool.About />
     </div>
   );

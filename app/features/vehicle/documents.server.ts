@@ -1,4 +1,4 @@
-import { PHOTO_SLOTS } from '../../../contract/documents';
+import { DOCUMENT_KIND_IDS, DOCUMENT_KINDS, PHOTO_SLOTS, type DocumentsState } from '../../../contract/documents';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
@@ -23,6 +23,23 @@ export async function listPhotos(gateway: GatewayClient, enquiryId: number) {
     slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: bySlot.has(slot.id), sharp: bySlot.get(slot.id)?.sharp ?? true })),
     missing: state.missing,
   };
+}
+
+/**
+ * The photo slots while the platform is down (docs/decisions/026): which are filled is unknown, so
+ * each offers its upload as an empty one does.
+ */
+export function photoSlotsUnknown() {
+  return { slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: false, sharp: true })) };
+}
+
+/** The same for the documents: every kind's upload, none listed as sent, and not complete. */
+export function documentsUnknown(): DocumentsState {
+  const kinds = DOCUMENT_KIND_IDS.map((kind) => {
+    const { label, hint, accepts, required } = DOCUMENT_KINDS[kind];
+    return { kind, label, hint, accepts: [...accepts], required: required(false), documents: [], complete: false };
+  });
+  return { kinds, submitted: false, complete: false, requests: [] };
 }
 
 export function uploadPhoto(gateway: GatewayClient, enquiryId: number, slot: string, file: File) {

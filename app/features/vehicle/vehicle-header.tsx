@@ -8,31 +8,50 @@ import { fuelName, sentenceCase } from '~/lib/format';
  * account to come back to, and this page's next step for them is signing up
  * (docs/behaviour/entry.md#hero).
  */
-export function VehicleHeader({ vehicle, changeCar }: { vehicle: Vehicle; changeCar: boolean }) {
+export function VehicleHeader({ vehicle, changeCar }: { vehicle: HeaderVehicle; changeCar: boolean }) {
   return (
     <section className="card" aria-labelledby="vehicle-title">
       <div className="vehicle-head">
-        <h1 id="vehicle-title">
-          {vehicle.make.display_name} {vehicle.model}
-        </h1>
+        <h1 id="vehicle-title">{vehicle.make ? `${vehicle.make.display_name} ${vehicle.model ?? ''}`.trim() : vehicle.vrm_pretty}</h1>
         {changeCar ? <Link to="/">Change car</Link> : null}
       </div>
       <p>
         <span className="sr-only">Registration </span>
         <span className="reg">{vehicle.vrm_pretty}</span>
       </p>
-      <dl className="facts">
-        <dt>Year</dt>
-        <dd>{vehicle.year}</dd>
-        <dt>Colour</dt>
-        <dd>{sentenceCase(vehicle.colour)}</dd>
-        <dt>Fuel</dt>
-        <dd>{fuelName(vehicle.fuel)}</dd>
-        <dt>Body</dt>
-        <dd>
-          {vehicle.body}, {vehicle.transmission.toLowerCase()}
-        </dd>
-      </dl>
+      {vehicle.year ? (
+        <dl className="facts">
+          <dt>Year</dt>
+          <dd>{vehicle.year}</dd>
+          {vehicle.colour ? (
+            <>
+              <dt>Colour</dt>
+              <dd>{sentenceCase(vehicle.colour)}</dd>
+            </>
+          ) : null}
+          {vehicle.fuel ? (
+            <>
+              <dt>Fuel</dt>
+              <dd>{fuelName(vehicle.fuel)}</dd>
+            </>
+          ) : null}
+          {vehicle.body && vehicle.transmission ? (
+            <>
+              <dt>Body</dt>
+              <dd>
+                {vehicle.body}, {vehicle.transmission.toLowerCase()}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
     </section>
   );
 }
+
+/**
+ * What the header shows: the register's record, or, while the platform is down, what the session
+ * holds of the car (the lookup's facts when this is the car the seller valued, else only its plate).
+ */
+export type HeaderVehicle = Pick<Vehicle, 'vrm_pretty'> &
+  Partial<Pick<Vehicle, 'make' | 'model' | 'year' | 'colour' | 'body' | 'transmission'>> & { fuel?: string };

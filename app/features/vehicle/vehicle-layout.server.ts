@@ -1,6 +1,7 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { loadOrOutage } from '~/lib/failures.server';
+import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
+import { degraded, readOrOutage } from '~/lib/failures.server';
+import type { HeaderVehicle } from './vehicle-header';
 import { currentEnquiry } from './sale.server';
 import { stepRedirect } from './sale-steps';
 import { endpoints } from '../../../contract/endpoints';
@@ -14,9 +15,10 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
   const signedIn = !!context.session.get('auth');
   const { brandName } = context.config;
-  // An outage is the page-load failure, which hands a plain form post's typed values back (ADR 010),
-  // not the generic error page.
-  const [vehicle, current] = await loadOrOutage(
+  // An outage leaves the page standing on what the session holds (docs/decisions/026): the car as
+  // the seller looked it up and no sale, so that a step's form comes back with what was typed in it
+  // rather than the page-load failure.
+  const read = await readOrOutage(
     () =>
       Promise.all([
         context.gateway.attempt(endpoints.entry.vehicle, { params: { vrm } }).then((result) => {
@@ -29,6 +31,10 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
       ]),
     brandName,
   );
+  if (read.outage) {
+    return degraded({ vehicle: heldVehicle(context, vrm), current: null, status: null, outage: read.outage });
+  }
+  const [vehicle, current] = read.value;
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
 
   // The seller's sale decides which step of /{vrm}/… they may be on (docs/behaviour/states.md).
@@ -36,7 +42,9 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   if (current) {
     const slug = current.enquiry.dpStateSlug;
     if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
-      status = await loadOrOutage(() => context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }), brandName);
+      const read = await readOrOutage(() => context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }), brandName);
+      if (read.outage) return degraded({ vehicle: vehicle as HeaderVehicle, current: null, status: null, outage: read.outage });
+      status = read.value;
     }
     const url = new URL(request.url);
     const step = decodeURIComponent(url.pathname).split('/').slice(2).join('/');
@@ -44,5 +52,13 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
     const target = stepRedirect(vrm, status?.dpStateSlug ?? slug, step, facts);
     if (target && target.split('?')[0] !== url.pathname) throw redirect(target);
   }
-  return { vehicle, current, status };
+  return { vehicle: vehicle as HeaderVehicle, current, status, outage: null };
+}
+
+/** The car as the session holds it: the lookup's facts when it is the car the seller valued, else its plate alone. */
+function heldVehicle(context: AppLoadContext, vrm: string): HeaderVehicle {
+  const looked = context.session.get('lookup')?.vehicle;
+  if (looked?.vrm !== vrm) return { vrm_pretty: formatVrm(vrm) };
+  const { make, model, year, colour, fuel } = looked;
+  return { vrm_pretty: formatVrm(vrm), make, model, year, colour, fuel };
 }

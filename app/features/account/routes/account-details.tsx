@@ -8,17 +8,23 @@ import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
-import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { readAccount, requireUser } from '~/features/account/require-user.server';
+import { degraded } from '~/lib/failures.server';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { DetailsSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: details' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await loadAccount(request, context);
+  const { user, outage } = await readAccount(request, context);
+  const saved = new URL(request.url).searchParams.has('saved');
+  // The platform down: the address the session holds, and the form as the seller sent it (docs/decisions/026).
+  if (outage) return degraded({ saved, details: { email: requireUser(request, context).email }, outage });
   return {
-    saved: new URL(request.url).searchParams.has('saved'),
+    saved,
     details: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phone, postcode: user.postcode },
+    outage: null,
   };
 }
 
@@ -37,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountDetails() {
-  const { details, saved } = useLoaderData<typeof loader>();
+  const { details, saved, outage } = useLoaderData<typeof loader>();
   // The rules the server's DetailsSchema is built from (account-forms.server.ts).
   const form = useFormReply(useActionData<typeof action>(), {
     name: CONTACT_FIELD_RULES.name,
@@ -45,7 +51,8 @@ export default function AccountDetails() {
     postcode: CONTACT_FIELD_RULES.postcode,
   });
   // After a failed save, what the seller typed; else what is saved.
-  const shown = (name: 'name' | 'phone' | 'postcode') => (form.replied ? form.value(name) : details[name]);
+  const shown = (name: 'name' | 'phone' | 'postcode') => (form.replied ? form.value(name) : 'name' in details ? details[name] : undefined);
+  if (outage && !form.replied) return <OutagePage title="Your details" titleId="details-title" message={outage.message} />;
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title">Your details</h2>
@@ -56,6 +63,7 @@ export default function AccountDetails() {
       ) : null}
       <Form method="post" id="details" aria-describedby={form.formErrors ? 'details-error' : undefined} {...form.formProps}>
         <FormErrors id="details-error" title={CONTACT_INFO_FAILED_TITLE} errors={form.formErrors} />
+        {outage ? <OutageNotice message={outage.message} sent /> : null}
         <p>
           Email: <strong>{details.email}</strong>
         </p>

@@ -6,15 +6,20 @@ import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
-import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { readAccount, requireUser } from '~/features/account/require-user.server';
+import { degraded } from '~/lib/failures.server';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { PreferencesSchema } from '~/features/account/account-forms.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: contact preferences' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await loadAccount(request, context);
-  return { marketing: user.emailCrmTier === 'marketing', texts: user.texts, saved: new URL(request.url).searchParams.has('saved') };
+  const { user, outage } = await readAccount(request, context);
+  const saved = new URL(request.url).searchParams.has('saved');
+  // The platform down: the choices as the seller sent them (docs/decisions/026).
+  if (outage) return degraded({ marketing: false, texts: null, saved, outage });
+  return { marketing: user.emailCrmTier === 'marketing', texts: user.texts, saved, outage: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,8 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPreferences() {
-  const { marketing, texts, saved } = useLoaderData<typeof loader>();
+  const { marketing, texts: savedTexts, saved, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
+  if (outage && !form.replied) return <OutagePage title="Contact preferences" titleId="preferences-title" message={outage.message} />;
+  // Without the account, texts are offered as the form that was sent offered them.
+  const texts = savedTexts ?? (form.value('textsOffered') === 'on' ? (form.value('texts') === 'on' ? 'on' : 'stopped') : 'no_mobile');
   // After a failed save the box shows what the seller chose.
   const checked = form.replied ? form.value('marketing') === 'on' : marketing;
   const textsChecked = form.replied ? form.value('texts') === 'on' : texts === 'on';
@@ -47,6 +55,7 @@ export default function AccountPreferences() {
         </p>
       ) : null}
       <FormErrors errors={form.formErrors} />
+      {outage ? <OutageNotice message={outage.message} sent /> : null}
       <p>We always email you about your sale: offers, collection and payment. The rest is up to you.</p>
       <Form method="post">
         <fieldset>

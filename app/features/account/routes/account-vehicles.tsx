@@ -10,30 +10,29 @@ import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupErrorPanel } from '~/features/entry/lookup-errors';
 import { pageMeta } from '~/lib/meta';
-import { loadAccount, requireUser } from '~/features/account/require-user.server';
+import { readAccount, requireUser } from '~/features/account/require-user.server';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
 import type { ReferralReward } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { toLookupErrorCode } from '../../../../contract/vehicles';
-import { panelFailure } from '~/lib/failures.server';
+import { degraded, panelFailure } from '~/lib/failures.server';
 import { reportLookupFailure } from '~/lib/reports.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context);
-  const [user, sessions, referralRewards] = await Promise.all([
-    loadAccount(request, context),
+  const [account, sessions, referralRewards] = await Promise.all([
+    readAccount(request, context),
     loadSessions(context.gateway),
     loadReferralRewards(context.gateway),
   ]);
-  return {
-    vehicles: user.vehicles ?? [],
-    limit: user.vehicleLimit ?? null,
-    sessions,
-    referralRewards,
-    othersSignedOut: new URL(request.url).searchParams.has(OTHERS_SIGNED_OUT),
-  };
+  const othersSignedOut = new URL(request.url).searchParams.has(OTHERS_SIGNED_OUT);
+  // The platform down: no list of vehicles, and the forms that need none (docs/decisions/026).
+  if (account.outage) return degraded({ vehicles: [], limit: null, sessions, referralRewards, othersSignedOut, outage: account.outage });
+  const { user } = account;
+  return { vehicles: user.vehicles ?? [], limit: user.vehicleLimit ?? null, sessions, referralRewards, othersSignedOut, outage: null };
 }
 
 /** The seller's signed-in devices; the vehicles are the page, so a failure here only leaves the list out. */
@@ -97,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountVehicles() {
-  const { vehicles, limit, sessions, referralRewards, othersSignedOut } = useLoaderData<typeof loader>();
+  const { vehicles, limit, sessions, referralRewards, othersSignedOut, outage } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const intent = intentOf(reply);
@@ -117,7 +116,11 @@ export default function AccountVehicles() {
       <section className="card" aria-labelledby="vehicles-title">
         <h2 id="vehicles-title">Your vehicles</h2>
         {removalError && removalRow === undefined ? <FormErrors errors={[removalError]} /> : null}
-        {vehicles.length === 0 ? <p>No vehicles yet. Add one below to value it.</p> : null}
+        {outage ? (
+          <OutageNotice message={outage.message} sent={removal.replied} title="We can’t show your vehicles just now." />
+        ) : vehicles.length === 0 ? (
+          <p>No vehicles yet. Add one below to value it.</p>
+        ) : null}
         <ul className="vehicle-list">
           {vehicles.map((vehicle) => (
             <li key={vehicle.id} data-testid="account-vehicle">

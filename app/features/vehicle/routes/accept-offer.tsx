@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { formatDateTime, PriceRules } from '~/features/vehicle/sale-bits';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
@@ -9,7 +10,8 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { DecisionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded } from '~/lib/failures.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Accept offer' });
@@ -18,10 +20,15 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 export const handle = { saleProgress: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { vrm, sale } = await loadSellerSale(request, context, params.vrm);
+  const read = await readSellerSale(request, context, params.vrm);
+  if (read.outage) {
+    requireProvenAddress(request, context, read.vrm);
+    return degraded({ vrm: read.vrm, offer: null, biddingDealers: 0, outage: read.outage });
+  }
+  const { vrm, sale } = read;
   if (!sale?.offer || sale.phase !== 'under_offer') throw redirect(`/${vrm}`);
   requireProvenAddress(request, context, vrm);
-  return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers };
+  return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -43,35 +50,43 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AcceptOffer() {
-  const { vrm, offer, biddingDealers } = useLoaderData<typeof loader>();
+  const { vrm, offer, biddingDealers, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card offer" aria-labelledby="offer-title">
         <h2 id="offer-title">Your highest offer</h2>
         <FormErrors errors={form.formErrors} />
-        <p className="big" data-testid="offer-amount">
-          {formatPounds(offer.amount)}
-        </p>
-        <p>
-          From {offer.dealer.name}, {offer.dealer.town}: the best of {biddingDealers} dealers who bid. Collection is free and you are paid
-          within 24 hours of it.
-        </p>
-        <p>
-          <strong>This offer stands until {formatDateTime(offer.expiresAt)}.</strong>
-        </p>
-        <div className="actions">
-          <Form method="post">
-            <button className="btn" type="submit" name="intent" value="accept">
-              Accept {formatPounds(offer.amount)}
-            </button>
-          </Form>
-          <Form method="post">
-            <button className="btn secondary" type="submit" name="intent" value="decline">
-              Decline
-            </button>
-          </Form>
-        </div>
+        {offer ? (
+          <>
+            <p className="big" data-testid="offer-amount">
+              {formatPounds(offer.amount)}
+            </p>
+            <p>
+              From {offer.dealer.name}, {offer.dealer.town}: the best of {biddingDealers} dealers who bid. Collection is free and you are
+              paid within 24 hours of it.
+            </p>
+            <p>
+              <strong>This offer stands until {formatDateTime(offer.expiresAt)}.</strong>
+            </p>
+          </>
+        ) : null}
+        {outage ? <OutageNotice message={outage.message} sent={form.replied} /> : null}
+        {/* The platform down, the offer unknown: the choice the seller made comes back to make again. */}
+        {offer || form.replied ? (
+          <div className="actions">
+            <Form method="post">
+              <button className="btn" type="submit" name="intent" value="accept">
+                {offer ? `Accept ${formatPounds(offer.amount)}` : 'Accept the offer'}
+              </button>
+            </Form>
+            <Form method="post">
+              <button className="btn secondary" type="submit" name="intent" value="decline">
+                Decline
+              </button>
+            </Form>
+          </div>
+        ) : null}
         <p className="muted">
           Declining is free: you can put the car in another sale. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
         </p>

@@ -6,8 +6,9 @@ import { requireProvenAddress, requireUser } from '~/features/account/require-us
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
 import { BankDetailsSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
-import { loadOrOutage } from '~/lib/failures.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded, readOrOutage } from '~/lib/failures.server';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { Field, FormErrors } from '~/lib/forms/form-parts';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
@@ -22,18 +23,24 @@ import { pageMeta } from '~/lib/meta';
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add bank details' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
-  if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
-  requireProvenAddress(request, context, sale.vrm);
-  const { beneficiary } = await loadOrOutage(
-    () => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
-    context.config.brandName,
-  );
+  const sale = await readSellerSale(request, context, params.vrm);
   const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
+  if (!sale.outage && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
+  requireProvenAddress(request, context, sale.vrm);
+  const read = sale.outage
+    ? sale
+    : await readOrOutage(
+        () => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
+        context.config.brandName,
+      );
+  // A change waiting for its code is the session's to know; the account on file is the platform's.
   const waiting = context.session.get('payeeChange');
-  const pendingChange =
-    waiting?.vrm === sale.vrm && beneficiary ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
-  return { vrm: sale.vrm, beneficiary, confirmedPage, pendingChange };
+  const pending = waiting?.vrm === sale.vrm ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
+  // The platform down: the form the seller sent comes back, without the account on file (docs/decisions/026).
+  if (read.outage) return degraded({ vrm: sale.vrm, beneficiary: null, confirmedPage, pendingChange: pending, outage: read.outage });
+  const { beneficiary } = read.value;
+  const pendingChange = beneficiary ? pending : null;
+  return { vrm: sale.vrm, beneficiary, confirmedPage, pendingChange, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -71,14 +78,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BankDetails() {
-  const { vrm, beneficiary, confirmedPage, pendingChange } = useLoaderData<typeof loader>();
+  const { vrm, beneficiary, confirmedPage, pendingChange, outage } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // One page, two forms: each shows its own answer.
   const codeForm = useFormReply(intentOf(reply) === 'code' ? reply : null);
   const detailsForm = useFormReply(intentOf(reply) === 'code' ? null : reply);
+  const title = confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?';
+  if (outage && !reply) return <OutagePage title={title} titleId="bank-title" message={outage.message} />;
   return (
     <section className="card" aria-labelledby="bank-title">
-      <h2 id="bank-title">{confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?'}</h2>
+      <h2 id="bank-title">{title}</h2>
       {beneficiary ? (
         <p className="toast ok" role="status" data-testid="beneficiary">
           We will pay {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
@@ -92,6 +101,7 @@ export default function BankDetails() {
             it to be paid into the account ending {pendingChange.last4} instead.
           </p>
           <FormErrors errors={codeForm.formErrors} />
+          {outage && codeForm.replied ? <OutageNotice message={outage.message} sent /> : null}
           <input type="hidden" name="intent" value="code" />
           <Field
             label="Code"
@@ -112,6 +122,7 @@ export default function BankDetails() {
       ) : (
         <Form method="post" {...detailsForm.formProps}>
           <FormErrors errors={detailsForm.formErrors} />
+          {outage && detailsForm.replied ? <OutageNotice message={outage.message} sent /> : null}
           <input type="hidden" name="intent" value="save" />
           <p>The dealer pays you within 24 hours of collecting the car. Use an account in your name.</p>
           <Field

@@ -7,24 +7,36 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
 import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded, readOrOutage } from '~/lib/failures.server';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/collection`: the seller picks a day and time; the dealer collects free. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle collection' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
-  if (!sale.sale?.documentsReviewedAt) throw redirect(`/${sale.vrm}/review-status`);
+  const sale = await readSellerSale(request, context, params.vrm);
+  if (!sale.outage && !sale.sale?.documentsReviewedAt) throw redirect(`/${sale.vrm}/review-status`);
   // The address search is a GET form: it works without JavaScript and changes nothing.
   const postcode = new URL(request.url).searchParams.get('postcode') ?? context.session.get('auth')?.postcode ?? '';
-  const [availability, addresses] = await Promise.all([
-    context.gateway.call(endpoints.sale.collectionAvailability, { query: { enquiryId: sale.enquiry.id } }),
-    postcode
-      ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } })
-      : Promise.resolve({ suggestions: [] }),
-  ]);
-  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked: sale.sale.collection };
+  const read = sale.outage
+    ? sale
+    : await readOrOutage(
+        () =>
+          Promise.all([
+            context.gateway.call(endpoints.sale.collectionAvailability, { query: { enquiryId: sale.enquiry.id } }),
+            postcode
+              ? context.gateway.call(endpoints.sale.addressSuggestions, { query: { input: postcode } })
+              : Promise.resolve({ suggestions: [] }),
+          ]),
+        context.config.brandName,
+      );
+  // The platform down: the days on offer are unknown, so the booking comes back as the seller sent it (docs/decisions/026).
+  if (read.outage) return degraded({ vrm: sale.vrm, availability: null, postcode, addresses: [], booked: null, outage: read.outage });
+  const [availability, addresses] = read.value;
+  const booked = sale.outage ? null : (sale.sale?.collection ?? null);
+  return { vrm: sale.vrm, availability, postcode, addresses: addresses.suggestions, booked, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -60,8 +72,11 @@ const dayName = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export default function Collection() {
-  const { availability, postcode, addresses, booked } = useLoaderData<typeof loader>();
+  const { availability: offered, postcode, addresses, booked, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
+  if (outage && !form.replied) return <OutagePage title="Book your free collection" titleId="collection-title" message={outage.message} />;
+  const sentDate = form.value('date');
+  const availability = offered ?? { days: sentDate ? [sentDate] : [], slots: ['morning', 'afternoon'] as const };
   // After a failed booking the page shows what the seller chose, not what was saved before.
   const typed = form.replied;
   // The choices are radios with one already ticked: anything wrong with them is said above the form.
@@ -77,6 +92,7 @@ export default function Collection() {
           </p>
         ) : null}
         <FormErrors errors={errors} />
+        {outage ? <OutageNotice message={outage.message} sent /> : null}
         <Form method="get" className="actions">
           <div className="field">
             <label htmlFor="postcode">Postcode where the car is</label>

@@ -8,7 +8,9 @@ import { PriceRules } from '~/features/vehicle/sale-bits';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { ConfirmSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded } from '~/lib/failures.server';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -19,11 +21,15 @@ import { endpoints } from '../../../../contract/endpoints';
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Confirm sale' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const current = await loadSellerSale(request, context, params.vrm);
-  const { vrm, sale, enquiry, profile } = current;
-  if (!sale?.offer || !sale.acceptedAt) throw redirect(`/${vrm}`);
+  const current = await readSellerSale(request, context, params.vrm);
   const url = new URL(request.url);
   const summary = url.pathname.endsWith('/confirm-sale-summary');
+  if (current.outage) {
+    const page = { vrm: current.vrm, summary, confirmed: false, valuationRef: null, offer: null, mileage: null, finance: null };
+    return degraded({ ...page, outage: current.outage });
+  }
+  const { vrm, sale, enquiry, profile } = current;
+  if (!sale?.offer || !sale.acceptedAt) throw redirect(`/${vrm}`);
   if (!summary && url.searchParams.get('valuation_ref') !== String(enquiry.dpEnquiryId)) {
     throw redirect(`/${vrm}/confirm-sale?valuation_ref=${enquiry.dpEnquiryId}`);
   }
@@ -35,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     offer: sale.offer,
     mileage: enquiry.mileage,
     finance: profile.finance,
+    outage: null,
   };
 }
 
@@ -55,34 +62,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmSale() {
-  const { vrm, summary, confirmed, valuationRef, offer, mileage, finance } = useLoaderData<typeof loader>();
+  const { vrm, summary, confirmed, valuationRef, offer, mileage, finance, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   return (
     <>
       <section className="card" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{summary ? 'Your sale, in summary' : 'Confirm your sale'}</h2>
         <FormErrors errors={form.formErrors} />
-        <dl className="facts">
-          <dt>Price</dt>
-          <dd>{formatPounds(offer.amount)}</dd>
-          <dt>Buyer</dt>
-          <dd>
-            {offer.dealer.name}, {offer.dealer.town}
-          </dd>
-          <dt>Mileage you gave</dt>
-          <dd>{mileage !== null ? formatMiles(mileage) : '—'}</dd>
-          <dt>Finance</dt>
-          <dd>
-            {finance?.outstanding
-              ? `${formatPounds(finance.settlement ?? 0)} to ${finance.lender}, settled from the price`
-              : 'None outstanding'}
-          </dd>
-          <dt>Collection</dt>
-          <dd>Free, from your address, 3 to 7 working days after you accept</dd>
-          <dt>Payment</dt>
-          <dd>Within 24 hours of collection, to the account you give next</dd>
-        </dl>
-        {summary ? (
+        {outage ? <OutageNotice message={outage.message} sent={form.replied} /> : null}
+        {offer ? (
+          <dl className="facts">
+            <dt>Price</dt>
+            <dd>{formatPounds(offer.amount)}</dd>
+            <dt>Buyer</dt>
+            <dd>
+              {offer.dealer.name}, {offer.dealer.town}
+            </dd>
+            <dt>Mileage you gave</dt>
+            <dd>{mileage !== null ? formatMiles(mileage) : '—'}</dd>
+            <dt>Finance</dt>
+            <dd>
+              {finance?.outstanding
+                ? `${formatPounds(finance.settlement ?? 0)} to ${finance.lender}, settled from the price`
+                : 'None outstanding'}
+            </dd>
+            <dt>Collection</dt>
+            <dd>Free, from your address, 3 to 7 working days after you accept</dd>
+            <dt>Payment</dt>
+            <dd>Within 24 hours of collection, to the account you give next</dd>
+          </dl>
+        ) : null}
+        {summary && offer ? (
           <Link className="btn" to={`/${vrm}/confirm-sale?valuation_ref=${valuationRef}`}>
             Continue
           </Link>
@@ -90,14 +100,17 @@ export default function ConfirmSale() {
           <Link className="btn" to={`/${vrm}/add-bank-details`}>
             Add your bank details
           </Link>
-        ) : (
+        ) : offer || (form.replied && !summary) ? (
           <Form method="post">
-            <p>By confirming, you agree to sell the car to {offer.dealer.name} at this price, subject to the rules below.</p>
+            <p>
+              By confirming, you agree to sell the car to {offer ? offer.dealer.name : 'the dealer'} at this price, subject to the rules
+              below.
+            </p>
             <button className="btn" type="submit">
               Confirm the sale
             </button>
           </Form>
-        )}
+        ) : null}
       </section>
       <PriceRules />
     </>

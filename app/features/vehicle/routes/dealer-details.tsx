@@ -3,7 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded } from '~/lib/failures.server';
+import { OutagePage } from '~/features/shell/outage-notice';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Dealer details' });
 
@@ -12,13 +14,16 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'D
 export const handle = { saleProgress: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  const sale = await readSellerSale(request, context, params.vrm);
+  // The platform down: the page says so in its frame (docs/decisions/026).
+  if (sale.outage) return degraded({ vrm: sale.vrm, offer: null, accepted: false, outage: sale.outage });
   if (!sale.sale?.offer) throw redirect(`/${sale.vrm}`);
-  return { vrm: sale.vrm, offer: sale.sale.offer, accepted: !!sale.sale.acceptedAt };
+  return { vrm: sale.vrm, offer: sale.sale.offer, accepted: !!sale.sale.acceptedAt, outage: null };
 }
 
 export default function DealerDetails() {
-  const { vrm, offer, accepted } = useLoaderData<typeof loader>();
+  const { vrm, offer, accepted, outage } = useLoaderData<typeof loader>();
+  if (!offer || outage) return <OutagePage title="The dealer" titleId="dealer-title" message={outage?.message ?? ''} />;
   return (
     <section className="card" aria-labelledby="dealer-title">
       <h2 id="dealer-title">{offer.dealer.name}</h2>

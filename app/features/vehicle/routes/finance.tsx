@@ -3,13 +3,14 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
-import { loadOrOutage } from '~/lib/failures.server';
+import { degraded, readOrOutage, type Outage } from '~/lib/failures.server';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { FinanceSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -23,21 +24,26 @@ export const meta: MetaFunction = ({ location, matches }) =>
   });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  const path = new URL(request.url).pathname;
+  // Each of the three pages fits one situation: send the seller to the one that fits theirs.
+  const page = path.endsWith('/finance-funds-received') ? 'received' : path.endsWith('-more-funds-requested') ? 'shortfall' : 'split';
+  // The platform down: the page says so in its frame, with the form the seller sent (docs/decisions/026).
+  const unavailable = (vrm: string, outage: Outage) => degraded({ vrm, page, finance: null, devTools: devToolsOn(context.config), outage });
+  const sale = await readSellerSale(request, context, params.vrm);
+  if (sale.outage) return unavailable(sale.vrm, sale.outage);
   if (!sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
-  const finance = await loadOrOutage(
+  const read = await readOrOutage(
     () => context.gateway.call(endpoints.sale.financeStatus, { query: { enquiryId: sale.enquiry.id } }),
     context.config.brandName,
   );
-  const path = new URL(request.url).pathname;
+  if (read.outage) return unavailable(sale.vrm, read.outage);
+  const finance = read.value;
   const base = `/${sale.vrm}`;
-  // Each of the three pages fits one situation: send the seller to the one that fits theirs.
-  const page = path.endsWith('/finance-funds-received') ? 'received' : path.endsWith('-more-funds-requested') ? 'shortfall' : 'split';
   if (page === 'split' && finance.shortfall > 0) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
   if (page === 'shortfall' && finance.shortfall === 0) throw redirect(`${base}/finance-payment-details`);
   if (page === 'received' && !finance.fundsReceivedAt) throw redirect(`${base}/finance-payment-details-more-funds-requested`);
   if (page === 'shortfall' && finance.fundsReceivedAt) throw redirect(`${base}/finance-funds-received`);
-  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config) };
+  return { vrm: sale.vrm, page, finance, devTools: devToolsOn(context.config), outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -62,8 +68,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Finance() {
-  const { vrm, page, finance, devTools } = useLoaderData<typeof loader>();
+  const { vrm, page, finance, devTools, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
+  if (!finance || outage) {
+    return (
+      <section className="card" aria-labelledby="finance-title">
+        <h2 id="finance-title">{page === 'received' ? 'Funds received' : 'Your finance settlement'}</h2>
+        <FormErrors errors={form.formErrors} />
+        {outage ? <OutageNotice message={outage.message} sent={form.replied} /> : null}
+        {form.value('intent') === 'declare' ? (
+          <Form method="post">
+            <button className="btn" type="submit" name="intent" value="declare">
+              I have sent the money
+            </button>
+          </Form>
+        ) : null}
+        <Link to={`/${vrm}/review-status`}>Back to your sale</Link>
+      </section>
+    );
+  }
   return (
     <>
       <section className="card" aria-labelledby="finance-title">

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind, type VehicleProfile } from '../../../../contract/sale';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { PhotoInput } from '~/features/vehicle/photo-input';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
@@ -10,8 +11,9 @@ import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { saveProfileStep } from '~/features/vehicle/sale.server';
 import { ProfileSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
-import { listPhotos, uploadPhoto } from '~/features/vehicle/documents.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded, readOrOutage } from '~/lib/failures.server';
+import { listPhotos, photoSlotsUnknown, uploadPhoto } from '~/features/vehicle/documents.server';
 import { formatPounds } from '~/lib/format';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { endpoints } from '../../../../contract/endpoints';
@@ -50,20 +52,27 @@ function stepDone(profile: VehicleProfile, step: (typeof STEPS)[number]['id']): 
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
   const step = (params['*'] ?? '').replace(/\/$/, '') || 'timeline';
   if (!['timeline', 'features', 'finance', 'issues', 'issues/details', 'keys', 'photos'].includes(step)) {
     throw new Response('Not Found', { status: 404 });
   }
-  const photos = step === 'photos' ? await listPhotos(context.gateway, sale.enquiry.id) : null;
-  return {
+  const dealerNetwork = formatDealerNetwork(context.config.dealerNetworkSize);
+  const sale = await readSellerSale(request, context, params.vrm);
+  // The platform down: the step shows what the seller sent, or says why it can't (docs/decisions/026).
+  const unknownPhotos = step === 'photos' ? photoSlotsUnknown() : null;
+  if (sale.outage)
+    return degraded({ vrm: sale.vrm, step, profile: null, eligible: false, photos: unknownPhotos, dealerNetwork, outage: sale.outage });
+  const photos =
+    step === 'photos' ? await readOrOutage(() => listPhotos(context.gateway, sale.enquiry.id), context.config.brandName) : null;
+  const page = {
     vrm: sale.vrm,
     step,
     profile: sale.profile,
     eligible: sale.enquiry.marketplaceEligible?.eligible ?? false,
-    photos,
-    dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize),
+    photos: photos?.value ?? unknownPhotos,
+    dealerNetwork,
   };
+  return photos?.outage ? degraded({ ...page, outage: photos.outage }) : { ...page, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -124,16 +133,56 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** A failed save's answer: each step shows what the seller sent in place of the saved profile. */
 type Reply = ReturnType<typeof useFormReply>;
 
+/** The steps' titles, for a step's page that has only its notice to show. */
+const STEP_TITLES: Record<string, string> = {
+  timeline: 'Your vehicle profile',
+  features: 'Features and service history',
+  finance: 'Finance',
+  issues: 'Damage and faults',
+  'issues/details': 'Tell dealers about the damage',
+  keys: 'Keys',
+  photos: 'Photos',
+};
+
+/**
+ * While the platform is down the saved profile is unknown (docs/decisions/026): a step shows what
+ * the seller sent, and the damage details the kinds they were sent for.
+ */
+function sentProfile(sent: Reply): VehicleProfile {
+  const kinds = (Object.keys(ISSUE_KINDS) as IssueKind[]).filter((kind) => sent.value(`detail-${kind}`) !== undefined);
+  return {
+    features: null,
+    serviceHistory: null,
+    finance: null,
+    issues: kinds.length ? { declared: true, items: kinds.map((kind) => ({ kind, detail: '' })) } : null,
+    keys: null,
+    missingPhotos: [],
+    complete: false,
+  };
+}
+
 export default function Profile() {
-  const { vrm, step, profile, eligible, photos, dealerNetwork } = useLoaderData<typeof loader>();
+  const { vrm, step, profile: saved, eligible, photos, dealerNetwork, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   const base = `/${vrm}/profile`;
   const photoSlot = form.value('slot') ?? null;
   const photoError = form.errors('file')?.[0] ?? null;
   // A photo's own error sits by its slot; anything else above the step.
-  const error = <FormErrors errors={form.formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />;
+  const error = (
+    <>
+      <FormErrors errors={form.formErrors ?? (photoError && !photoSlot ? [photoError] : undefined)} />
+      {outage ? <OutageNotice message={outage.message} sent /> : null}
+    </>
+  );
+
+  if (outage && !form.replied) {
+    return <OutagePage title={STEP_TITLES[step] ?? 'Your vehicle profile'} titleId="step-title" message={outage.message} />;
+  }
+  const profile = saved ?? sentProfile(form);
 
   if (step === 'timeline') {
+    // During an outage the seller pressed 'Enter the next sale' on a complete profile: that form comes back.
+    const canEnter = saved ? saved.complete && eligible : form.value('intent') === 'enter-sale';
     return (
       <section className="card" aria-labelledby="profile-title">
         <h2 id="profile-title">Your vehicle profile</h2>
@@ -141,7 +190,7 @@ export default function Profile() {
         {error}
         <ol className="timeline">
           {STEPS.map((s) => {
-            const done = stepDone(profile, s.id);
+            const done = saved ? stepDone(saved, s.id) : null;
             return (
               <li key={s.id} className={done ? 'done' : 'upcoming'}>
                 <span className="marker" aria-hidden="true">
@@ -149,13 +198,13 @@ export default function Profile() {
                 </span>
                 <div>
                   <Link to={`${base}/${s.id}`}>{s.title}</Link>
-                  <p className="muted">{done ? 'Done' : 'To do'}</p>
+                  {done === null ? null : <p className="muted">{done ? 'Done' : 'To do'}</p>}
                 </div>
               </li>
             );
           })}
         </ol>
-        {profile.complete && eligible ? (
+        {canEnter ? (
           <Form method="post">
             <p>Your profile is complete. Your car goes into the next daily sale, where {dealerNetwork} dealers compete.</p>
             <button className="btn" type="submit" name="intent" value="enter-sale">

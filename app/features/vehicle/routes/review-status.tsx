@@ -9,7 +9,9 @@ import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { CollectSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded } from '~/lib/failures.server';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
@@ -19,9 +21,15 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'R
 export const handle = { saleProgress: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  const sale = await readSellerSale(request, context, params.vrm);
+  // The platform down: where the sale is is unknown; the development switch still comes back (docs/decisions/026).
+  if (sale.outage) {
+    const page = { vrm: sale.vrm, offer: null, progress: null, canSimulate: devToolsOn(context.config), finance: false };
+    return degraded({ ...page, outage: sale.outage });
+  }
   if (!sale.sale?.acceptedAt || !sale.progress) throw redirect(`/${sale.vrm}`);
   return {
+    outage: null,
     vrm: sale.vrm,
     offer: sale.sale.offer,
     progress: sale.progress,
@@ -46,9 +54,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewStatus() {
-  const { vrm, offer, progress, canSimulate, finance } = useLoaderData<typeof loader>();
-  const current = progress.find((s) => s.state === 'current');
+  const { vrm, offer, progress, canSimulate, finance, outage } = useLoaderData<typeof loader>();
+  const current = progress?.find((s) => s.state === 'current');
   const form = useFormReply(useActionData<typeof action>());
+  if (!progress) {
+    return (
+      <section className="card" aria-labelledby="status-title">
+        <h2 id="status-title">Where your sale is</h2>
+        <FormErrors errors={form.formErrors} />
+        {outage ? <OutageNotice message={outage.message} sent={form.replied} /> : null}
+        {canSimulate && form.replied ? <SimulateCollection /> : null}
+      </section>
+    );
+  }
   return (
     <>
       <section className="card" aria-labelledby="status-title">
@@ -71,17 +89,21 @@ export default function ReviewStatus() {
             {current.action ?? current.title}
           </Link>
         ) : null}
-        {canSimulate ? (
-          <Form method="post" className="dev-tools">
-            <p className="muted">Development tools: the dealer's side of the sale is simulated.</p>
-            <button className="btn secondary" type="submit">
-              Simulate the dealer collecting and paying
-            </button>
-          </Form>
-        ) : null}
+        {canSimulate ? <SimulateCollection /> : null}
       </section>
       <ProgressTimeline steps={progress} />
     </>
+  );
+}
+
+function SimulateCollection() {
+  return (
+    <Form method="post" className="dev-tools">
+      <p className="muted">Development tools: the dealer's side of the sale is simulated.</p>
+      <button className="btn secondary" type="submit">
+        Simulate the dealer collecting and paying
+      </button>
+    </Form>
   );
 }
 

@@ -3,18 +3,23 @@ import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatDate, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded } from '~/lib/failures.server';
+import { OutagePage } from '~/features/shell/outage-notice';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Sale complete' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  const sale = await readSellerSale(request, context, params.vrm);
+  // The platform down: the page says so in its frame (docs/decisions/026).
+  if (sale.outage) return degraded({ amount: null, dealer: null, paidAt: null, outage: sale.outage });
   if (!sale.sale?.paidAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
-  return { amount: sale.sale.offer.amount, dealer: sale.sale.offer.dealer.name, paidAt: sale.sale.paidAt };
+  return { amount: sale.sale.offer.amount, dealer: sale.sale.offer.dealer.name, paidAt: sale.sale.paidAt, outage: null };
 }
 
 export default function SaleComplete() {
-  const { amount, dealer, paidAt } = useLoaderData<typeof loader>();
+  const { amount, dealer, paidAt, outage } = useLoaderData<typeof loader>();
+  if (amount === null || outage) return <OutagePage title="Sale complete" titleId="complete-title" message={outage?.message ?? ''} />;
   return (
     <>
       <section className="card" aria-labelledby="complete-title">

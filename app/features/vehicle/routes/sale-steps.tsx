@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ProgressTimeline } from '~/features/vehicle/sale-bits';
-import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/vehicle/seller-sale.server';
 
 /**
  * The layout of the sale's steps (`/{vrm}/profile/…` to `/{vrm}/sale-complete`): it checks the
@@ -12,8 +12,9 @@ import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
  * `handle.saleProgress = false`.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
-  return { progress: sale.progress };
+  // During an outage the step says so itself (docs/decisions/026): no timeline rather than no page.
+  const sale = await readSellerSale(request, context, params.vrm);
+  return { progress: sale.outage ? null : sale.progress };
 }
 
 export default function SaleSteps() {

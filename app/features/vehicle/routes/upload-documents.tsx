@@ -6,10 +6,12 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { isDocumentKind, labelInSentence } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
+import { documentsUnknown, submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
 import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded, readOrOutage } from '~/lib/failures.server';
+import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -22,12 +24,24 @@ import { endpoints } from '../../../../contract/endpoints';
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Upload documents' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
+  const sale = await readSellerSale(request, context, params.vrm);
   const getAhead = new URL(request.url).pathname.includes('/get-ahead/');
-  if (!getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
+  if (!sale.outage && !getAhead && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}/get-ahead/upload-documents`);
   requireProvenAddress(request, context, sale.vrm);
-  const state = await context.gateway.call(endpoints.sale.documents, { query: { enquiryId: sale.enquiry.id } });
   const requested = params.kind ?? params.step;
+  if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
+  const read = sale.outage
+    ? sale
+    : await readOrOutage(
+        () => context.gateway.call(endpoints.sale.documents, { query: { enquiryId: sale.enquiry.id } }),
+        context.config.brandName,
+      );
+  // The platform down: every kind's upload, none listed, and the form the seller sent (docs/decisions/026).
+  if (read.outage) {
+    const kind = requested && isDocumentKind(requested) ? requested : null;
+    return degraded({ vrm: sale.vrm, kind, state: documentsUnknown(), getAhead, canSubmit: !getAhead, outage: read.outage });
+  }
+  const state = read.value;
   const automated = params.step !== undefined || new URL(request.url).pathname.endsWith('/automated-docs-upload');
   // The automated upload walks through the kinds: its step is the first one still missing.
   const kind = automated
@@ -35,8 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : requested && isDocumentKind(requested)
       ? requested
       : null;
-  if (requested && !isDocumentKind(requested)) throw new Response('Not Found', { status: 404 });
-  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !!sale.sale?.acceptedAt };
+  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !sale.outage && !!sale.sale?.acceptedAt, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -68,8 +81,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function UploadDocuments() {
-  const { vrm, kind, state, getAhead, canSubmit } = useLoaderData<typeof loader>();
+  const { vrm, kind, state, getAhead, canSubmit, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
+  const title = getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents';
+  if (outage && !form.replied) return <OutagePage title={title} titleId="documents-title" message={outage.message} />;
+  // During an outage what is uploaded is unknown: sending them for checking comes back if that was what the seller asked.
+  const complete = outage ? form.value('intent') === 'submit' : state.complete;
   const failedKind = form.value('kind') ?? null;
   const fileError = form.errors('file')?.[0] ?? null;
   // A file's error sits by its kind; one without a kind, above the list.
@@ -78,7 +95,7 @@ export default function UploadDocuments() {
   return (
     <>
       <section className="card" aria-labelledby="documents-title">
-        <h2 id="documents-title">{getAhead ? 'Get ahead: upload your documents now' : 'Upload your documents'}</h2>
+        <h2 id="documents-title">{title}</h2>
         <p>The dealer needs these to buy the car. Photos of paper documents are fine: flat, in good light, all four corners in view.</p>
         {getAhead ? <p>Upload them now and the dealer can collect sooner once you accept an offer.</p> : null}
         {state.requests.length ? (
@@ -92,6 +109,7 @@ export default function UploadDocuments() {
           </div>
         ) : null}
         <FormErrors errors={formErrors} />
+        {outage ? <OutageNotice message={outage.message} sent /> : null}
         <ul className="vehicle-list uploads">
           {kinds.map((k) => (
             <li key={k.kind} data-testid={`document-${k.kind}`}>
@@ -136,8 +154,8 @@ export default function UploadDocuments() {
           <p className="toast ok">Sent for checking.</p>
         ) : (
           <Form method="post">
-            {state.complete ? null : <p className="muted">Upload the V5C logbook and your driving licence to send them.</p>}
-            <button className="btn" type="submit" name="intent" value="submit" disabled={!state.complete}>
+            {complete ? null : <p className="muted">Upload the V5C logbook and your driving licence to send them.</p>}
+            <button className="btn" type="submit" name="intent" value="submit" disabled={!complete}>
               Send my documents for checking
             </button>
           </Form>

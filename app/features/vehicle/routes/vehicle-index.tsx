@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import type { PremiumOffer, SimilarSoldVehicles, Valuation, VehicleInsights } from '../../../../contract/vehicles';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
+import { OutageNotice } from '~/features/shell/outage-notice';
 import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { SignUpForm } from '~/features/account/sign-up-form';
@@ -94,10 +95,18 @@ export default function VehicleIndex() {
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
-  const { current } = useVehicleData();
+  const { current, outage } = useVehicleData();
   return (
     <>
+      {/* The platform down (docs/decisions/026): the page stands on what the session holds, and says what it can't show. */}
+      {outage && !reply ? (
+        <OutageNotice
+          message={outage.message}
+          title={signedIn ? 'We can’t show where your sale is just now.' : 'We can’t show all of this car’s details just now.'}
+        />
+      ) : null}
       {current ? <SalePanel vrm={vrm} current={current} dealerNetwork={dealerNetwork} /> : null}
+      {outage && intentOf(reply) === 'relist' ? <RelistSent message={outage.message} /> : null}
       {valuation && mileage !== null ? (
         <section className="card" aria-labelledby="valuation-title">
           <h2 id="valuation-title">Your instant valuation</h2>
@@ -119,6 +128,7 @@ export default function VehicleIndex() {
               <h3>See your full valuation</h3>
               <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
               <SignUpForm action={`/${vrm}?index`} reply={intentOf(reply) === 'relist' ? null : reply} brandName={brandName} />
+              {outage && reply ? <OutageNotice message={outage.message} sent /> : null}
             </div>
           )}
           {eligibility && !eligibility.eligible && partner && partner !== 'kerbside' ? (
@@ -191,6 +201,23 @@ function ValuationView({ valuation, withRange }: { valuation: Valuation; withRan
           : null}
       </p>
     </div>
+  );
+}
+
+/** A relisting sent during an outage: the sale's panel can't be shown, so its form comes back on its own (docs/decisions/026). */
+function RelistSent({ message }: { message: string }) {
+  const relisting = useFormReply(useActionData<typeof action>());
+  return (
+    <section className="card" aria-labelledby="relist-title">
+      <h2 id="relist-title">Sell to our dealers</h2>
+      <Form method="post">
+        <FormErrors errors={relisting.formErrors} />
+        <OutageNotice message={message} sent />
+        <button className="btn" type="submit" name="intent" value="relist">
+          Put it in the next sale
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -4,7 +4,9 @@ import type { PaymentStatus } from '../../../../contract/bank-details';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { loadSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { degraded, readOrOutage, type Outage } from '~/lib/failures.server';
+import { OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Vehicle payment' });
@@ -18,17 +20,28 @@ const LABELS: Record<PaymentStatus, string> = {
 
 /** `/{vrm}/vehicle-payment`: where the money is (payments calls, 20 s timeout). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const sale = await loadSellerSale(request, context, params.vrm);
-  if (!sale.sale?.acceptedAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
-  const [{ statuses, frozen }, { beneficiary }] = await Promise.all([
-    context.gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: sale.enquiry.id } }),
-    context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
-  ]);
-  return { amount: sale.sale.offer.amount, statuses, frozen: frozen === true, beneficiary };
+  // The platform down: the page says so in its frame (docs/decisions/026).
+  const unavailable = (outage: Outage) => degraded({ amount: null, statuses: [], frozen: false, beneficiary: null, outage });
+  const sale = await readSellerSale(request, context, params.vrm);
+  if (sale.outage) return unavailable(sale.outage);
+  const offer = sale.sale?.acceptedAt ? sale.sale.offer : null;
+  if (!offer) throw redirect(`/${sale.vrm}`);
+  const read = await readOrOutage(
+    () =>
+      Promise.all([
+        context.gateway.call(endpoints.sale.paymentStatuses, { query: { enquiryId: sale.enquiry.id } }),
+        context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
+      ]),
+    context.config.brandName,
+  );
+  if (read.outage) return unavailable(read.outage);
+  const [{ statuses, frozen }, { beneficiary }] = read.value;
+  return { amount: offer.amount, statuses, frozen: frozen === true, beneficiary, outage: null };
 }
 
 export default function VehiclePayment() {
-  const { amount, statuses, frozen, beneficiary } = useLoaderData<typeof loader>();
+  const { amount, statuses, frozen, beneficiary, outage } = useLoaderData<typeof loader>();
+  if (amount === null || outage) return <OutagePage title="Your payment" titleId="payment-title" message={outage?.message ?? ''} />;
   return (
     <>
       <section className="card" aria-labelledby="payment-title">

@@ -14,7 +14,10 @@ export const handle = routeFlags({ noRobots: true, vrmPath: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
-    title: data?.vehicle ? `${data.vehicle.make.display_name} ${data.vehicle.model} ${data.vehicle.vrm_pretty}` : 'Vehicle',
+    // During an outage the session may know no more of the car than its plate (docs/decisions/026).
+    title: data?.vehicle.make
+      ? `${data.vehicle.make.display_name} ${data.vehicle.model} ${data.vehicle.vrm_pretty}`
+      : (data?.vehicle.vrm_pretty ?? 'Vehicle'),
   });
 
 export default function VehicleLayout() {
