@@ -4,10 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 /**
  * A part is the same for everyone: rendered once per isolate for each set of props, which come
- * from configuration (the same for every request an isolate serves), never from the seller.
+ * from configuration (the same for every request an isolate serves), never from the seller. The
+ * document's render takes it from here too (`PartRenderer`, given by entry.server), which is why a
+ * part uses no context: the first render of each happens on its own, apart from the page.
  */
 const rendered = new WeakMap<object, Map<string, string>>();
-function markupOf<Props extends object>(part: ComponentType<Props>, props: Props): string {
+export function markupOf<Props extends object>(part: ComponentType<Props>, props: Props): string {
   let byProps = rendered.get(part);
   if (!byProps) rendered.set(part, (byProps = new Map()));
   const key = JSON.stringify(props);

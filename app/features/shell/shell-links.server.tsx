@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import {
   APP_STORE_LINKS,
   footerColumns,
@@ -16,7 +15,9 @@ import { dealersCompete } from '~/lib/dealer-network';
 /*
  * The shell's links: the same on every page and for every seller, so they are rendered on the
  * server only and kept by the browser as the document brought them (ServerMarkup, ADR 012). This
- * module, the navigation data and the links' texts never reach the page's scripts.
+ * module, the navigation data and the links' texts never reach the page's scripts. Links are plain
+ * (ServerMarkup navigates them in the app; `data-discover` lets Remix learn their routes first, as
+ * for a <Link>): each part is rendered once per isolate, apart from the page and its router.
  */
 
 export function HeaderNavItems({ addresses, idPrefix, flat = false }: { addresses: Addresses; idPrefix: string; flat?: boolean }) {
@@ -72,10 +73,10 @@ function NavAnchor({ link }: { link: NavLink }) {
       {badge}
     </a>
   ) : (
-    <Link to={link.href} prefetch="none">
+    <a href={link.href} data-discover="true">
       {link.label}
       {badge}
-    </Link>
+    </a>
   );
 }
 
@@ -143,9 +144,9 @@ function LinkList({ links }: { links: NavLink[] }) {
           {link.external ? (
             <a href={link.href}>{link.label}</a>
           ) : (
-            <Link to={link.href} prefetch="none">
+            <a href={link.href} data-discover="true">
               {link.label}
-            </Link>
+            </a>
           )}
         </li>
       ))}

@@ -54,9 +54,9 @@ export function SiteFooter({
       <div className="footer-main">
         <div className="wrap">
           {children}
-          <ServerMarkup id="footer-links" render={() => <FooterLinks addresses={addresses} />} />
+          <ServerMarkup id="footer-links" part={FooterLinks} props={{ addresses }} />
           {hidden ? null : <Disclaimers flags={flags} />}
-          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} dealerNetwork={dealerNetwork} year={year} />} />
+          <ServerMarkup id="footer-legal" part={FooterLegal} props={{ brandName, dealerNetwork, year }} />
         </div>
       </div>
     </footer>

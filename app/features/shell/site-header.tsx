@@ -30,7 +30,8 @@ export function SiteHeader({
           id="main-nav"
           className="main-nav"
           aria-label="Main"
-          render={() => <HeaderNavItems addresses={addresses} idPrefix="nav" />}
+          part={HeaderNavItems}
+          props={{ addresses, idPrefix: 'nav' }}
         />
         <div className="header-end">
           <nav className="site-nav" aria-label="Account">
@@ -46,7 +47,8 @@ export function SiteHeader({
               id="mobile-nav"
               className="menu-panel"
               aria-label="Menu"
-              render={() => <HeaderNavItems addresses={addresses} idPrefix="mobile" flat />}
+              part={HeaderNavItems}
+              props={{ addresses, idPrefix: 'mobile', flat: true }}
             />
           </details>
         </div>

@@ -61,14 +61,7 @@ export default function Home() {
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   // The sections that are the same for everyone (ADR 012): rendered by the server only.
   const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType<HomeStaticProps>) => (
-    <ServerMarkup
-      as="section"
-      id={id}
-      className="section"
-      aria-labelledby={titleId}
-      render={() => <Content {...statics} />}
-      markup={markup?.[id]}
-    />
+    <ServerMarkup as="section" id={id} className="section" aria-labelledby={titleId} part={Content} props={statics} markup={markup?.[id]} />
   );
   return (
     <div className="stack">
