@@ -5,8 +5,6 @@ import { renderToReadableStream } from 'react-dom/server';
 import { flagsFor } from '~/lib/route-flags';
 import { contentSecurityPolicy, hasPersonalCookies, PUBLIC_PAGE_CACHE } from '~/lib/security.server';
 import { NonceProvider } from '~/lib/nonce';
-import { PartRenderer } from '~/lib/server-markup';
-import { markupOf } from '~/lib/server-markup.server';
 import { STREAMED_HEADER } from '~/lib/streaming-gzip.server';
 
 export const streamTimeout = 10_000;
@@ -24,9 +22,7 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <PartRenderer.Provider value={markupOf}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-      </PartRenderer.Provider>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
     </NonceProvider>,
     {
       nonce,

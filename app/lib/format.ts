@@ -32,17 +32,8 @@ export function formatPounds(value: number): string {
 }
 
 // toLocaleDateString builds a formatter on every call: it was the costliest single function in the
-// home page's server render (docs/performance.md). Formatting with a kept one still showed in the
-// profiles, and pages show the same dates to every visitor (the reviews, an MOT history): each
-// date's text is kept too, up to a bound.
+// home page's server render (docs/performance.md).
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const formattedDates = new Map<string, string>();
 export function formatDate(iso: string): string {
-  let text = formattedDates.get(iso);
-  if (text === undefined) {
-    text = longDate.format(new Date(iso));
-    if (formattedDates.size >= 2000) formattedDates.clear();
-    formattedDates.set(iso, text);
-  }
-  return text;
+  return longDate.format(new Date(iso));
 }

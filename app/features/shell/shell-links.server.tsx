@@ -11,6 +11,7 @@ import {
   type NavLink,
 } from '~/features/shell/navigation';
 import { dealersCompete } from '~/lib/dealer-network';
+import { markupOf } from '~/lib/server-markup.server';
 
 /*
  * The shell's links: the same on every page and for every seller, so they are rendered on the
@@ -153,3 +154,9 @@ function LinkList({ links }: { links: NavLink[] }) {
     </ul>
   );
 }
+
+// What ServerMarkup renders: each part's markup, made once per isolate for its props.
+type PropsOf<Part> = Part extends (props: infer Props) => unknown ? Props : never;
+export const headerNavMarkup = (props: PropsOf<typeof HeaderNavItems>) => markupOf(HeaderNavItems, props);
+export const footerLinksMarkup = (props: PropsOf<typeof FooterLinks>) => markupOf(FooterLinks, props);
+export const footerLegalMarkup = (props: PropsOf<typeof FooterLegal>) => markupOf(FooterLegal, props);
