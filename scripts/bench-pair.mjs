@@ -16,7 +16,7 @@ import { openSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
+import { connectProfiler, cpuPerWindow } from './lib/isolate-profiler.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [other, pagesArg = '/,/sell-my-car,/KE19FTA'] = process.argv.slice(2);
@@ -67,20 +67,7 @@ async function start(label, checkout, appPort) {
     if (i > 240) throw new Error(`${label} (${checkout}) did not start: see ${os.tmpdir()}/kerbside-bench-pair-${appPort}.log`);
     await sleep(500);
   }
-  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-  const target = targets.find((t) => /kerbside/.test(`${t.title} ${t.url}`) && !/platform/.test(`${t.title} ${t.url}`)) ?? targets[0];
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
-  let id = 0;
-  const pending = new Map();
-  ws.on('message', (m) => {
-    const message = JSON.parse(m.toString());
-    if (message.id && pending.has(message.id)) (pending.get(message.id)(message), pending.delete(message.id));
-  });
-  const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 100 });
-  return { label, checkout, appPort, send, ws };
+  return { label, checkout, appPort, profiler: await connectProfiler(inspectorPort) };
 }
 
 function get(appPort, pathname) {
@@ -95,25 +82,9 @@ function get(appPort, pathname) {
   });
 }
 
-/** Each request's sampled CPU, counted as `npm run bench` counts it (scripts/bench.mjs). */
-function perRequest(profile, windows) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const cpu = windows.map(() => 0);
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i];
-    const next = Math.min(profile.timeDeltas[i + 1] ?? 100, 200);
-    const node = nodes.get(profile.samples[i]);
-    if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) continue;
-    const w = windows.findIndex(([a, b]) => t >= a && t <= b);
-    if (w >= 0) cpu[w] += next / 1000;
-  }
-  return cpu;
-}
-
 async function round(builds, pathname) {
   const windows = new Map(builds.map((b) => [b.label, []]));
-  for (const build of builds) await build.send('Profiler.start');
+  for (const build of builds) await build.profiler.start();
   for (let i = 0; i < perRound; i++) {
     for (const build of i % 2 ? [...builds].reverse() : builds) {
       const started = Number(process.hrtime.bigint() / 1000n);
@@ -125,8 +96,7 @@ async function round(builds, pathname) {
   }
   const out = {};
   for (const build of builds) {
-    const { result } = await build.send('Profiler.stop');
-    out[build.label] = perRequest(result.profile, windows.get(build.label));
+    out[build.label] = cpuPerWindow(await build.profiler.stop(), windows.get(build.label));
   }
   return out;
 }
@@ -157,6 +127,6 @@ for (const pathname of pagesArg.split(',')) {
 }
 console.log('\nSampled SSR CPU per request, interleaved (B / A below 1: B spends less)');
 console.table(rows);
-for (const build of [a, b]) build.ws.close();
+for (const build of [a, b]) build.profiler.close();
 stop();
 process.exit(0);

@@ -20,6 +20,7 @@ import zlib from 'node:zlib';
 import WebSocket from 'ws';
 import { DOCUMENT_GZIP, PAGES } from './lib/budgets.mjs';
 import { gzipSize, pageWeight } from './lib/page-weight.mjs';
+import { connectProfiler, cpuPerWindow } from './lib/isolate-profiler.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8799);
@@ -222,23 +223,11 @@ for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await looked
  * performance clock are both CLOCK_MONOTONIC; the offset between them is read once.
  */
 async function cpuPerRequest(paths, count) {
-  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-  const target = targets.find((t) => /kerbside/.test(`${t.title} ${t.url}`) && !/platform/.test(`${t.title} ${t.url}`)) ?? targets[0];
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-  let id = 0;
-  const pending = new Map();
-  ws.on('message', (m) => {
-    const msg = JSON.parse(m.toString());
-    if (msg.id && pending.has(msg.id)) (pending.get(msg.id)(msg), pending.delete(msg.id));
-  });
-  const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 100 });
+  const profiler = await connectProfiler(inspectorPort);
   const out = {};
   for (const pathname of paths) {
     for (let i = 0; i < 50; i++) await get(pathname); // warm the isolate, its JIT and its caches
-    await send('Profiler.start');
+    await profiler.start();
     const windows = [];
     for (let i = 0; i < count; i++) {
       const startedNs = process.hrtime.bigint();
@@ -246,22 +235,7 @@ async function cpuPerRequest(paths, count) {
       windows.push([Number(startedNs / 1000n), Number(process.hrtime.bigint() / 1000n)]);
       await sleep(5);
     }
-    const { result } = await send('Profiler.stop');
-    const profile = result.profile;
-    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-    const counts = (n) => !['(idle)', '(program)', '(root)'].includes(n.callFrame.functionName);
-    const perRequest = windows.map(() => 0);
-    let t = profile.startTime;
-    for (let i = 0; i < profile.samples.length; i++) {
-      t += profile.timeDeltas[i];
-      // A sample stands for the time until the next one, but no more than two intervals: the
-      // profiler takes none while the isolate waits, so a long delta is idle time, not CPU.
-      const next = Math.min(profile.timeDeltas[i + 1] ?? 100, 200);
-      const node = nodes.get(profile.samples[i]);
-      if (!node || !counts(node)) continue;
-      const w = windows.findIndex(([a, b]) => t >= a && t <= b);
-      if (w >= 0) perRequest[w] += next / 1000;
-    }
+    const perRequest = cpuPerWindow(await profiler.stop(), windows);
     out[pathname] = {
       count,
       p50: quantile(perRequest, 0.5),
@@ -270,7 +244,7 @@ async function cpuPerRequest(paths, count) {
       samples: perRequest,
     };
   }
-  ws.close();
+  profiler.close();
   return out;
 }
 
