@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { markupForNavigation } from './server-markup.server';
+import { markupForNavigation, markupOf } from './server-markup.server';
 import { BenefitsContent, homeStaticMarkup } from '~/features/entry/home-static.server';
 
 const context = (dataRequest: boolean) => ({ dataRequest, config: { dealerNetworkSize: 8250 } }) as AppLoadContext;
@@ -29,5 +29,17 @@ describe('markupForNavigation', () => {
     const part = ({ dealerNetwork }: { dealerNetwork: string }) => createElement('p', null, dealerNetwork);
     expect(markupForNavigation(context(true), { part }, { dealerNetwork: '6,000+' })).toEqual({ part: '<p>6,000+</p>' });
     expect(markupForNavigation(context(true), { part }, { dealerNetwork: '12,000+' })).toEqual({ part: '<p>12,000+</p>' });
+  });
+});
+
+describe('markupOf: what every document takes its shell parts from', () => {
+  it('renders a part once for the same props and again for others, with plain links that Remix discovers', () => {
+    let renders = 0;
+    const part = ({ href }: { href: string }) => (renders++, createElement('a', { href, 'data-discover': 'true' }, 'Guides'));
+    expect(markupOf(part, { href: '/guides' })).toBe('<a href="/guides" data-discover="true">Guides</a>');
+    expect(markupOf(part, { href: '/guides' })).toBe('<a href="/guides" data-discover="true">Guides</a>');
+    expect(renders).toBe(1);
+    expect(markupOf(part, { href: '/stories' })).toContain('href="/stories"');
+    expect(renders).toBe(2);
   });
 });

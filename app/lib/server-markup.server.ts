@@ -5,9 +5,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 /**
  * A part is the same for everyone: rendered once per isolate for each set of props, which come
  * from configuration (the same for every request an isolate serves), never from the seller.
+ * Documents take their parts from here too (ServerMarkup): the first time, from within the page's
+ * own render (React allows a nested synchronous render), but apart from its tree, which is why a
+ * part reads no context and its links are plain anchors.
  */
 const rendered = new WeakMap<object, Map<string, string>>();
-function markupOf<Props extends object>(part: ComponentType<Props>, props: Props): string {
+export function markupOf<Props extends object>(part: ComponentType<Props>, props: Props): string {
   let byProps = rendered.get(part);
   if (!byProps) rendered.set(part, (byProps = new Map()));
   const key = JSON.stringify(props);

@@ -1,5 +1,5 @@
 import { useNavigate } from '@remix-run/react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 
 type Tag = 'div' | 'nav' | 'section';
 
@@ -20,8 +20,10 @@ function markupFromDocument(id: string): string {
  * in the page's scripts (ADR 012): the header's menus, the footer's links, the home page's static
  * sections. Only for markup that is the same for every seller and does nothing in the browser.
  *
- * `render` is only called on the server: the components it uses live in a `.server` module, which
- * the browser build leaves empty. In the browser the element takes the document's own markup
+ * `render` is only called on the server: it gives the part's markup as its `.server` module keeps
+ * it (`markupOf`, rendered once per isolate: React rendering the header's menus and the footer's
+ * links on every request was a third of a page's elements, docs/performance.md). The browser build
+ * leaves that module empty. In the browser the element takes the document's own markup
  * (`dangerouslySetInnerHTML` with the same string is never written again), and a click on one of
  * its links navigates in the app, as a `<Link>` would. Where the browser may arrive by a
  * client-side navigation, the route's loader passes `markup` (markupForNavigation); the root
@@ -36,7 +38,7 @@ export function ServerMarkup({
 }: {
   id: string;
   as?: Tag;
-  render: () => ReactNode;
+  render: () => string;
   /** The markup for a client-side navigation, from the route's loader. */
   markup?: string | null;
   className?: string;
@@ -44,13 +46,6 @@ export function ServerMarkup({
   'aria-labelledby'?: string;
 }) {
   const navigate = useNavigate();
-  if (typeof document === 'undefined') {
-    return (
-      <Wrapper id={id} {...attributes}>
-        {render()}
-      </Wrapper>
-    );
-  }
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as Element).closest?.('a');
     if (!link || !shouldNavigateInApp(event, link)) return;
@@ -64,7 +59,7 @@ export function ServerMarkup({
       id={id}
       {...attributes}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: markup ?? markupFromDocument(id) }}
+      dangerouslySetInnerHTML={{ __html: typeof document === 'undefined' ? render() : (markup ?? markupFromDocument(id)) }}
       suppressHydrationWarning
     />
   );

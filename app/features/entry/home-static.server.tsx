@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import { markupForNavigation } from '~/lib/server-markup.server';
+import { markupForNavigation, markupOf } from '~/lib/server-markup.server';
 import { dealersCompete, formatDealerNetwork } from '~/lib/dealer-network';
 
 /*
@@ -76,11 +76,14 @@ export function homeStaticProps(context: AppLoadContext): HomeStaticProps {
   return { dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize) };
 }
 
+const SECTIONS = { 'home-benefits': BenefitsContent, 'home-steps': StepsContent };
+
+/** A section's markup in the home page's document: made once per isolate for its props. */
+export function homeSectionMarkup(id: keyof typeof SECTIONS, props: HomeStaticProps): string {
+  return markupOf(SECTIONS[id], props);
+}
+
 /** The sections' markup for a client-side navigation to the home page (null for a document load). */
 export function homeStaticMarkup(context: AppLoadContext) {
-  return markupForNavigation<'home-benefits' | 'home-steps', HomeStaticProps>(
-    context,
-    { 'home-benefits': BenefitsContent, 'home-steps': StepsContent },
-    homeStaticProps(context),
-  );
+  return markupForNavigation<keyof typeof SECTIONS, HomeStaticProps>(context, SECTIONS, homeStaticProps(context));
 }

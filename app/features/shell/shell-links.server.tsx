@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import {
   APP_STORE_LINKS,
   footerColumns,
@@ -12,11 +11,14 @@ import {
   type NavLink,
 } from '~/features/shell/navigation';
 import { dealersCompete } from '~/lib/dealer-network';
+import { markupOf } from '~/lib/server-markup.server';
 
 /*
  * The shell's links: the same on every page and for every seller, so they are rendered on the
  * server only and kept by the browser as the document brought them (ServerMarkup, ADR 012). This
- * module, the navigation data and the links' texts never reach the page's scripts.
+ * module, the navigation data and the links' texts never reach the page's scripts. Links are plain
+ * (ServerMarkup navigates them in the app; `data-discover` lets Remix learn their routes first, as
+ * for a <Link>): each part is rendered once per isolate, apart from the page and its router.
  */
 
 export function HeaderNavItems({ addresses, idPrefix, flat = false }: { addresses: Addresses; idPrefix: string; flat?: boolean }) {
@@ -72,10 +74,10 @@ function NavAnchor({ link }: { link: NavLink }) {
       {badge}
     </a>
   ) : (
-    <Link to={link.href} prefetch="none">
+    <a href={link.href} data-discover="true">
       {link.label}
       {badge}
-    </Link>
+    </a>
   );
 }
 
@@ -143,12 +145,18 @@ function LinkList({ links }: { links: NavLink[] }) {
           {link.external ? (
             <a href={link.href}>{link.label}</a>
           ) : (
-            <Link to={link.href} prefetch="none">
+            <a href={link.href} data-discover="true">
               {link.label}
-            </Link>
+            </a>
           )}
         </li>
       ))}
     </ul>
   );
 }
+
+// What ServerMarkup renders: each part's markup, made once per isolate for its props.
+type PropsOf<Part> = Part extends (props: infer Props) => unknown ? Props : never;
+export const headerNavMarkup = (props: PropsOf<typeof HeaderNavItems>) => markupOf(HeaderNavItems, props);
+export const footerLinksMarkup = (props: PropsOf<typeof FooterLinks>) => markupOf(FooterLinks, props);
+export const footerLegalMarkup = (props: PropsOf<typeof FooterLegal>) => markupOf(FooterLegal, props);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Review } from '../../../contract/shell';
 import { ReviewCard } from './review-card';
 import { ServerMarkup } from '../../lib/server-markup';
-import { FooterLegal, FooterLinks } from './shell-links.server';
+import { footerLegalMarkup, footerLinksMarkup } from './shell-links.server';
 import { VrmForm } from './vrm-form';
 import type { Addresses } from '~/features/shell/navigation';
 import type { RouteFlags } from '~/lib/route-flags';
@@ -54,9 +54,9 @@ export function SiteFooter({
       <div className="footer-main">
         <div className="wrap">
           {children}
-          <ServerMarkup id="footer-links" render={() => <FooterLinks addresses={addresses} />} />
+          <ServerMarkup id="footer-links" render={() => footerLinksMarkup({ addresses })} />
           {hidden ? null : <Disclaimers flags={flags} />}
-          <ServerMarkup id="footer-legal" render={() => <FooterLegal brandName={brandName} dealerNetwork={dealerNetwork} year={year} />} />
+          <ServerMarkup id="footer-legal" render={() => footerLegalMarkup({ brandName, dealerNetwork, year })} />
         </div>
       </div>
     </footer>

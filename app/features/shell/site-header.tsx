@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { ServerMarkup } from '../../lib/server-markup';
-import { HeaderNavItems } from './shell-links.server';
+import { headerNavMarkup } from './shell-links.server';
 import type { Addresses } from '~/features/shell/navigation';
 
 /**
@@ -30,7 +30,7 @@ export function SiteHeader({
           id="main-nav"
           className="main-nav"
           aria-label="Main"
-          render={() => <HeaderNavItems addresses={addresses} idPrefix="nav" />}
+          render={() => headerNavMarkup({ addresses, idPrefix: 'nav' })}
         />
         <div className="header-end">
           <nav className="site-nav" aria-label="Account">
@@ -46,7 +46,7 @@ export function SiteHeader({
               id="mobile-nav"
               className="menu-panel"
               aria-label="Menu"
-              render={() => <HeaderNavItems addresses={addresses} idPrefix="mobile" flat />}
+              render={() => headerNavMarkup({ addresses, idPrefix: 'mobile', flat: true })}
             />
           </details>
         </div>

@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { ComponentType } from 'react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales, ReviewsCarousel, VideoSection } from '~/features/entry/home-sections';
-import {
-  BenefitsContent,
-  homeStaticMarkup,
-  homeStaticProps,
-  StepsContent,
-  type HomeStaticProps,
-} from '~/features/entry/home-static.server';
+import { homeSectionMarkup, homeStaticMarkup, homeStaticProps } from '~/features/entry/home-static.server';
 import { ServerMarkup } from '~/lib/server-markup';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
@@ -60,23 +53,23 @@ export default function Home() {
   const { brandName } = useRootData();
   const reviewBlock = reviews ? <ReviewsCarousel {...reviews} /> : null;
   // The sections that are the same for everyone (ADR 012): rendered by the server only.
-  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string, Content: ComponentType<HomeStaticProps>) => (
+  const staticSection = (id: keyof NonNullable<typeof markup>, titleId: string) => (
     <ServerMarkup
       as="section"
       id={id}
       className="section"
       aria-labelledby={titleId}
-      render={() => <Content {...statics} />}
+      render={() => homeSectionMarkup(id, statics)}
       markup={markup?.[id]}
     />
   );
   return (
     <div className="stack">
       <Hero title="The way to sell your car" action="/?index" panel={panel} reply={reply} />
-      {staticSection('home-benefits', 'benefits-title', BenefitsContent)}
+      {staticSection('home-benefits', 'benefits-title')}
       {video ? <VideoSection src={video} brandName={brandName} /> : null}
       {reviewsFirst ? reviewBlock : null}
-      {staticSection('home-steps', 'steps-title', StepsContent)}
+      {staticSection('home-steps', 'steps-title')}
       {reviewsFirst ? null : reviewBlock}
       <RecentSales sales={sales} />
       <DealerLogos dealers={dealers} />

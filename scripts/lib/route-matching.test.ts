@@ -1,0 +1,73 @@
+import { matchRoutes, type RouteObject } from '@remix-run/router';
+import { describe, expect, it } from 'vitest';
+import config from '../../remix.config.js';
+
+/*
+ * The route table as the router sees it (remix.config.js), matched by the router the app bundles,
+ * patched (patches/@remix-run+router+1.23.4.patch): the patch passes over branches whose first
+ * segment is fixed text unlike the pathname's, so every address must still reach the route it did.
+ */
+type Route = RouteObject & { id: string; children?: Route[] };
+
+function routeTable(): Route[] {
+  const root: Route = { id: 'root', path: '', children: [] };
+  const parents = [root];
+  type Define = (path: string | undefined, file: string, options?: { id?: string; index?: boolean }, children?: () => void) => void;
+  const defineRoutes = (define: (route: Define) => void) =>
+    define((path, file, options = {}, children) => {
+      const route = (options.index ? { id: options.id ?? file, index: true } : { id: options.id ?? file, path }) as Route;
+      const parent = parents[parents.length - 1];
+      (parent.children ??= []).push(route);
+      if (children) {
+        route.children = [];
+        parents.push(route);
+        children();
+        parents.pop();
+      }
+    });
+  (config as unknown as { routes: (d: typeof defineRoutes) => void }).routes(defineRoutes);
+  return [root];
+}
+
+const routes = routeTable();
+const leaf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id;
+const chain = (pathname: string) => matchRoutes(routes, pathname)?.map((m) => m.route.id);
+
+describe('route matching over the whole table', () => {
+  it('takes every route by its own address, whatever the case and a trailing slash', () => {
+    const addresses: [string, string][] = [];
+    const walk = (list: Route[], prefix: string) => {
+      for (const route of list) {
+        const path = route.index ? prefix : `${prefix}/${route.path ?? ''}`.replace(/\/+/g, '/');
+        const filled = path
+          .replace(/\/:[\w-]+\?/g, '')
+          .replace(/:vrm/, 'KE19FTA')
+          .replace(/:[\w-]+/g, 'x')
+          .replace(/\/\*$/, '/a/b');
+        // A pathless layout, or a layout with an index, is not the page at its own address.
+        if (route.path !== undefined || route.index) if (!route.children?.some((c) => c.index)) addresses.push([filled || '/', route.id]);
+        if (route.children) walk(route.children, path);
+      }
+    };
+    walk(routes, '');
+    expect(addresses.length).toBeGreaterThan(80);
+    for (const [address, id] of addresses) {
+      expect(leaf(address), address).toBe(id);
+      expect(leaf(address.toUpperCase()), address.toUpperCase()).toBe(id);
+      expect(leaf(`${address}/`.replace(/\/\/$/, '/')), `${address}/`).toBe(id);
+    }
+  });
+
+  it('prefers fixed addresses to a registration, and sends unknown ones to the 404 page', () => {
+    expect(chain('/')).toEqual(['root', 'routes/home']);
+    expect(chain('/sell-my-car')).toEqual(['root', 'landing/sell-my-car']);
+    expect(chain('/KE19FTA')).toEqual(['root', 'routes/vehicle', 'routes/vehicle-index']);
+    expect(chain('/ke19fta/accept-offer')).toEqual(['root', 'routes/vehicle', 'routes/sale-steps', 'routes/accept-offer']);
+    expect(leaf('/KE19FTA/profile/photos/front')).toBe('routes/profile');
+    expect(leaf('/KE19FTA/no-such-step')).toBe('routes/not-found');
+    expect(leaf('/no/such/page')).toBe('routes/not-found');
+    expect(leaf('/blog/2026/11/26/a-post')).toBe('routes/blog');
+    expect(leaf('/sell-my-car/brands/ford/mileage')).toBe('routes/brand-mileage');
+    expect(matchRoutes(routes, '/car-value-tracker/KE19FTA')?.at(-1)?.params).toEqual({ vrm: 'KE19FTA' });
+  });
+});
