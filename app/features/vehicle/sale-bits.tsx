@@ -45,14 +45,3 @@ export function PriceRules() {
     </section>
   );
 }
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  });
-}

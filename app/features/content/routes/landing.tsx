@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { zoneById } from '../../../../contract/zones';
 import { SourceList } from '~/features/shell/content-article';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
@@ -10,6 +9,7 @@ import type { LandingPage } from '~/features/content/landing-types';
 import { PART_EXCHANGE, SELL_MY_CAR, SELL_MY_CAR_VARIANTS, SELL_MY_VAN } from '~/features/content/landing-pages';
 import { AFFILIATES, PARTNER_PAGES } from '~/features/content/partners';
 import { getEntry } from '~/features/content/content.server';
+import { cityZone } from '~/features/content/city-zone.server';
 import { referralCodeOf } from '~/features/content/referrals';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { formatDealerNetwork, withDealerNetwork } from '~/lib/dealer-network';
@@ -81,8 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dealerLogosBlock(context, city.postcodeAreas),
     ]);
     // The zone's name and sources come from the zones module here, so its data stays on the server.
-    const zone = city.zone ? { ...city.zone, name: zoneById(city.zone.zoneId).name, sources: zoneById(city.zone.zoneId).sources } : null;
-    return { kind: 'city' as const, path: url.pathname, panel, city, zone, sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
+    return { kind: 'city' as const, path: url.pathname, panel, city, zone: cityZone(city), sales, dealers, flags: { lookupVariant: 'default' } as RouteFlags };
   }
   const { page, partner, lookupVariant } = resolved;
   if (resolved.affiliate) await rememberAffiliate(context, resolved.affiliate);
