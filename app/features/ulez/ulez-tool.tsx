@@ -9,7 +9,7 @@ import {
   type ZoneVerdict,
 } from '../../../contract/zones';
 import { ulezErrorCode, type UlezCheckResponse } from '../../../contract/ulez';
-import { SourceList } from '~/features/shell/content-article';
+import { SourceList } from '~/features/shell/source-list';
 import type { RegistrationTool } from '~/features/tools/registration-tool';
 import { formatDate, fuelName } from '~/lib/format';
 import { ulezErrorPanel } from './ulez-errors';

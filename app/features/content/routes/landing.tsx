@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { SourceList } from '~/features/shell/content-article';
+import { SourceList } from '~/features/shell/source-list';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { Hero } from '~/features/entry/hero';
 import { DealerLogos, RecentSales } from '~/features/entry/home-sections';
