@@ -2,24 +2,9 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from '../shell/vrm-form';
-import { useRootData } from '~/features/shell/frame';
-import { dealersCompete } from '~/lib/dealer-network';
+import { Strapline } from './strapline';
 import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
 import type { FormReply } from '~/lib/forms/use-form-reply';
-
-/** The strapline, with the configured size of the dealer network; its '*' leads to the price disclaimer in the footer. */
-export function Strapline() {
-  const { dealerNetwork } = useRootData();
-  return (
-    <p className="strap">
-      {dealersCompete(dealerNetwork)} to give you their best price
-      <a href="#price-disclaimer" className="footnote" aria-label="About the best price">
-        *
-      </a>
-      . Find your highest offer!
-    </p>
-  );
-}
 
 /** The hero with the VRM entry (docs/behaviour/entry.md#screens-and-routes): its title, the error panel of the last lookup, the form. */
 export function Hero({

@@ -4,7 +4,7 @@ import type { Params } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
-import { Strapline } from '~/features/entry/hero';
+import { Strapline } from '~/features/entry/strapline';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { fuelName, sentenceCase } from '~/lib/format';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';

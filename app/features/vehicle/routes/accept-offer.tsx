@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PriceRules } from '~/features/vehicle/sale-bits';
+import { PriceRules } from '~/features/vehicle/price-rules';
 import { formatDateTime } from '~/features/vehicle/sale-time';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
