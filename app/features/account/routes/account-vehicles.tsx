@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { formatVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
+import { VRM_MAX_LENGTH } from '../../../../contract/vrm';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { FormErrors } from '~/lib/forms/form-parts';
@@ -8,13 +8,12 @@ import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { vrmProblem } from '~/lib/forms/vrm-field';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
-import { lookupErrorPanel } from '~/features/entry/lookup-errors';
+import { lookupPanelFor } from '~/features/entry/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { loadAccount, requireUser } from '~/features/account/require-user.server';
 import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
 import type { ReferralReward } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
-import { toLookupErrorCode } from '../../../../contract/vehicles';
 import { panelFailure } from '~/lib/failures.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Account: vehicles' });
@@ -87,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
   if (!result.ok || !result.value.vehicle) {
     const lookup = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
-    const panel = lookupErrorPanel(toLookupErrorCode(lookup.code), formatVrm(vrm), context.config.brandName);
+    const panel = lookupPanelFor(context, lookup.code, vrm);
     const status = lookup.status === 429 ? 429 : lookup.status === 504 ? 504 : lookup.status >= 500 ? 503 : 400;
     return refuse(submission, [panel.title, panel.text], status);
   }
