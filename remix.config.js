@@ -103,7 +103,7 @@ export default {
       route('sell-my-van', 'features/content/routes/landing.tsx', { id: 'landing/sell-my-van' });
       route('part-exchange', 'features/content/routes/landing.tsx', { id: 'landing/part-exchange' });
       route('partner/:partner', 'features/content/routes/landing.tsx', { id: 'landing/partner' });
-      route('sell-your-car/:city?', 'features/content/routes/landing.tsx', { id: 'landing/city' });
+      route('sell-your-car/:city?', 'features/content/routes/city-landing.tsx', { id: 'landing/city' });
       route('ulez-checker', 'features/ulez/routes/ulez-checker.tsx', { id: 'routes/ulez-checker' });
       route('ulez-checker/:results', 'features/ulez/routes/ulez-result.tsx', { id: 'routes/ulez-checker-result' });
       route('sell-my-car/brands', 'features/content/routes/brands.tsx', { id: 'routes/brands' });

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MotCheck } from '../contract/mot';
+import { scriptUrls } from '../scripts/lib/page-weight.mjs';
 import { Browser, mainText, textOf } from './support/browser';
 import { startWorkers, type Workers } from './support/workers';
 
@@ -98,6 +101,34 @@ describe('the MOT check pages', () => {
     expect(mainText(await (await new Browser(workers.fetch).get('/mot-check/results?vrm=KE19FTA')).text())).toContain(
       'MOT history of KE19 FTA',
     );
+  });
+
+  it("keeps the result's views on the server: in the document once, as markup in a navigation's data, never in the scripts (ADR 012)", async () => {
+    const browser = new Browser(workers.fetch, { runsScripts: true });
+    const html = await (await browser.get('/mot-check/results?vrm=KE19FTA')).text();
+    const text = mainText(html);
+    // Status, mileage, then the reminders' form (the page's own component), then every test.
+    const order = ['MOT valid until', 'Odometer readings at each MOT test', 'Free MOT reminders', 'Check another vehicle'].map((words) =>
+      text.indexOf(words),
+    );
+    expect(
+      order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)),
+      order.join(' '),
+    ).toBe(true);
+    expect(html.split('Odometer readings at each MOT test').length - 1).toBe(1);
+    expect(html.split('MOT records as held by DVSA').length - 1).toBe(1);
+
+    // A client-side navigation: the loader sends the views' markup, as the document has it.
+    const data = await (await browser.get('/mot-check/results.data?vrm=KE19FTA')).text();
+    expect(data).toContain('Odometer readings at each MOT test');
+    expect(data).toContain('MOT records as held by DVSA');
+    expect(await (await browser.get('/mot-check.data')).text()).toContain('What the MOT check shows');
+
+    // The scripts the page loads hold the reminders' form, not the views' words.
+    const scripts = scriptUrls(html).map((url) => readFileSync(path.join(import.meta.dirname, '../public', url), 'utf8'));
+    expect(scripts.join('').includes('Free MOT reminders')).toBe(true);
+    for (const words of ['Odometer readings at each MOT test', 'What the MOT check shows', 'MOT records as held by DVSA'])
+      expect(scripts.join('').includes(words), words).toBe(false);
   });
 
   it('has one address per registration: any other spelling of it moves there for good (301)', async () => {

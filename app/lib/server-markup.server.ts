@@ -34,3 +34,18 @@ export function markupForNavigation<Id extends string, Props extends object = Re
   for (const id of Object.keys(parts) as Id[]) markup[id] = markupOf(parts[id], props);
   return markup;
 }
+
+/**
+ * As markupForNavigation, for parts whose props come from the request (one vehicle's check): the
+ * same rule (only a client-side navigation gets them), rendered each time and never kept.
+ */
+export function requestMarkupForNavigation<Id extends string, Props extends object>(
+  context: AppLoadContext,
+  parts: Record<Id, ComponentType<Props>>,
+  props: Props,
+): Record<Id, string> | null {
+  if (!context.dataRequest) return null;
+  const markup = {} as Record<Id, string>;
+  for (const id of Object.keys(parts) as Id[]) markup[id] = renderToStaticMarkup(createElement(parts[id], props));
+  return markup;
+}

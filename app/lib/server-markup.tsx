@@ -1,5 +1,5 @@
 import { useNavigate } from '@remix-run/react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 type Tag = 'div' | 'nav' | 'section';
 
@@ -22,7 +22,8 @@ function markupFromDocument(id: string): string {
  *
  * `render` is only called on the server: it gives the part's markup as its `.server` module keeps
  * it (`markupOf`, rendered once per isolate: React rendering the header's menus and the footer's
- * links on every request was a third of a page's elements, docs/performance.md). The browser build
+ * links on every request was a third of a page's elements, docs/performance.md), or, for a part
+ * whose props come from the request (a tool's result), the elements to render in the page's tree. The browser build
  * leaves that module empty. In the browser the element takes the document's own markup
  * (`dangerouslySetInnerHTML` with the same string is never written again), and a click on one of
  * its links navigates in the app, as a `<Link>` would. Where the browser may arrive by a
@@ -38,7 +39,7 @@ export function ServerMarkup({
 }: {
   id: string;
   as?: Tag;
-  render: () => string;
+  render: () => string | ReactNode;
   /** The markup for a client-side navigation, from the route's loader. */
   markup?: string | null;
   className?: string;
@@ -46,6 +47,13 @@ export function ServerMarkup({
   'aria-labelledby'?: string;
 }) {
   const navigate = useNavigate();
+  const onServer = typeof document === 'undefined' ? (render() ?? '') : null;
+  if (onServer !== null && typeof onServer !== 'string')
+    return (
+      <Wrapper id={id} {...attributes}>
+        {onServer}
+      </Wrapper>
+    );
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as Element).closest?.('a');
     if (!link || !shouldNavigateInApp(event, link)) return;
@@ -59,7 +67,7 @@ export function ServerMarkup({
       id={id}
       {...attributes}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: typeof document === 'undefined' ? render() : (markup ?? markupFromDocument(id)) }}
+      dangerouslySetInnerHTML={{ __html: typeof onServer === 'string' ? onServer : (markup ?? markupFromDocument(id)) }}
       suppressHydrationWarning
     />
   );

@@ -6,26 +6,59 @@
 export const DOCUMENT_GZIP = 14 * 1024;
 
 /**
- * JavaScript per page, compressed. React + Remix are ~85 KB of it; the target for the home page
- * is 95 KB (the framework plus 10 KB of ours). A page's budget is its figure when set plus a
- * little room; raise one only on purpose, in the same change as the code that needs it.
+ * JavaScript per page, compressed. React + Remix are ~83 KB of it; the target for every page is
+ * 95 KB (the framework plus ~12 KB of ours, issue 22). A page's budget is its figure when set plus
+ * a little room, never above 95 KB unless its comment says why; raise one only on purpose, in the
+ * same change as the code that needs it.
+ *
+ * `as` is how far a seller has gone when they see the page (tests/budgets.test.ts walks one seller
+ * through the journey, in this order, and measures each page on the way): `looked-up` (a
+ * registration typed), `valued` (the mileage given), `signed-up` (an account, address proven),
+ * `tracker-looked-up` and `tracking` (a second car on the value tracker), `profiled` (the vehicle
+ * profile complete), `under-offer` (the sale ended with an offer), `accepted`, `confirmed`,
+ * `bank-details-sent`, `documents-sent`, `booked`. Without it, a visitor with no session.
+ * `follow` takes one redirect (a page that adds its own reference to the address). `afterLookup`
+ * is what `npm run bench` posts before a page (it reaches no further into the journey).
  */
 export const PAGES = [
-  // The target: 95 KB. 94.4 KB since the shell's links, the home page's static sections and the
-  // error views stopped shipping as code (ADR 012); 95.0 KB (3 bytes over) by issue 23, whose
-  // client-side page views, navigation chunk timeout and once-per-page reports add 0.2 KB: 95.2 KB.
-  { name: 'home', path: '/', jsGzip: 95.5 * 1024, requests: 13 },
-  // 19 requests since the car value tracker's mileage step shares the mileage form's modules.
-  { name: 'mileage', path: '/mileage', jsGzip: 125 * 1024, requests: 19, afterLookup: 'KE19FTA' },
-  // Set when the sign-up form validated with conform + zod (~25 KB); it now checks its fields with
-  // the server's own rules, well within this.
-  { name: 'vehicle', path: '/KE19FTA', jsGzip: 131 * 1024, requests: 24 },
-  // The landing data (variants, cities, partners) ships with the route (~6 KB), and since the
-  // referral and city-zone changes a further ~2 KB chunk: 105.6 KB.
-  { name: 'landing', path: '/sell-my-car', jsGzip: 106 * 1024, requests: 18 },
-  { name: 'tool result', path: '/car-tax-check/results?vrm=KE19FTA', jsGzip: 123 * 1024, requests: 14 },
-  { name: 'guide', path: '/guides', jsGzip: 100 * 1024, requests: 16 },
-  { name: 'not found', path: '/no/such/page', jsGzip: 100 * 1024, requests: 16 },
+  // A budget above 95 KB is a page not yet at the target (issue 22): its figure on 2026-11-26 plus
+  // 0.3 KB, so that nothing grows while the rest of the work brings it down (docs/performance.md,
+  // "Bytes and requests"). Lower it with the change that lowers the page.
+  // 94.9 KB since its modules stopped sharing files with the reviews page.
+  { name: 'home', path: '/', jsGzip: 95 * 1024, requests: 12 },
+  { name: 'landing', path: '/sell-my-car', jsGzip: 94.7 * 1024, requests: 14 },
+  { name: 'city landing', path: '/sell-your-car/leeds', jsGzip: 95.8 * 1024, requests: 14 },
+  { name: 'brand', path: '/sell-my-car/brands/ford', jsGzip: 95.6 * 1024, requests: 13 },
+  { name: 'guides', path: '/guides', jsGzip: 93.7 * 1024, requests: 12 },
+  { name: 'guide', path: '/guides/getting-the-best-price', jsGzip: 93.7 * 1024, requests: 12 },
+  { name: 'not found', path: '/no/such/page', jsGzip: 92.3 * 1024, requests: 9 },
+  { name: 'sign in', path: '/sign-in', jsGzip: 94.4 * 1024, requests: 11 },
+  { name: 'MOT check', path: '/mot-check', jsGzip: 94.3 * 1024, requests: 13 },
+  { name: 'MOT result', path: '/mot-check/results?vrm=KE19FTA', jsGzip: 96.3 * 1024, requests: 15 },
+  { name: 'ULEZ checker', path: '/ulez-checker', jsGzip: 94.2 * 1024, requests: 12 },
+  { name: 'ULEZ result', path: '/ulez-checker/KE19FTA', jsGzip: 94.4 * 1024, requests: 12 },
+  { name: 'car tax check', path: '/car-tax-check', jsGzip: 94.2 * 1024, requests: 13 },
+  { name: 'tool result', path: '/car-tax-check/results?vrm=KE19FTA', jsGzip: 94.2 * 1024, requests: 13 },
+  { name: 'value tracker', path: '/car-value-tracker', jsGzip: 93.6 * 1024, requests: 10 },
+  // The seller's journey, in the order a seller reaches each page.
+  { name: 'mileage', path: '/mileage', jsGzip: 95 * 1024, requests: 12, as: 'looked-up', afterLookup: 'KE19FTA' },
+  { name: 'vehicle', path: '/KE19FTA', jsGzip: 98.7 * 1024, requests: 16, as: 'valued' },
+  { name: 'vehicle, signed in', path: '/KE19FTA', jsGzip: 98.7 * 1024, requests: 16, as: 'signed-up' },
+  { name: 'account', path: '/account', jsGzip: 94.8 * 1024, requests: 11, as: 'signed-up' },
+  { name: 'account details', path: '/account/details', jsGzip: 94.4 * 1024, requests: 12, as: 'signed-up' },
+  { name: 'profile: features', path: '/KE19FTA/profile/features', jsGzip: 97.2 * 1024, requests: 13, as: 'signed-up' },
+  { name: 'profile: photos', path: '/KE19FTA/profile/photos', jsGzip: 97.2 * 1024, requests: 13, as: 'signed-up' },
+  { name: 'tracker mileage', path: '/car-value-tracker/mileage', jsGzip: 95.4 * 1024, requests: 12, as: 'tracker-looked-up' },
+  { name: 'tracked car', path: '/car-value-tracker/KD15DSL', jsGzip: 95 * 1024, requests: 9, as: 'tracking' },
+  { name: 'profile: timeline', path: '/KE19FTA/profile/timeline', jsGzip: 97.2 * 1024, requests: 13, as: 'profiled' },
+  { name: 'vehicle, under offer', path: '/KE19FTA', jsGzip: 98.7 * 1024, requests: 16, as: 'under-offer' },
+  { name: 'accept offer', path: '/KE19FTA/accept-offer', jsGzip: 95.5 * 1024, requests: 15, as: 'under-offer' },
+  { name: 'confirm sale', path: '/KE19FTA/confirm-sale', jsGzip: 95.6 * 1024, requests: 15, as: 'accepted', follow: true },
+  { name: 'bank details', path: '/KE19FTA/add-bank-details', jsGzip: 95 * 1024, requests: 14, as: 'confirmed' },
+  { name: 'documents', path: '/KE19FTA/upload-documents', jsGzip: 95.4 * 1024, requests: 14, as: 'bank-details-sent' },
+  { name: 'collection', path: '/KE19FTA/collection', jsGzip: 95 * 1024, requests: 13, as: 'documents-sent' },
+  { name: 'review status', path: '/KE19FTA/review-status', jsGzip: 94.9 * 1024, requests: 13, as: 'booked' },
+  { name: 'dealer details', path: '/KE19FTA/purchasing-dealer-details', jsGzip: 94.2 * 1024, requests: 12, as: 'booked' },
 ];
 
 /**

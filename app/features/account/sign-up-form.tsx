@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
-import { ContactField, FormErrors } from '../../lib/forms/form-parts';
+import { ContactField } from '../../lib/forms/contact-field';
+import { FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
 
 /**

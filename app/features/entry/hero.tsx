@@ -7,9 +7,12 @@ import { dealersCompete } from '~/lib/dealer-network';
 import type { HeroLookupPanel } from '~/features/entry/lookup-action.server';
 import type { FormReply } from '~/lib/forms/use-form-reply';
 
-/** The strapline, with the configured size of the dealer network; its '*' leads to the price disclaimer in the footer. */
-export function Strapline() {
-  const { dealerNetwork } = useRootData();
+/**
+ * The strapline, with the configured size of the dealer network; its '*' leads to the price
+ * disclaimer in the footer. By props, so that the mileage step can have it rendered by the server
+ * alone (mileage-static.server.tsx) and leave the hero out of its scripts.
+ */
+export function Strapline({ dealerNetwork }: { dealerNetwork: string | null }) {
   return (
     <p className="strap">
       {dealersCompete(dealerNetwork)} to give you their best price
@@ -43,11 +46,12 @@ export function Hero({
   reply: FormReply | null | undefined;
   children?: ReactNode;
 }) {
+  const { dealerNetwork } = useRootData();
   const hasError = !!panel || !!reply;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
-      {text ? <p className="strap">{text}</p> : <Strapline />}
+      {text ? <p className="strap">{text}</p> : <Strapline dealerNetwork={dealerNetwork} />}
       {panel ? <LookupErrorPanelView panel={panel} vrm={panel.vrm} action={action} /> : null}
       <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (

@@ -63,3 +63,11 @@ export function heroLookupPanel(context: AppLoadContext): HeroLookupPanel | null
   if (!resultError) return null;
   return { ...lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), context.config.brandName), vrm: resultError.vrm };
 }
+
+/**
+ * A failed lookup's panel, in the lookup's words, for a page that words it on the server (the
+ * account's 'add a vehicle'): the panels' texts then stay out of that page's scripts.
+ */
+export function lookupPanelFor(context: AppLoadContext, code: string | null | undefined, vrm: string): LookupErrorPanel {
+  return lookupErrorPanel(toLookupErrorCode(code), formatVrm(vrm), context.config.brandName);
+}

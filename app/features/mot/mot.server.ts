@@ -5,7 +5,7 @@ import { EmailSchema } from '~/lib/forms/validation.server';
 import { MOT_CHECKER_VIEW, type MotConfirmErrorCode, type MotReminderConfirmed, type MotReminderResponse } from '../../../contract/mot';
 import { toLookupErrorCode } from '../../../contract/vehicles';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
-import type { ToolCheck } from '~/features/tools/tool.server';
+import { lookupPanels, type ToolCheck } from '~/features/tools/tool.server';
 import { panelFailure } from '../../lib/failures.server';
 import type { GatewayClient } from '../../lib/gateway.server';
 import type { MotResult } from './mot-tool';
@@ -15,6 +15,7 @@ import type { MotResult } from './mot-tool';
  * panel for its code (a platform down or slow is the default panel), never an error page.
  */
 export const motCheck: ToolCheck<MotResult> = {
+  ...lookupPanels,
   async check(context, vrm) {
     const result = await context.gateway.attempt(endpoints.mot.check, { params: { vrm, view: MOT_CHECKER_VIEW } });
     if (!result.ok) {

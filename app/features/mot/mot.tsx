@@ -1,34 +1,8 @@
-import { Link } from '@remix-run/react';
-import type { MotHistory } from '../../../contract/vehicles';
 import { groupDefects, MOT_RULES, type MotCheck } from '../../../contract/mot';
 import { formatDate, formatMiles } from '~/lib/format';
 import { mileageChart } from '~/features/mot/mot-chart';
 
 const number = new Intl.NumberFormat('en-GB');
-
-/** One line about the MOT history: the vehicle page's summary, linking to the full check. */
-export function MotSummary({ history }: { history: MotHistory }) {
-  const latest = history.motTests[0];
-  const more = <Link to={`/mot-check/results?vrm=${encodeURIComponent(history.registration)}`}>See the full MOT history</Link>;
-  if (!latest) {
-    return (
-      <div data-testid="mot-summary">
-        <p>No MOT tests on record: cars have their first MOT at three years old.</p>
-        <p>{more}</p>
-      </div>
-    );
-  }
-  return (
-    <div data-testid="mot-summary">
-      <p>
-        {history.motTests.length} MOT {history.motTests.length === 1 ? 'test' : 'tests'} on record. Latest:{' '}
-        {latest.testResult === 'PASSED' ? 'passed' : 'failed'} on {formatDate(latest.completedDate)}
-        {latest.odometerValue !== null && latest.odometerUnit === 'MI' ? ` at ${formatMiles(latest.odometerValue)}` : ''}.
-      </p>
-      <p>{more}</p>
-    </div>
-  );
-}
 
 function days(n: number): string {
   return `${number.format(n)} ${n === 1 ? 'day' : 'days'}`;

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { formatDate } from '~/lib/format';
+import { SourceList } from './source-list';
 
 export interface ArticleData {
   title: string;
@@ -54,22 +55,6 @@ export function EntryList({
             <Link to={hrefFor(entry.slug)}>{entry.title}</Link>
           </h2>
           <p>{entry.description}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Where outside facts came from, and when we read them. */
-export function SourceList({ sources }: { sources: { title: string; url: string; accessed: string }[] }) {
-  return (
-    <ul className="sources-list small">
-      {sources.map((source) => (
-        <li key={source.url}>
-          <a href={source.url} rel="noopener">
-            {source.title}
-          </a>{' '}
-          <span className="muted">(read {formatDate(source.accessed)})</span>
         </li>
       ))}
     </ul>

@@ -5,8 +5,6 @@ import { formatNumber } from '../../lib/format';
 export const PAGE_CARD = { title: 50, body: 160 } as const;
 /** The shell's cards: the home carousel and the footer block (docs/behaviour/constants.md#shell-constants). */
 export const SHELL_CARD = { title: 27, body: 78 } as const;
-/** The carousel needs more reviews than fit side by side on the widest screen (docs/behaviour/constants.md#shell-constants). */
-export const CAROUSEL_MIN_REVIEWS = 5;
 /** The newest reviews the home and brand pages' carousel shows (docs/behaviour/constants.md#shell-constants). */
 export const SHELL_REVIEWS = 12;
 /** Reviews on one page of `/reviews` (docs/behaviour/landing-and-content.md#reviews-page). */

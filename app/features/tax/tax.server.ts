@@ -2,7 +2,7 @@ import { endpoints } from '../../../contract/endpoints';
 import type { VehicleTax } from '../../../contract/tax';
 import { toLookupErrorCode } from '../../../contract/vehicles';
 import { lookupErrorStatus } from '~/features/entry/lookup-errors';
-import type { ToolCheck } from '~/features/tools/tool.server';
+import { lookupPanels, type ToolCheck } from '~/features/tools/tool.server';
 import { panelFailure } from '~/lib/failures.server';
 
 /**
@@ -10,6 +10,7 @@ import { panelFailure } from '~/lib/failures.server';
  * failed check is the lookup's panel for its code (a platform down or slow is the default panel).
  */
 export const taxCheck: ToolCheck<VehicleTax> = {
+  ...lookupPanels,
   async check(context, vrm) {
     const result = await context.gateway.attempt(endpoints.tax.check, { params: { vrm } });
     const tax = result.ok ? result.value.tax : null;

@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { LookupErrorCode } from '../../../contract/vehicles';
-import { lookupErrorPanel, type LookupErrorPanel } from '~/features/entry/lookup-errors';
+import type { LookupErrorPanel } from '~/features/entry/lookup-errors';
 import type { RouteFlags } from '~/lib/route-flags';
 
 /**
@@ -37,42 +36,48 @@ export interface RegistrationTool<Result> {
   /** The registration field's label (the hero's by default). */
   label?: string;
   button: string;
-  /** The panel a failed check shows, in the tool's words. */
-  panel(code: string, vrm: string, brandName: string): LookupErrorPanel;
-  /** Whether the button says 'Check again' under this panel. */
-  checkAgain(panel: LookupErrorPanel): boolean;
   resultTitle(result: Result): string;
-  /** What the form's page says about the tool, under the form (also under a panel). */
-  About: ComponentType;
-  Result: ComponentType<{ result: Result }>;
-  /** Shown under the result's 'Check another vehicle' form. */
-  AfterAnother?: ComponentType;
-  /**
-   * A form of the result page that was sent while the check could not be shown (the platform down):
-   * it comes back on the check's error page with what was typed (docs/decisions/026).
-   */
-  SentForm?: ComponentType<{ vrm: string }>;
   formFlags: RouteFlags;
   resultFlags: RouteFlags;
 }
+
+/**
+ * A tool's views that do nothing in the browser, in a `.server` module: the server renders them
+ * and the browser keeps their markup as it came (ServerMarkup, ADR 012), so neither they nor the
+ * rules behind their words travel in the pages' scripts. What works in the browser on a result
+ * (a form) is the result route's own component, shown between `Result` and `ResultEnd`.
+ */
+export interface ToolViews<Result> {
+  /** What the form's page says about the tool, under the form (also under a panel). */
+  About: ComponentType;
+  Result: ComponentType<{ result: Result }>;
+  ResultEnd?: ComponentType<{ result: Result }>;
+  /** Shown under the result's 'Check another vehicle' form. */
+  AfterAnother?: ComponentType;
+}
+
+/** The views' markup, sent by the loaders for a client-side navigation only (markupForNavigation). */
+export type ToolMarkup = Partial<Record<'about' | 'result' | 'resultEnd' | 'afterAnother', string>> | null;
 
 /** What a tool's check came to, for the page: its result, or the code of its panel and the page's status. */
 export type ToolOutcome<Result> = { ok: true; result: Result } | { ok: false; code: string; status: number };
 
 /** The result address's data: one shape for every tool. */
-export type ToolPageData<Result> =
-  { view: 'ask' } | { view: 'error'; vrm: string; code: string } | { view: 'result'; vrm: string; result: Result };
+export type ToolPageData<Result> = (
+  | { view: 'ask' }
+  /** A failed check: its panel, worded by the loader (ToolCheck.panel), and whether the button says 'Check again'. */
+  | { view: 'error'; vrm: string; code: string; panel: LookupErrorPanel; checkAgain: boolean }
+  | { view: 'result'; vrm: string; result: Result }
+) & { markup?: ToolMarkup };
 
 /**
- * The parts of a tool that checks through the registration lookup and keeps the registration in its
- * result's query (the MOT check, the car tax check): the hero's panels, 'Check again' under a wrong
- * registration, and `?vrm=` on the result's address.
+ * The address of a tool that checks through the registration lookup and keeps the registration in
+ * its result's query (the MOT check, the car tax check): `?vrm=` on the result's address. Its
+ * panels are the lookup's (tool.server.ts, lookupPanels).
  */
-export function lookupTool(resultsPath: string): Pick<RegistrationTool<unknown>, 'resultPath' | 'typedVrm' | 'panel' | 'checkAgain'> {
+export function lookupTool(resultsPath: string): Pick<RegistrationTool<unknown>, 'resultPath' | 'typedVrm'> {
   return {
     resultPath: (vrm) => `${resultsPath}?vrm=${encodeURIComponent(vrm)}`,
     typedVrm: (url) => url.searchParams.get('vrm'),
-    panel: (code, vrm, brandName) => lookupErrorPanel(code as LookupErrorCode, vrm, brandName),
-    checkAgain: (panel) => panel.wrongReg,
   };
 }

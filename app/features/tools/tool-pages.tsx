@@ -1,13 +1,12 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { formatVrm } from '../../../contract/vrm';
+import type { ComponentType, ReactNode } from 'react';
 import { LookupErrorPanelView } from '~/features/entry/lookup-error-panel';
-import { useRootData } from '~/features/shell/frame';
 import { VrmForm } from '~/features/shell/vrm-form';
 import type { FormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
-import type { RegistrationTool, ToolPageData } from './registration-tool';
+import { ServerMarkup } from '~/lib/server-markup';
+import type { RegistrationTool, ToolMarkup, ToolPageData, ToolViews } from './registration-tool';
 
 /** The pages every registration tool is made of (registration-tool.ts). */
 
@@ -47,35 +46,97 @@ function ToolHero<Result>({
   );
 }
 
+/**
+ * A tool's views as server markup (ToolViews): `views` comes from the route's `.server` module, so
+ * in the browser it is empty and the markup is the document's, or the loader's after a navigation.
+ */
+function About<Result>({ views, markup }: { views: ToolViews<Result>; markup: ToolMarkup | undefined }) {
+  return <ServerMarkup id="tool-about" markup={markup?.about} render={() => <views.About />} />;
+}
+
+/**
+ * Whether a result has one of the views a tool may leave out: the server knows from the views; the
+ * browser, which has none of them, from the loader's markup after a navigation, or else from the
+ * document it came with.
+ */
+function hasPart<Result>(
+  views: ToolViews<Result> | undefined,
+  part: 'ResultEnd' | 'AfterAnother',
+  markup: ToolMarkup | undefined,
+  id: string,
+) {
+  if (typeof document === 'undefined') return !!views?.[part];
+  return markup ? markup[part === 'ResultEnd' ? 'resultEnd' : 'afterAnother'] !== undefined : !!document.getElementById(id);
+}
+
 /** The form's page: the hero and what the tool does. */
-export function ToolFormPage<Result>({ tool }: { tool: RegistrationTool<Result> }) {
+export function ToolFormPage<Result>({ tool, views }: { tool: RegistrationTool<Result>; views: ToolViews<Result> }) {
   const reply = useActionData<FormReply>();
+  const { markup } = useLoaderData<{ markup: ToolMarkup }>();
   return (
     <div className="stack">
       <ToolHero tool={tool} title={tool.title} lead={<p className="strap">{tool.strap}</p>} reply={reply} button={tool.button} />
-      <tool.About />
+      <About views={views} markup={markup} />
     </div>
   );
 }
 
-/** The result's address: the result, or the hero asking for a registration or showing the failed check's panel. */
-export function ToolResultPage<Result>({ tool }: { tool: RegistrationTool<Result> }) {
+/**
+ * The result's address: the result, or the hero asking for a registration or showing the failed
+ * check's panel. `Actions` is what works in the browser on a result (a form), between the views.
+ */
+export function ToolResultPage<Result>({
+  tool,
+  views,
+  Actions,
+  Sent,
+}: {
+  tool: RegistrationTool<Result>;
+  views: ToolViews<Result>;
+  Actions?: ComponentType<{ result: Result }>;
+  /**
+   * A form of the result page sent while the check could not be shown (the platform down): it comes
+   * back on the check's error page with what was typed (docs/decisions/026).
+   */
+  Sent?: ComponentType<{ vrm: string }>;
+}) {
   const page = useLoaderData() as ToolPageData<Result>;
-  const { brandName } = useRootData();
   if (page.view === 'result') {
+    const { result, markup } = page;
     return (
       <div className="stack">
-        <tool.Result result={page.result} />
+        <ServerMarkup id="tool-result" className="stack" markup={markup?.result} render={() => <views.Result result={result} />} />
+        {Actions ? <Actions result={result} /> : null}
+        {hasPart(views, 'ResultEnd', markup, 'tool-result-end') ? (
+          <ServerMarkup
+            id="tool-result-end"
+            className="stack"
+            markup={markup?.resultEnd}
+            render={() => {
+              const End = views.ResultEnd!;
+              return <End result={result} />;
+            }}
+          />
+        ) : null}
         <section className="card" aria-labelledby={`${tool.id}-another-title`}>
           <h2 id={`${tool.id}-another-title`}>Check another vehicle</h2>
           <VrmForm id={tool.formId} label={tool.label} action={tool.formPath} buttonLabel={tool.button} />
-          {tool.AfterAnother ? <tool.AfterAnother /> : null}
+          {hasPart(views, 'AfterAnother', markup, 'tool-after-another') ? (
+            <ServerMarkup
+              id="tool-after-another"
+              markup={markup?.afterAnother}
+              render={() => {
+                const After = views.AfterAnother!;
+                return <After />;
+              }}
+            />
+          ) : null}
         </section>
       </div>
     );
   }
   const vrm = page.view === 'error' ? page.vrm : undefined;
-  const panel = page.view === 'error' ? tool.panel(page.code, formatVrm(page.vrm), brandName) : null;
+  const panel = page.view === 'error' ? page.panel : null;
   return (
     <div className="stack">
       <ToolHero
@@ -83,10 +144,10 @@ export function ToolResultPage<Result>({ tool }: { tool: RegistrationTool<Result
         title={tool.resultsTitle}
         lead={panel ? <LookupErrorPanelView panel={panel} vrm={vrm!} action={tool.formPath} /> : <p className="strap">{tool.askText}</p>}
         defaultVrm={vrm}
-        button={panel && tool.checkAgain(panel) ? 'Check again' : tool.button}
+        button={page.view === 'error' && page.checkAgain ? 'Check again' : tool.button}
       />
-      {tool.SentForm && vrm ? <tool.SentForm vrm={vrm} /> : null}
-      <tool.About />
+      {Sent && vrm ? <Sent vrm={vrm} /> : null}
+      <About views={views} markup={page.markup} />
     </div>
   );
 }

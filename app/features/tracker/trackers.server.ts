@@ -1,6 +1,7 @@
 import type { TrackerOutcomeCode } from '../../../contract/trackers';
 import { panelFailure } from '../../lib/failures.server';
 import type { PlatformFailure } from '../../lib/gateway.server';
+import { trackerErrorPanel, type TrackerErrorPanel } from './tracker-errors';
 
 /**
  * The panel a failed tracker call shows: the platform's own code for an outcome, "unable to add"
@@ -8,4 +9,12 @@ import type { PlatformFailure } from '../../lib/gateway.server';
  */
 export function trackerFailureCode(failure: PlatformFailure): TrackerOutcomeCode {
   return (panelFailure(failure, 'tracker.failed').code as TrackerOutcomeCode | null) ?? 'unable_to_add';
+}
+
+/**
+ * A failed step's panel, worded by the loader: the panels' texts (and the lookup's, which the
+ * registration step shares) then stay out of the tracker pages' scripts.
+ */
+export function trackerPanel(code: string, vrm: string, brandName: string, signedIn: boolean): TrackerErrorPanel {
+  return trackerErrorPanel(code, vrm, brandName, signedIn);
 }

@@ -4,7 +4,7 @@ import { clockNow } from '~/lib/clock.server';
 import { panelFailure } from '~/lib/failures.server';
 import type { ToolCheck } from '~/features/tools/tool.server';
 import type { UlezResult, UlezVehicleData } from './ulez-tool';
-import { ulezErrorStatus } from './ulez-errors';
+import { ulezErrorPanel, ulezErrorStatus } from './ulez-errors';
 
 function keep(result: UlezCheckResponse): UlezVehicleData {
   const { isCompliant, euroStatus, basis, vehicle, checkedAt } = result;
@@ -17,6 +17,9 @@ function keep(result: UlezCheckResponse): UlezVehicleData {
  * platform down, slow or garbled included) is a panel, never an error page.
  */
 export const ulezCheck: ToolCheck<UlezResult> = {
+  panel: (code, _vrm, brandName) => ulezErrorPanel(ulezErrorCode(code), brandName),
+  // The checker's button says 'Check again' under every panel (docs/behaviour/entry.md#screens-and-routes, ULEZ checker).
+  checkAgain: () => true,
   async check(context, vrm) {
     const year = clockNow().getUTCFullYear();
     const kept = context.session.get('ulezVehicleData');

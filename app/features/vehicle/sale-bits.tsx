@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import { PRICE_RULES } from '../../../contract/sale';
 import type { ProgressStep } from '../../../contract/progress';
 
 /** Where the sale is, what happens next, and by when: on every page after the offer is accepted. */
@@ -23,36 +22,4 @@ export function ProgressTimeline({ steps }: { steps: ProgressStep[] }) {
       </ol>
     </section>
   );
-}
-
-/** The published rules of what can and cannot change the price at collection. */
-export function PriceRules() {
-  return (
-    <section className="card" aria-labelledby="price-rules-title">
-      <h2 id="price-rules-title">What can change the price at collection</h2>
-      <p>The dealer checks the car against your profile and photos. Only these can change the price:</p>
-      <ul>
-        {PRICE_RULES.can.map((rule) => (
-          <li key={rule}>{rule}</li>
-        ))}
-      </ul>
-      <p>These never can:</p>
-      <ul>
-        {PRICE_RULES.cannot.map((rule) => (
-          <li key={rule}>{rule}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  });
 }

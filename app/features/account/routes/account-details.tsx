@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { CONTACT_FIELD_RULES, CONTACT_MESSAGES } from '../../../../contract/contact-rules';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ContactField, FormErrors } from '~/lib/forms/form-parts';
+import { ContactField } from '~/lib/forms/contact-field';
+import { FormErrors } from '~/lib/forms/form-parts';
 import { phoneProblem } from '~/features/account/accounts.server';
 import { CONTACT_INFO_FAILED_TITLE } from '~/lib/auth-messages';
 import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';

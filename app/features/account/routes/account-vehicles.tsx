@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { formatVrm, VRM_MAX_LENGTH } from '../../../../contract/vrm';
+import { VRM_MAX_LENGTH } from '../../../../contract/vrm';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { FormErrors } from '~/lib/forms/form-parts';
@@ -8,7 +8,7 @@ import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
 import { vrmProblem } from '~/lib/forms/vrm-field';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
 import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
-import { lookupErrorPanel } from '~/features/entry/lookup-errors';
+import { lookupPanelFor } from '~/features/entry/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { readAccount, requireUser } from '~/features/account/require-user.server';
 import { OutageNotice } from '~/features/shell/outage-notice';
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok || !result.value.vehicle) {
     const lookup = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
     if (result.ok || result.failure.kind === 'outcome') reportLookupFailure(toLookupErrorCode(lookup.code));
-    const panel = lookupErrorPanel(toLookupErrorCode(lookup.code), formatVrm(vrm), context.config.brandName);
+    const panel = lookupPanelFor(context, lookup.code, vrm);
     const status = lookup.status === 429 ? 429 : lookup.status === 504 ? 504 : lookup.status >= 500 ? 503 : 400;
     return refuse(submission, [panel.title, panel.text], status);
   }

@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { ContactField, FormErrors } from '~/lib/forms/form-parts';
+import { ContactField } from '~/lib/forms/contact-field';
+import { FormErrors } from '~/lib/forms/form-parts';
 import { ROBOT_MESSAGE } from '~/lib/auth-messages';
 import { browserKeyOf } from '~/lib/auth.server';
 import { sendSignInLink } from '~/features/account/accounts.server';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { SourceList } from '~/features/shell/content-article';
+import { SourceList } from '~/features/shell/source-list';
 import { Hero } from '~/features/entry/hero';
 import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';

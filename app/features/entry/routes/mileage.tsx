@@ -4,12 +4,15 @@ import type { Params } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
-import { Strapline } from '~/features/entry/hero';
+import { Strapline } from '~/features/entry/mileage-static.server';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { fuelName, sentenceCase } from '~/lib/format';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { updateLookup } from '~/features/entry/lookup-state';
+import { formatDealerNetwork } from '~/lib/dealer-network';
 import { pageMeta } from '~/lib/meta';
+import { ServerMarkup } from '~/lib/server-markup';
+import { markupForNavigation } from '~/lib/server-markup.server';
 import { routeFlags } from '~/lib/route-flags';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
 import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
@@ -54,6 +57,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       }),
     ),
     confirming,
+    // The strapline's markup for a client-side navigation (a document has it in the page).
+    markup: markupForNavigation(
+      context,
+      { 'mileage-strapline': Strapline },
+      { dealerNetwork: formatDealerNetwork(context.config.dealerNetworkSize) },
+    ),
   };
 }
 
@@ -108,16 +117,20 @@ async function brandName(context: LoaderFunctionArgs['context'], slug: string): 
 }
 
 export default function Mileage() {
-  const { paths, vehicle, mileage, confirming, make } = useLoaderData<typeof loader>();
+  const { paths, vehicle, mileage, confirming, make, markup } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { brandName } = useRootData();
+  const { brandName, dealerNetwork } = useRootData();
   return (
     <div className="stack">
       {/* First in the page: without JavaScript the question is simply the top of the page. */}
       {confirming ? <ConfirmMileage action={paths.mileage} mileage={confirming.mileage} low={confirming.low} /> : null}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{make ? `Sell your ${make} car the ${brandName} way` : `Sell your car the ${brandName} way`}</h1>
-        <Strapline />
+        <ServerMarkup
+          id="mileage-strapline"
+          markup={markup?.['mileage-strapline']}
+          render={() => <Strapline dealerNetwork={dealerNetwork} />}
+        />
         <MileageCard vehicle={vehicle} action={paths.mileage} mileage={mileage} reply={reply} />
       </section>
     </div>

@@ -1,7 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { isValidVrm, normaliseVrm } from '../../../../contract/vrm';
 import { motCheck, ReminderSchema, requestReminders } from '~/features/mot/mot.server';
+import { MotReminders, SentReminders } from '~/features/mot/mot-reminders';
 import { motTool } from '~/features/mot/mot-tool';
+import { motViews } from '~/features/mot/mot-views.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ToolResultPage, toolResultMeta } from '~/features/tools/tool-pages';
 import { toolResultLoader } from '~/features/tools/tool.server';
@@ -11,7 +13,7 @@ import { routeFlags } from '~/lib/route-flags';
 /** `/mot-check/results?vrm=…`: one vehicle's MOT status and history, and its reminders' form. */
 export const handle = routeFlags(motTool.resultFlags);
 export const meta = toolResultMeta(motTool);
-export const loader = (args: LoaderFunctionArgs) => toolResultLoader(motTool, motCheck, args);
+export const loader = (args: LoaderFunctionArgs) => toolResultLoader(motTool, motCheck, motViews, args);
 
 /**
  * MOT reminders for the vehicle on the page: POST, then back to the same results saying a link is on
@@ -42,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MotCheckResults() {
-  return <ToolResultPage tool={motTool} />;
+  return <ToolResultPage tool={motTool} views={motViews} Actions={MotReminders} Sent={SentReminders} />;
 }
 
 export function ErrorBoundary() {

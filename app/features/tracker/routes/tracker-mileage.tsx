@@ -3,14 +3,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { ConfirmMileage } from '~/features/entry/confirm-mileage';
-import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { MileageCard } from '~/features/entry/mileage-form';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { pageMeta } from '~/lib/meta';
 import { checkMileage, formatMileageInput, MILEAGE_MESSAGES, prefillMileage } from '~/features/entry/mileage';
 import { routeFlags } from '~/lib/route-flags';
-import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
-import { trackerFailureCode } from '~/features/tracker/trackers.server';
+import { trackerFailureCode, trackerPanel } from '~/features/tracker/trackers.server';
 import { MILEAGE_INTENTS } from '~/features/entry/mileage-schema.server';
 import { invalid, parseIntent, refuse } from '~/lib/forms/form.server';
 import { endpoints } from '../../../../contract/endpoints';
@@ -31,12 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirm = new URL(request.url).searchParams.get('confirm');
   const confirming =
     confirm !== null && vehicle.mileageEntered != null ? { mileage: vehicle.mileageEntered, low: confirm === 'low' } : null;
+  const signedIn = !!context.session.get('auth');
+  const error = state.error?.step === 'mileage' ? state.error : null;
   return {
-    signedIn: !!context.session.get('auth'),
+    signedIn,
     vehicle: { vrm: formatVrm(vehicle.vrm), name: vehicle.name, details: vehicle.details },
     // docs/behaviour/entry.md#states order; there is no enquiry or tracker for a car not tracked yet.
     mileage: formatMileageInput(prefillMileage({ entered: vehicle.mileageEntered, estimated: vehicle.mileageEst })),
-    error: state.error?.step === 'mileage' ? state.error : null,
+    panel: error ? trackerPanel(error.code, formatVrm(vehicle.vrm), context.config.brandName, signedIn) : null,
     confirming,
   };
 }
@@ -85,10 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TrackerMileage() {
-  const { signedIn, vehicle, mileage, error, confirming } = useLoaderData<typeof loader>();
+  const { vehicle, mileage, panel, confirming } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { brandName } = useRootData();
-  const panel = error ? trackerErrorPanel(error.code, vehicle.vrm, brandName, signedIn) : null;
   return (
     <div className="stack">
       {confirming ? <ConfirmMileage action={MILEAGE_PATH} mileage={confirming.mileage} low={confirming.low} /> : null}

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { ContactField } from '~/lib/forms/form-parts';
+import { ContactField } from '~/lib/forms/contact-field';
 import { TrackerSignUpForm } from '~/features/tracker/tracker-sign-up-form';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';

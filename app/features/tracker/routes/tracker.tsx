@@ -1,14 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatVrm } from '../../../../contract/vrm';
-import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
+import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { TrackerErrorPanelView } from '~/features/tracker/tracker-error-panel';
 import { VrmForm } from '~/features/shell/vrm-form';
 import { formatPounds, fuelName, sentenceCase } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { trackerErrorPanel } from '~/features/tracker/tracker-errors';
-import { trackerFailureCode } from '~/features/tracker/trackers.server';
+import { trackerFailureCode, trackerPanel } from '~/features/tracker/trackers.server';
 import { TrackerLookupSchema } from '~/features/tracker/tracker-forms.server';
 import { invalid, parseForm } from '~/lib/forms/form.server';
 import { endpoints } from '../../../../contract/endpoints';
@@ -30,9 +29,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const error = session.get('tracker')?.error;
   // The list is a bonus on this page: if it cannot load, the form still works.
   const list = signedIn ? await gateway.call(endpoints.tracker.list).catch(() => null) : null;
+  const failed = error?.step === 'reg' ? error : null;
   return {
     signedIn,
-    error: error?.step === 'reg' ? error : null,
+    error: failed,
+    panel: failed ? trackerPanel(failed.code, formatVrm(failed.vrm), context.config.brandName, signedIn) : null,
     trackers: (list?.trackers ?? []).map((t) => ({
       vrm: t.vrm,
       vrm_pretty: t.vrm_pretty,
@@ -76,10 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CarValueTracker() {
-  const { signedIn, error, trackers, limit } = useLoaderData<typeof loader>();
+  const { signedIn, error, panel, trackers, limit } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { brandName } = useRootData();
-  const panel = error ? trackerErrorPanel(error.code, formatVrm(error.vrm), brandName, signedIn) : null;
   return (
     <div className="stack">
       <section className="hero" aria-labelledby="hero-title">

@@ -4,7 +4,7 @@ import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PriceRules } from '~/features/vehicle/sale-bits';
+import { PriceRules } from '~/features/vehicle/price-rules';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { ConfirmSchema } from '~/features/vehicle/sale-forms.server';
