@@ -48,7 +48,8 @@ export const PAGES = [
   { name: 'mileage', path: '/mileage', jsGzip: 95 * 1024, requests: 12, as: 'looked-up', afterLookup: 'KE19FTA' },
   { name: 'vehicle', path: '/KE19FTA', jsGzip: 99.2 * 1024, requests: 16, as: 'valued' },
   { name: 'vehicle, signed in', path: '/KE19FTA', jsGzip: 99.2 * 1024, requests: 16, as: 'signed-up' },
-  { name: 'account', path: '/account', jsGzip: 95 * 1024, requests: 11, as: 'signed-up' },
+  // A few bytes over 95 KB since the router's first-segment skip (−13% server CPU on `/`) ships to the browser too.
+  { name: 'account', path: '/account', jsGzip: 95.2 * 1024, requests: 11, as: 'signed-up' },
   { name: 'account details', path: '/account/details', jsGzip: 94.8 * 1024, requests: 12, as: 'signed-up' },
   { name: 'profile: features', path: '/KE19FTA/profile/features', jsGzip: 97.9 * 1024, requests: 13, as: 'signed-up' },
   { name: 'profile: photos', path: '/KE19FTA/profile/photos', jsGzip: 97.9 * 1024, requests: 13, as: 'signed-up' },
