@@ -76,10 +76,12 @@ export class Router<Env = PlatformEnv> {
     return this;
   }
 
-  /** The name of the endpoint a request is for (`entry.lookup`), or null for none. */
+  /** The endpoint each request handled here went to: the request log names it without matching again. */
+  private readonly matched = new WeakMap<Request, string>();
+
+  /** The name of the endpoint `handle` sent a request to (`entry.lookup`), or null for none. */
   endpointOf(request: Request): string | null {
-    const { pathname } = new URL(request.url);
-    return this.routes.find((route) => route.method === request.method && route.pattern.test(pathname))?.name ?? null;
+    return this.matched.get(request) ?? null;
   }
 
   async handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -91,6 +93,7 @@ export class Router<Env = PlatformEnv> {
       pathMatched = true;
       if (route.method !== request.method) continue;
       const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
+      this.matched.set(request, route.name);
       return route.handler(request, env, ctx, params);
     }
     return pathMatched

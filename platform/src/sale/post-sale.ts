@@ -62,7 +62,11 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
         reason: request.reason,
       });
     }
-    if (!check.passed) return { dpStateSlug: slug, ...(await sellerSteps(env, enquiry.id)) };
+    if (!check.passed) {
+      // The requests just made were not open when the steps were read.
+      const made = check.requested.map((r) => ({ kind: r.kind, label: r.label }));
+      return { dpStateSlug: slug, ...steps, documentsRequested: [...steps.documentsRequested, ...made] };
+    }
     const now = clockNowIso();
     await env.DB.batch([
       env.DB.prepare('UPDATE sales SET documents_reviewed_at = ?1 WHERE id = ?2').bind(now, enquiry.dp_enquiry_id),
