@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,12 @@ describe.each(PAGES)('$name ($path)', (page) => {
       );
       expect(weight.renderBlocking, `${where}: render-blocking requests`).toEqual([]);
       if (client === 'runs JS') {
+        // BUDGET_REPORT=file: each page's figures, one JSON line each, for setting budgets by measurement.
+        if (process.env.BUDGET_REPORT)
+          appendFileSync(
+            process.env.BUDGET_REPORT,
+            `${JSON.stringify({ name: page.name, jsKb: +(weight.jsGzip / 1024).toFixed(2), budgetKb: +(page.jsGzip / 1024).toFixed(2), documentKb: +(weight.documentGzip / 1024).toFixed(2), requests: weight.requests })}\n`,
+          );
         const list = weight.scripts.map((s) => `${s.url} ${kb(s.gzip)}`).join(', ');
         expect(
           weight.jsGzip,

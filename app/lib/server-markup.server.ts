@@ -35,6 +35,10 @@ export function markupForNavigation<Id extends string, Props extends object = Re
   return markup;
 }
 
+/** A part whose props come from the request, rendered now (a loader's answer carries it every time). */
+export const markupNow = <Props extends object>(part: ComponentType<Props>, props: Props): string =>
+  renderToStaticMarkup(createElement(part, props));
+
 /**
  * As markupForNavigation, for parts whose props come from the request (one vehicle's check): the
  * same rule (only a client-side navigation gets them), rendered each time and never kept.
@@ -46,6 +50,6 @@ export function requestMarkupForNavigation<Id extends string, Props extends obje
 ): Record<Id, string> | null {
   if (!context.dataRequest) return null;
   const markup = {} as Record<Id, string>;
-  for (const id of Object.keys(parts) as Id[]) markup[id] = renderToStaticMarkup(createElement(parts[id], props));
+  for (const id of Object.keys(parts) as Id[]) markup[id] = markupNow(parts[id], props);
   return markup;
 }

@@ -1,5 +1,5 @@
-import { useNavigate } from '@remix-run/react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useNavigate, useSubmit } from '@remix-run/react';
+import type { FormEvent, MouseEvent, ReactNode } from 'react';
 
 type Tag = 'div' | 'nav' | 'section';
 
@@ -25,8 +25,9 @@ function markupFromDocument(id: string): string {
  * links on every request was a third of a page's elements, docs/performance.md), or, for a part
  * whose props come from the request (a tool's result), the elements to render in the page's tree. The browser build
  * leaves that module empty. In the browser the element takes the document's own markup
- * (`dangerouslySetInnerHTML` with the same string is never written again), and a click on one of
- * its links navigates in the app, as a `<Link>` would. Where the browser may arrive by a
+ * (`dangerouslySetInnerHTML` with the same string is never written again), a click on one of
+ * its links navigates in the app, as a `<Link>` would, and one of its forms posts in the app, as a
+ * `<Form>` would. Where the browser may arrive by a
  * client-side navigation, the route's loader passes `markup` (markupForNavigation); the root
  * layout's parts need none, since the layout stays mounted for the whole visit.
  */
@@ -47,6 +48,7 @@ export function ServerMarkup({
   'aria-labelledby'?: string;
 }) {
   const navigate = useNavigate();
+  const submit = useSubmit();
   const onServer = typeof document === 'undefined' ? (render() ?? '') : null;
   if (onServer !== null && typeof onServer !== 'string')
     return (
@@ -62,11 +64,19 @@ export function ServerMarkup({
     // As <Link> does: following a link to the page already shown replaces it in the history.
     navigate(to, { replace: to === window.location.pathname + window.location.search + window.location.hash });
   };
+  const onSubmit = (event: FormEvent<HTMLElement>) => {
+    const form = event.target as HTMLFormElement;
+    if (event.defaultPrevented || form.method !== 'post' || form.hasAttribute('data-reload')) return;
+    event.preventDefault();
+    // The button pressed carries the form's intent, as it does in a plain post.
+    submit(((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? form);
+  };
   return (
     <Wrapper
       id={id}
       {...attributes}
       onClick={onClick}
+      onSubmit={onSubmit}
       dangerouslySetInnerHTML={{ __html: typeof onServer === 'string' ? onServer : (markup ?? markupFromDocument(id)) }}
       suppressHydrationWarning
     />

@@ -27,6 +27,8 @@ export { GeneralErrorBoundary, PageErrorBoundary } from './error-boundary';
 export { useRootData, type RootData } from './root-data';
 // The root's title comes from here too, so the meta helpers every page uses travel with the frame.
 export { brandFrom } from '~/lib/meta';
+// The figures' formats too: most pages show a price, a date or a mileage.
+export { formatDate, formatMiles, formatPounds } from '~/lib/format';
 
 // Tells the server this browser runs scripts, so later documents may stream (see ADR 004).
 const scriptsHint = `document.cookie="${SCRIPTS_HINT_COOKIE}=1;path=/;samesite=lax"`;

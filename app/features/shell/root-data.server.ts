@@ -6,6 +6,7 @@ import { initials, signOut } from '~/lib/auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { reviewsBlock } from './shell-data.server';
+import { footerReviewsMarkup } from './footer-reviews.server';
 
 /**
  * The root route's data: what the frame of every page needs (brand, addresses, the signed-in
@@ -41,7 +42,10 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
     // The home page shows its own reviews carousel instead.
     /** What a plain form post sent, for the page-load failure to hand back if the page can't load. */
     keptForm: context.keptForm && { ...context.keptForm, visible: visibleFields(context.keptForm) },
+    /** The footer's reviews block as markup, null when there are none to show. */
     footerReviews:
-      url.pathname === '/' ? null : await reviewsBlock(context).then((block) => block && { ...block, reviews: block.reviews.slice(0, 3) }),
+      url.pathname === '/'
+        ? null
+        : await reviewsBlock(context).then((block) => block && footerReviewsMarkup({ brandName: config.brandName, ...block })),
   };
 }

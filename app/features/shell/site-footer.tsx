@@ -1,22 +1,11 @@
-import { Link, useRouteLoaderData } from '@remix-run/react';
+import { useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { Review } from '../../../contract/shell';
-import { ReviewCard } from './review-card';
 import { ServerMarkup } from '../../lib/server-markup';
 import { footerLegalMarkup, footerLinksMarkup } from './shell-links.server';
 import { VrmForm } from './vrm-form';
 import type { Addresses } from '~/features/shell/navigation';
 import type { RouteFlags } from '~/lib/route-flags';
 import { dealersCompete } from '~/lib/dealer-network';
-
-export interface FooterReviews {
-  /** The average rating of every review, as shown ('4.2'). */
-  rating: string;
-  /** The exact count ('10 reviews'). */
-  countLabel: string;
-  /** At most three, already cut to the shell card's lengths. */
-  reviews: Review[];
-}
 
 /**
  * The footer (docs/behaviour/shell.md#footer): which blocks show is up to the route's flags. A page without a footer
@@ -41,11 +30,21 @@ export function SiteFooter({
   year: number;
   addresses: Addresses;
   flags: RouteFlags;
-  reviews: FooterReviews | null;
+  /** The reviews block's markup (footer-reviews.server.tsx), null when there are none to show. */
+  reviews: string | null;
 }) {
   return (
     <footer className="site-footer" hidden={hidden}>
-      {hidden || flags.hideReviews || !reviews?.reviews.length ? null : <ReviewsBlock brandName={brandName} reviews={reviews} />}
+      {hidden || flags.hideReviews || !reviews ? null : (
+        <ServerMarkup
+          id="footer-reviews"
+          as="section"
+          className="footer-reviews"
+          aria-labelledby="footer-reviews-title"
+          render={() => reviews}
+          markup={reviews}
+        />
+      )}
       {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? (
         <UlezLookupBlock />
       ) : (
@@ -60,26 +59,6 @@ export function SiteFooter({
         </div>
       </div>
     </footer>
-  );
-}
-
-function ReviewsBlock({ brandName, reviews }: { brandName: string; reviews: FooterReviews }) {
-  return (
-    <section className="footer-reviews" aria-labelledby="footer-reviews-title">
-      <div className="wrap">
-        <h2 id="footer-reviews-title">
-          Sellers rate {brandName} {reviews.rating} out of 5
-        </h2>
-        <p>
-          <Link to="/reviews">Read {reviews.countLabel}</Link>
-        </p>
-        <div className="review-row">
-          {reviews.reviews.slice(0, 3).map((review) => (
-            <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />
-          ))}
-        </div>
-      </div>
-    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { normaliseVrm } from '../../../contract/vrm';
 import { progressSteps } from '../../../contract/progress';
 import { requireUser } from '../account/require-user.server';
 import { readOrOutage, type Outage } from '../../lib/failures.server';
-import { currentEnquiry } from './sale.server';
+import { currentEnquiry, currentEnquiryForPage } from './sale.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { endpoints } from '../../../contract/endpoints';
 
@@ -19,7 +19,7 @@ function readOnce(request: Request, context: AppLoadContext, vrmParam: string | 
   reads.set(context, ofRequest);
   let read = ofRequest.get(key);
   if (!read) {
-    read = findSellerSale(request, context, vrmParam);
+    read = findSellerSale(request, context, vrmParam, (vrm) => currentEnquiryForPage(context, vrm));
     ofRequest.set(key, read);
   }
   return read;
@@ -49,10 +49,16 @@ export async function readSellerSale(request: Request, context: AppLoadContext, 
  * would be the route's error instead, which takes the place of the form: with scripts, of what the
  * seller typed into it (docs/decisions/010).
  */
-export async function findSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
+export async function findSellerSale(
+  request: Request,
+  context: AppLoadContext,
+  vrmParam: string | undefined,
+  // Loaders share one read per request (readOnce); an action asks afresh.
+  readCurrent = (vrm: string) => currentEnquiry(context.gateway, vrm),
+) {
   requireUser(request, context);
   const vrm = normaliseVrm(vrmParam ?? '');
-  const current = await currentEnquiry(context.gateway, vrm);
+  const current = await readCurrent(vrm);
   const status = current?.sale?.acceptedAt
     ? await context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } })
     : null;

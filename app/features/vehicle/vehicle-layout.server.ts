@@ -1,8 +1,9 @@
 import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { degraded, readOrOutage } from '~/lib/failures.server';
-import type { HeaderVehicle } from './vehicle-header';
-import { currentEnquiry } from './sale.server';
+import { VehicleHeader, type HeaderVehicle } from './vehicle-header.server';
+import { requestMarkupForNavigation } from '~/lib/server-markup.server';
+import { currentEnquiryForPage } from './sale.server';
 import { stepRedirect } from './sale-steps';
 import { endpoints } from '../../../contract/endpoints';
 
@@ -15,6 +16,9 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
   if (!isValidVrm(vrm)) throw new Response('Not Found', { status: 404 });
   const signedIn = !!context.session.get('auth');
   const { brandName } = context.config;
+  // The header's markup for a client-side navigation; a document renders it in place (ServerMarkup).
+  const header = (vehicle: HeaderVehicle) =>
+    requestMarkupForNavigation(context, { header: VehicleHeader }, { vehicle, changeCar: signedIn })?.header ?? null;
   // An outage leaves the page standing on what the session holds (docs/decisions/026): the car as
   // the seller looked it up and no sale, so that a step's form comes back with what was typed in it
   // rather than the page-load failure.
@@ -27,12 +31,13 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
           if (result.failure.kind === 'outcome') return null;
           throw result.failure;
         }),
-        signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
+        signedIn ? currentEnquiryForPage(context, vrm) : Promise.resolve(null),
       ]),
     brandName,
   );
   if (read.outage) {
-    return degraded({ vehicle: heldVehicle(context, vrm), current: null, status: null, outage: read.outage });
+    const held = heldVehicle(context, vrm);
+    return degraded({ vehicle: held, header: header(held), current: null, status: null, outage: read.outage });
   }
   const [vehicle, current] = read.value;
   if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
@@ -43,7 +48,8 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
     const slug = current.enquiry.dpStateSlug;
     if (current.sale && (slug === 'sold-confirmed' || slug === 'sold-documents-reviewed')) {
       const read = await readOrOutage(() => context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } }), brandName);
-      if (read.outage) return degraded({ vehicle: vehicle as HeaderVehicle, current: null, status: null, outage: read.outage });
+      if (read.outage)
+        return degraded({ vehicle: vehicle as HeaderVehicle, header: header(vehicle), current: null, status: null, outage: read.outage });
       status = read.value;
     }
     const url = new URL(request.url);
@@ -52,7 +58,7 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
     const target = stepRedirect(vrm, status?.dpStateSlug ?? slug, step, facts);
     if (target && target.split('?')[0] !== url.pathname) throw redirect(target);
   }
-  return { vehicle: vehicle as HeaderVehicle, current, status, outage: null };
+  return { vehicle: vehicle as HeaderVehicle, header: header(vehicle), current, status, outage: null };
 }
 
 /** The car as the session holds it: the lookup's facts when it is the car the seller valued, else its plate alone. */

@@ -3,7 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { MARKETPLACE_MAX_AGE_YEARS, MARKETPLACE_MAX_MILEAGE_AT_AGE, partnerFor, type IneligibleBy } from '../../../../contract/marketplace';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PartnerHandOff } from '~/features/vehicle/partner-hand-off';
+import { PartnerHandOff } from '~/features/vehicle/partner-hand-off.server';
+import { ServerMarkup } from '~/lib/server-markup';
+import { requestMarkupForNavigation } from '~/lib/server-markup.server';
 import { formatMiles } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -24,7 +26,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const partner =
     enquiry.partnerId && enquiry.partnerId !== 'kerbside' ? enquiry.partnerId : partnerFor({ eligible: false, ineligibleBy: reason });
   if (partner === 'kerbside') throw redirect(safeRedirect(`/${vrm}`));
-  return { vrm, reason, partner, mileage: enquiry.mileage ?? null };
+  const handOff = requestMarkupForNavigation(context, { handOff: PartnerHandOff }, { partner })?.handOff ?? null;
+  return { vrm, reason, partner, mileage: enquiry.mileage ?? null, handOff };
 }
 
 export const handle = routeFlags({ noRobots: true, noSitemap: true });
@@ -32,7 +35,7 @@ export const handle = routeFlags({ noRobots: true, noSitemap: true });
 export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta(matches, { title: 'Our dealers can’t bid on this car' });
 
 export default function Ineligible() {
-  const { vrm, reason, partner, mileage } = useLoaderData<typeof loader>();
+  const { vrm, reason, partner, mileage, handOff } = useLoaderData<typeof loader>();
   return (
     <section className="card stack" aria-labelledby="ineligible-title">
       <h2 id="ineligible-title">Our dealers can&rsquo;t bid on this car</h2>
@@ -49,7 +52,7 @@ export default function Ineligible() {
         </p>
       )}
       <h3>You can still sell it</h3>
-      <PartnerHandOff partner={partner} />
+      <ServerMarkup id="partner-hand-off" render={() => <PartnerHandOff partner={partner} />} markup={handOff} />
       <p>
         Entered the wrong mileage? <Link to="/mileage">Change the mileage</Link> or <Link to={`/${vrm}`}>go back to your car</Link>.
       </p>

@@ -1,7 +1,8 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { VehicleHeader } from '~/features/vehicle/vehicle-header';
+import { VehicleHeader } from '~/features/vehicle/vehicle-header.server';
+import { ServerMarkup } from '~/lib/server-markup';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
 import { loadVehicleLayout } from '../vehicle-layout.server';
@@ -21,11 +22,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export default function VehicleLayout() {
-  const { vehicle } = useLoaderData<typeof loader>();
+  const { vehicle, header } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   return (
     <div className="stack">
-      <VehicleHeader vehicle={vehicle} changeCar={!!user} />
+      <ServerMarkup
+        id="vehicle-header"
+        as="section"
+        className="card"
+        aria-labelledby="vehicle-title"
+        render={() => <VehicleHeader vehicle={vehicle} changeCar={!!user} />}
+        markup={header}
+      />
       <Outlet />
     </div>
   );

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import type { Vehicle } from '../../../contract/vehicles';
 import { fuelName, sentenceCase } from '~/lib/format';
 
@@ -7,13 +6,16 @@ import { fuelName, sentenceCase } from '~/lib/format';
  * signed-in seller, whose cars stay in their account while they start another; a visitor has no
  * account to come back to, and this page's next step for them is signing up
  * (docs/behaviour/entry.md#hero).
+ *
+ * Server markup (ADR 025): the same facts whatever the seller does on the page, so the browser keeps
+ * the markup it was sent and its scripts carry none of this. Inside the layout's `section.card`.
  */
 export function VehicleHeader({ vehicle, changeCar }: { vehicle: HeaderVehicle; changeCar: boolean }) {
   return (
-    <section className="card" aria-labelledby="vehicle-title">
+    <>
       <div className="vehicle-head">
         <h1 id="vehicle-title">{vehicle.make ? `${vehicle.make.display_name} ${vehicle.model ?? ''}`.trim() : vehicle.vrm_pretty}</h1>
-        {changeCar ? <Link to="/">Change car</Link> : null}
+        {changeCar ? <a href="/">Change car</a> : null}
       </div>
       <p>
         <span className="sr-only">Registration </span>
@@ -45,7 +47,7 @@ export function VehicleHeader({ vehicle, changeCar }: { vehicle: HeaderVehicle; 
           ) : null}
         </dl>
       ) : null}
-    </section>
+    </>
   );
 }
 
