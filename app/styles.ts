@@ -124,6 +124,7 @@ fieldset{border:0;padding:0;margin:0 0 16px}
 .check{display:flex;gap:10px;align-items:flex-start}
 .check input{width:22px;height:22px;margin-top:2px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.contents{display:contents}
 .tabs{display:flex;gap:4px;border-bottom:2px solid var(--line);overflow-x:auto}
 .tabs a{padding:10px 14px;text-decoration:none;color:var(--ink);border-bottom:3px solid transparent;margin-bottom:-2px;white-space:nowrap}
 .tabs a.active{border-bottom-color:var(--brand);font-weight:700}

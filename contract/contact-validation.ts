@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-export { CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from './contact-rules';
+export { CONTACT_MESSAGES, isEmail, isFullName } from './contact-rules';
+export { normalisePostcode } from './postcode-rule';
 
 /**
  * UK phone numbers, checked with libphonenumber-js (Google's numbering metadata). Server side

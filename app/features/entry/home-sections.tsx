@@ -1,8 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
-import type { Review } from '../../../contract/shell';
 import { Carousel } from './carousel';
-import { ReviewCard } from '../shell/review-card';
 import { formatDate, formatPounds } from '~/lib/format';
 
 /**
@@ -59,17 +57,20 @@ export function VideoSection({ src, brandName }: { src: string; brandName: strin
   );
 }
 
-/** Sellers' reviews: a carousel only with more than four (docs/behaviour/constants.md#shell-constants), otherwise a row. */
-export function ReviewsCarousel({ rating, countLabel, reviews }: { rating: string; countLabel: string; reviews: Review[] }) {
-  if (!reviews.length) return null;
-  const cards = reviews.map((review) => <ReviewCard key={`${review.author}-${review.timestamp}`} review={review} />);
+/**
+ * Sellers' reviews: a carousel only with more than four (docs/behaviour/constants.md#shell-constants), otherwise a row. The
+ * cards come as markup (review-cards.server.ts), each laid out as if it were the card itself.
+ */
+export function ReviewsCarousel({ rating, countLabel, cards: markup }: { rating: string; countLabel: string; cards: string[] }) {
+  if (!markup.length) return null;
+  const cards = markup.map((html, index) => <div key={index} className="contents" dangerouslySetInnerHTML={{ __html: html }} />);
   return (
     <section className="section" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Rated {rating} out of 5 by sellers</h2>
       <p>
         <Link to="/reviews">Read {countLabel}</Link>
       </p>
-      {reviews.length >= CAROUSEL_MIN_REVIEWS ? (
+      {cards.length >= CAROUSEL_MIN_REVIEWS ? (
         <Carousel label="Sellers' reviews" className="reviews-carousel">
           {cards}
         </Carousel>

@@ -1,6 +1,6 @@
 import { PRICE_RULES } from '../../../contract/price-rules';
 
-// Apart from sale-bits.tsx: only the offer pages show the rules; every sale step shows the timeline.
+// Its own module: only the offer pages show the rules.
 
 /** The published rules of what can and cannot change the price at collection. */
 export function PriceRules() {

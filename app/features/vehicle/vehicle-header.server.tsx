@@ -57,3 +57,20 @@ export function VehicleHeader({ vehicle, changeCar }: { vehicle: HeaderVehicle; 
  */
 export type HeaderVehicle = Pick<Vehicle, 'vrm_pretty'> &
   Partial<Pick<Vehicle, 'make' | 'model' | 'year' | 'colour' | 'body' | 'transmission'>> & { fuel?: string };
+
+/** A registration the register does not know: what to check (in the layout's `section.card`, as server markup). */
+export function VehicleNotFound() {
+  return (
+    <>
+      <h1 id="error-title">Vehicle not found</h1>
+      <ul>
+        <li>Check the reg is typed correctly.</li>
+        <li>It must be a UK registration.</li>
+        <li>Very recent registrations may not be searchable yet.</li>
+      </ul>
+      <a className="btn" href="/">
+        Try another reg
+      </a>
+    </>
+  );
+}

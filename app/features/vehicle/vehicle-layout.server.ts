@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { degraded, readOrOutage } from '~/lib/failures.server';
-import { VehicleHeader, type HeaderVehicle } from './vehicle-header.server';
-import { requestMarkupForNavigation } from '~/lib/server-markup.server';
+import { VehicleHeader, VehicleNotFound, type HeaderVehicle } from './vehicle-header.server';
+import { markupNow, requestMarkupForNavigation } from '~/lib/server-markup.server';
 import { currentEnquiryForPage } from './sale.server';
 import { stepRedirect } from './sale-steps';
 import { endpoints } from '../../../contract/endpoints';
@@ -40,7 +40,7 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
     return degraded({ vehicle: held, header: header(held), current: null, status: null, outage: read.outage });
   }
   const [vehicle, current] = read.value;
-  if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm }, { status: 404 });
+  if (!vehicle) throw data({ kind: 'vehicle_not_found' as const, vrm, markup: markupNow(VehicleNotFound, {}) }, { status: 404 });
 
   // The seller's sale decides which step of /{vrm}/… they may be on (docs/behaviour/states.md).
   let status = null;

@@ -7,7 +7,7 @@ import { RecentSales, ReviewsCarousel } from '~/features/entry/home-sections';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { makeContent } from '~/features/content/content.server';
 import { contentValues } from '~/features/content/content-values';
-import { reviewsBlock } from '~/features/shell/shell-data.server';
+import { reviewsBlockWithCards } from '~/features/shell/shell-data.server';
 import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
@@ -20,7 +20,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!make) throw new Response('Not Found', { status: 404 });
   // Reviews that mention the make come first; recent sales are of the make.
   const [reviews, sales, interest] = await Promise.all([
-    reviewsBlock(context, make.display_name),
+    reviewsBlockWithCards(context, make.display_name),
     recentSalesBlock(context, make.slug),
     dealerInterestBlock(context, make.slug),
   ]);

@@ -8,7 +8,7 @@ import { ServerMarkup } from '~/lib/server-markup';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
 import { routeFlags } from '~/lib/route-flags';
-import { reviewsBlock } from '~/features/shell/shell-data.server';
+import { reviewsBlockWithCards } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (docs/behaviour/routes.md#public-routes).
@@ -30,7 +30,11 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [reviews, sales, dealers] = await Promise.all([reviewsBlock(context), recentSalesBlock(context), dealerLogosBlock(context)]);
+  const [reviews, sales, dealers] = await Promise.all([
+    reviewsBlockWithCards(context),
+    recentSalesBlock(context),
+    dealerLogosBlock(context),
+  ]);
   return {
     panel: heroLookupPanel(context),
     reviews,

@@ -4,7 +4,6 @@ import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
@@ -16,9 +15,6 @@ import { endpoints } from '../../../../contract/endpoints';
 
 /** `/{vrm}/review-status`: where the sale is after acceptance, with what happens next and by when. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Review status' });
-
-/** This step says where the sale is in its own way (sale-steps.tsx shows the timeline under the others). */
-export const handle = { saleProgress: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await readSellerSale(request, context, params.vrm);
@@ -67,32 +63,30 @@ export default function ReviewStatus() {
       </section>
     );
   }
+  // The timeline under it is the sale steps' layout's, as under every step (sale-steps.tsx).
   return (
-    <>
-      <section className="card" aria-labelledby="status-title">
-        <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
-        <FormErrors errors={form.formErrors} />
-        {offer ? (
-          <p>
-            You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}.{' '}
-            <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
-          </p>
-        ) : null}
-        {current ? <p>{current.detail}</p> : null}
+    <section className="card" aria-labelledby="status-title">
+      <h2 id="status-title">{current ? `Next: ${current.title.toLowerCase()}` : 'All done'}</h2>
+      <FormErrors errors={form.formErrors} />
+      {offer ? (
         <p>
-          {finance ? <Link to={`/${vrm}/finance-payment-details`}>Your finance settlement</Link> : null}
-          {finance ? ' · ' : null}
-          <Link to={`/${vrm}/vehicle-payment`}>Your payment</Link>
+          You are selling to {offer.dealer.name} for {formatPounds(offer.amount)}.{' '}
+          <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
         </p>
-        {current?.href ? (
-          <Link className="btn" to={current.href}>
-            {current.action ?? current.title}
-          </Link>
-        ) : null}
-        {canSimulate ? <SimulateCollection /> : null}
-      </section>
-      <ProgressTimeline steps={progress} />
-    </>
+      ) : null}
+      {current ? <p>{current.detail}</p> : null}
+      <p>
+        {finance ? <Link to={`/${vrm}/finance-payment-details`}>Your finance settlement</Link> : null}
+        {finance ? ' · ' : null}
+        <Link to={`/${vrm}/vehicle-payment`}>Your payment</Link>
+      </p>
+      {current?.href ? (
+        <Link className="btn" to={current.href}>
+          {current.action ?? current.title}
+        </Link>
+      ) : null}
+      {canSimulate ? <SimulateCollection /> : null}
+    </section>
   );
 }
 

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/sale-bits';
+import { ProgressTimeline } from '~/features/vehicle/progress-timeline.server';
+import { ServerMarkup } from '~/lib/server-markup';
+import { markupNow } from '~/lib/server-markup.server';
 import { readSellerSale } from '~/features/vehicle/seller-sale.server';
 
 /**
@@ -14,16 +16,26 @@ import { readSellerSale } from '~/features/vehicle/seller-sale.server';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // During an outage the step says so itself (docs/decisions/026): no timeline rather than no page.
   const sale = await readSellerSale(request, context, params.vrm);
-  return { progress: sale.outage ? null : sale.progress };
+  const steps = sale.outage ? null : sale.progress;
+  return { timeline: steps ? markupNow(ProgressTimeline, { steps }) : null };
 }
 
 export default function SaleSteps() {
-  const { progress } = useLoaderData<typeof loader>();
+  const { timeline } = useLoaderData<typeof loader>();
   const step = useMatches().at(-1)?.handle as { saleProgress?: boolean } | undefined;
   return (
     <>
       <Outlet />
-      {progress && step?.saleProgress !== false ? <ProgressTimeline steps={progress} /> : null}
+      {timeline && step?.saleProgress !== false ? (
+        <ServerMarkup
+          id="progress-timeline"
+          as="section"
+          className="card"
+          aria-labelledby="progress-title"
+          render={() => timeline}
+          markup={timeline}
+        />
+      ) : null}
     </>
   );
 }

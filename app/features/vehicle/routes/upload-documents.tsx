@@ -49,7 +49,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : requested && isDocumentKind(requested)
       ? requested
       : null;
-  return { vrm: sale.vrm, kind, state, getAhead, canSubmit: !sale.outage && !!sale.sale?.acceptedAt, outage: null };
+  // A request names its document inside a sentence: worded here, so the page's scripts need no document rules.
+  const requests = state.requests.map((r) => ({ ...r, label: labelInSentence(r.label) }));
+  return { vrm: sale.vrm, kind, state: { ...state, requests }, getAhead, canSubmit: !sale.outage && !!sale.sale?.acceptedAt, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -102,8 +104,7 @@ export default function UploadDocuments() {
           <div className="toast warn" role="status" data-testid="document-requests">
             {state.requests.map((r) => (
               <p key={r.id}>
-                The dealer has asked for your {labelInSentence(r.label)} again: {r.reason}. Upload a clearer one, then send your documents
-                again.
+                The dealer has asked for your {r.label} again: {r.reason}. Upload a clearer one, then send your documents again.
               </p>
             ))}
           </div>

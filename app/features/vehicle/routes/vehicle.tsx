@@ -39,27 +39,23 @@ export default function VehicleLayout() {
   );
 }
 
-export function VehicleNotFound() {
-  return (
-    <section className="card" aria-labelledby="error-title">
-      <h1 id="error-title">Vehicle not found</h1>
-      <ul>
-        <li>Check the reg is typed correctly.</li>
-        <li>It must be a UK registration.</li>
-        <li>Very recent registrations may not be searchable yet.</li>
-      </ul>
-      <a className="btn" href="/">
-        Try another reg
-      </a>
-    </section>
-  );
-}
-
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: (body) => ((body as { kind?: string } | null)?.kind === 'vehicle_not_found' ? <VehicleNotFound /> : null),
+        404: (body) => {
+          const notFound = body as { kind?: string; markup?: string } | null;
+          return notFound?.kind === 'vehicle_not_found' && notFound.markup ? (
+            <ServerMarkup
+              id="vehicle-not-found"
+              as="section"
+              className="card"
+              aria-labelledby="error-title"
+              render={() => notFound.markup}
+              markup={notFound.markup}
+            />
+          ) : null;
+        },
       }}
     />
   );

@@ -1,10 +1,12 @@
-import { Link } from '@remix-run/react';
 import type { ProgressStep } from '../../../contract/progress';
 
-/** Where the sale is, what happens next, and by when: on every page after the offer is accepted. */
+/**
+ * Where the sale is, what happens next, and by when: on every page after the offer is accepted.
+ * Server markup (ADR 025): the sale steps' layout sends it rendered, so no page's scripts carry it.
+ */
 export function ProgressTimeline({ steps }: { steps: ProgressStep[] }) {
   return (
-    <section className="card" aria-labelledby="progress-title">
+    <>
       <h2 id="progress-title">Your sale, step by step</h2>
       <ol className="timeline">
         {steps.map((step) => (
@@ -13,13 +15,13 @@ export function ProgressTimeline({ steps }: { steps: ProgressStep[] }) {
               {step.state === 'done' ? '✓' : ''}
             </span>
             <div>
-              <strong>{step.state === 'current' && step.href ? <Link to={step.href}>{step.title}</Link> : step.title}</strong>
+              <strong>{step.state === 'current' && step.href ? <a href={step.href}>{step.title}</a> : step.title}</strong>
               <span className="sr-only"> ({step.state === 'done' ? 'done' : step.state === 'current' ? 'next' : 'to come'})</span>
               <p className="muted">{step.detail}</p>
             </div>
           </li>
         ))}
       </ol>
-    </section>
+    </>
   );
 }
