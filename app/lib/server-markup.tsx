@@ -44,6 +44,7 @@ export function ServerMarkup({
   /** The markup for a client-side navigation, from the route's loader. */
   markup?: string | null;
   className?: string;
+  role?: 'alert';
   'aria-label'?: string;
   'aria-labelledby'?: string;
 }) {
@@ -93,4 +94,19 @@ export function shouldNavigateInApp(
   if (link.target && link.target !== '_self') return false;
   if (link.hasAttribute('download') || link.hasAttribute('data-reload')) return false;
   return link.origin === origin;
+}
+
+/** A failed lookup's panel, as its loader rendered it (lookup-error-panel.server.tsx): an alert, posted in the app. */
+export function LookupErrorPanel({ markup }: { markup: string }) {
+  return (
+    <ServerMarkup
+      id="lookup-error"
+      as="section"
+      className="panel"
+      role="alert"
+      aria-labelledby="lookup-error-title"
+      render={() => markup}
+      markup={markup}
+    />
+  );
 }

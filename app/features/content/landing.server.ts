@@ -68,7 +68,7 @@ export async function loadLanding({ request, context }: LoaderFunctionArgs) {
   const resolved = resolve(url.pathname);
   if (!resolved) throw new Response('Not Found', { status: 404 });
   if (resolved.kind === 'redirect') throw redirect(resolved.to, 301);
-  const panel = heroLookupPanel(context);
+  const panel = heroLookupPanel(context, url.pathname);
   if (resolved.kind === 'city') {
     const city = CITIES[resolved.slug]!;
     const [sales, dealers] = await Promise.all([

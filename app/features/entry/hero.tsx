@@ -1,6 +1,6 @@
+import { LookupErrorPanel } from '~/lib/server-markup';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { LookupErrorPanelView } from './lookup-error-panel';
 import { VrmForm } from '../shell/vrm-form';
 import { useRootData } from '~/features/shell/frame';
 import { dealersCompete } from '~/lib/dealer-network';
@@ -52,7 +52,7 @@ export function Hero({
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title">{title}</h1>
       {text ? <p className="strap">{text}</p> : <Strapline dealerNetwork={dealerNetwork} />}
-      {panel ? <LookupErrorPanelView panel={panel} vrm={panel.vrm} action={action} /> : null}
+      {panel ? <LookupErrorPanel markup={panel.markup} /> : null}
       <VrmForm action={action} defaultVrm={panel?.vrm} lastResult={reply} buttonLabel={panel?.wrongReg ? 'Check again' : 'Value my car'} />
       {hasError ? null : (
         <p className="review-link">

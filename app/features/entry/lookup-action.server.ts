@@ -1,3 +1,4 @@
+import { lookupPanelMarkup } from './lookup-error-panel.server';
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { enquiryStateRedirect } from '../../../contract/enquiry-states';
 import { formatVrm } from '../../../contract/vrm';
@@ -51,17 +52,19 @@ export async function handleLookup(request: Request, context: AppLoadContext, pa
 }
 
 /** The hero's panel for the last lookup's error, with the registration it was for. */
-export type HeroLookupPanel = LookupErrorPanel & { vrm: string };
+/** The hero's panel: its words, the registration it was for, and its markup (lookup-error-panel.server.tsx). */
+export type HeroLookupPanel = LookupErrorPanel & { vrm: string; markup: string };
 
 /**
  * The panel the hero shows after a failed lookup. Worded here, on the server, so the panels' texts
  * stay out of the scripts of every page with a hero: the home page's first visit pays for them
  * otherwise, for a failure few visitors meet (docs/performance.md).
  */
-export function heroLookupPanel(context: AppLoadContext): HeroLookupPanel | null {
+export function heroLookupPanel(context: AppLoadContext, action: string): HeroLookupPanel | null {
   const resultError = context.session.get('lookup')?.resultError;
   if (!resultError) return null;
-  return { ...lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), context.config.brandName), vrm: resultError.vrm };
+  const panel = lookupErrorPanel(resultError.msg, formatVrm(resultError.vrm), context.config.brandName);
+  return { ...panel, vrm: resultError.vrm, markup: lookupPanelMarkup(panel, resultError.vrm, action) };
 }
 
 /**

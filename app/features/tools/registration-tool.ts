@@ -66,7 +66,7 @@ export type ToolOutcome<Result> = { ok: true; result: Result } | { ok: false; co
 export type ToolPageData<Result> = (
   | { view: 'ask' }
   /** A failed check: its panel, worded by the loader (ToolCheck.panel), and whether the button says 'Check again'. */
-  | { view: 'error'; vrm: string; code: string; panel: LookupErrorPanel; checkAgain: boolean }
+  | { view: 'error'; vrm: string; code: string; panel: LookupErrorPanel; panelMarkup: string; checkAgain: boolean }
   | { view: 'result'; vrm: string; result: Result }
 ) & { markup?: ToolMarkup };
 

@@ -1,11 +1,10 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { ComponentType, ReactNode } from 'react';
-import { LookupErrorPanelView } from '~/features/entry/lookup-error-panel';
 import { VrmForm } from '~/features/shell/vrm-form';
 import type { FormReply } from '~/lib/forms/use-form-reply';
 import { pageMeta } from '~/lib/meta';
-import { ServerMarkup } from '~/lib/server-markup';
+import { LookupErrorPanel, ServerMarkup } from '~/lib/server-markup';
 import type { RegistrationTool, ToolMarkup, ToolPageData, ToolViews } from './registration-tool';
 
 /** The pages every registration tool is made of (registration-tool.ts). */
@@ -136,13 +135,13 @@ export function ToolResultPage<Result>({
     );
   }
   const vrm = page.view === 'error' ? page.vrm : undefined;
-  const panel = page.view === 'error' ? page.panel : null;
+  const panel = page.view === 'error' ? page.panelMarkup : null;
   return (
     <div className="stack">
       <ToolHero
         tool={tool}
         title={tool.resultsTitle}
-        lead={panel ? <LookupErrorPanelView panel={panel} vrm={vrm!} action={tool.formPath} /> : <p className="strap">{tool.askText}</p>}
+        lead={panel ? <LookupErrorPanel markup={panel} /> : <p className="strap">{tool.askText}</p>}
         defaultVrm={vrm}
         button={page.view === 'error' && page.checkAgain ? 'Check again' : tool.button}
       />

@@ -1,3 +1,4 @@
+import { lookupPanelMarkup } from '~/features/entry/lookup-error-panel.server';
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import type { ComponentType } from 'react';
 import type { EventValue } from '../../../contract/shell';
@@ -29,9 +30,17 @@ export const lookupPanels: Pick<ToolCheck<unknown>, 'panel' | 'checkAgain'> = {
 };
 
 /** A failed check's page data: the code, its panel and the button's words. */
-function failedCheck<Result>(server: ToolCheck<Result>, context: AppLoadContext, vrm: string, code: string, markup: ToolMarkup) {
+function failedCheck<Result>(
+  tool: RegistrationTool<Result>,
+  server: ToolCheck<Result>,
+  context: AppLoadContext,
+  vrm: string,
+  code: string,
+  markup: ToolMarkup,
+) {
   const panel = server.panel(code, formatVrm(vrm), context.config.brandName);
-  return { view: 'error', vrm, code, panel, checkAgain: server.checkAgain(panel), markup } as ToolPageData<Result>;
+  const panelMarkup = lookupPanelMarkup(panel, vrm, tool.formPath);
+  return { view: 'error', vrm, code, panel, panelMarkup, checkAgain: server.checkAgain(panel), markup } as ToolPageData<Result>;
 }
 
 /** The form page's loader: only the markup of what the tool says about itself, for a client-side navigation. */
@@ -61,13 +70,13 @@ export async function toolResultLoader<Result>(
   const raw = tool.typedVrm(new URL(request.url), params);
   if (raw === null || raw.trim() === '') return { view: 'ask', markup: about() } as ToolPageData<Result>;
   const vrm = normaliseVrm(raw).slice(0, VRM_MAX_LENGTH + 4);
-  if (!isValidVrm(vrm)) return data(failedCheck(server, context, vrm, 'invalid_vrm', about()), { status: 400 });
+  if (!isValidVrm(vrm)) return data(failedCheck(tool, server, context, vrm, 'invalid_vrm', about()), { status: 400 });
   if (raw !== vrm) throw redirect(tool.resultPath(vrm), 301);
 
   const outcome = await server.check(context, vrm);
   if (!outcome.ok) {
     context.analytics.track(`${tool.id}_check_failed`, { code: outcome.code });
-    return data(failedCheck(server, context, vrm, outcome.code, about()), { status: outcome.status });
+    return data(failedCheck(tool, server, context, vrm, outcome.code, about()), { status: outcome.status });
   }
   context.analytics.track(`${tool.id}_checked`, server.checked(outcome.result));
   const { Result, ResultEnd, AfterAnother } = views;

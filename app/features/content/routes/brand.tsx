@@ -25,7 +25,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     dealerInterestBlock(context, make.slug),
   ]);
   const content = makeContent(make.slug, contentValues(context.config));
-  return { make, panel: heroLookupPanel(context), reviews, sales, interest, content };
+  return { make, panel: heroLookupPanel(context, `/sell-my-car/brands/${make.slug}`), reviews, sales, interest, content };
 }
 
 // A brand landing page: the footer lookup speaks of the make.

@@ -36,7 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     dealerLogosBlock(context),
   ]);
   return {
-    panel: heroLookupPanel(context),
+    panel: heroLookupPanel(context, '/?index'),
     reviews,
     sales,
     dealers,
