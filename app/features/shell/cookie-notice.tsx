@@ -1,10 +1,13 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { cookieNoticeMarkup } from './shell-links.server';
+import { ServerMarkup } from '~/lib/server-markup';
 
 /**
  * The cookie notice (docs/behaviour/shell.md#cookie-notice, docs/behaviour/states.md), with PECR's explicit choice: Accept or Reject. Without
  * JavaScript it is a plain form that sets the choice and comes back to this page; with it, the same
- * form is sent in the background and the notice closes in place.
+ * form is sent in the background and the notice closes in place. Its words are server markup: a
+ * visit that shows the notice shows it from its first document, which carries them.
  */
 export function CookieNotice({ brandName }: { brandName: string }) {
   const fetcher = useFetcher();
@@ -15,11 +18,7 @@ export function CookieNotice({ brandName }: { brandName: string }) {
   return (
     <section className="cookie-notice" aria-labelledby="cookie-notice-title">
       <div className="wrap">
-        <h2 id="cookie-notice-title">Cookies on {brandName}</h2>
-        <p>
-          We use cookies that the site needs to work. With your permission we would also like to record how you use it, to make it better.
-          Nothing is recorded unless you accept. <Link to="/cookies">How we use cookies</Link>
-        </p>
+        <ServerMarkup id="cookie-notice-text" render={() => cookieNoticeMarkup({ brandName })} />
         <fetcher.Form method="post" action="/cookie-consent" className="actions">
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -155,8 +155,22 @@ function LinkList({ links }: { links: NavLink[] }) {
   );
 }
 
+/** The cookie notice's words (cookie-notice.tsx keeps the choice's form, which works in the browser). */
+export function CookieNoticeText({ brandName }: { brandName: string }) {
+  return (
+    <>
+      <h2 id="cookie-notice-title">Cookies on {brandName}</h2>
+      <p>
+        We use cookies that the site needs to work. With your permission we would also like to record how you use it, to make it better.
+        Nothing is recorded unless you accept. <a href="/cookies">How we use cookies</a>
+      </p>
+    </>
+  );
+}
+
 // What ServerMarkup renders: each part's markup, made once per isolate for its props.
 type PropsOf<Part> = Part extends (props: infer Props) => unknown ? Props : never;
 export const headerNavMarkup = (props: PropsOf<typeof HeaderNavItems>) => markupOf(HeaderNavItems, props);
 export const footerLinksMarkup = (props: PropsOf<typeof FooterLinks>) => markupOf(FooterLinks, props);
+export const cookieNoticeMarkup = (props: PropsOf<typeof CookieNoticeText>) => markupOf(CookieNoticeText, props);
 export const footerLegalMarkup = (props: PropsOf<typeof FooterLegal>) => markupOf(FooterLegal, props);
