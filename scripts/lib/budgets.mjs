@@ -7,9 +7,12 @@ export const DOCUMENT_GZIP = 14 * 1024;
 
 /**
  * JavaScript per page, compressed. React + Remix are ~83 KB of it; the target for every page is
- * 95 KB (the framework plus ~12 KB of ours, issue 22). A page's budget is its figure when set plus
- * a little room, never above 95 KB unless its comment says why; raise one only on purpose, in the
- * same change as the code that needs it.
+ * 95 KB (the framework plus ~12 KB of ours, issue 22), and a page within it is held to it. A page
+ * still over it is held at its figure plus 0.2 KB, with its comment saying why; raise one only on
+ * purpose, in the same change as the code that needs it. The pages' figures are measured, not held
+ * here: `BUDGET_REPORT=file` on the budget test writes them (docs/performance.md). Expect the
+ * framework's file to move by up to 0.7 KB on a change that adds or removes a split point: esbuild
+ * orders its modules by the order it found them, and gzip sees the difference.
  *
  * `as` is how far a seller has gone when they see the page (tests/budgets.test.ts walks one seller
  * through the journey, in this order, and measures each page on the way): `looked-up` (a
@@ -21,49 +24,46 @@ export const DOCUMENT_GZIP = 14 * 1024;
  * is what `npm run bench` posts before a page (it reaches no further into the journey).
  */
 export const PAGES = [
-  // A budget above 95 KB is a page not yet at the target (issue 22): its figure on 2026-11-26 plus
-  // 0.2–0.3 KB, so that nothing grows while the rest of the work brings it down (docs/performance.md,
-  // "Bytes and requests"). Lower it with the change that lowers the page. The steps of the sale grew
-  // 0.4–0.8 KB when they learnt to stand without the platform (ADR 026: their outage notice and the
-  // forms rebuilt from what was sent) and the documents step by its request notice (ADR 028); the
-  // silent reports (ADR 024) added 0.2 KB to every page and moving the menus and the cookie check
-  // into the head's inline script took 0.2 KB off again.
-  // 94.9 KB since its modules stopped sharing files with the reviews page.
+  // A budget above 95 KB is a page not yet at the target (issue 22), held at its figure on
+  // 2026-11-26 plus 0.2 KB so that nothing grows while the rest of the work brings it down
+  // (docs/performance.md, "Bytes and requests"). Lower it with the change that lowers the page.
   { name: 'home', path: '/', jsGzip: 95 * 1024, requests: 12 },
-  { name: 'landing', path: '/sell-my-car', jsGzip: 94.7 * 1024, requests: 14 },
-  { name: 'city landing', path: '/sell-your-car/leeds', jsGzip: 95.8 * 1024, requests: 14 },
-  { name: 'brand', path: '/sell-my-car/brands/ford', jsGzip: 95.6 * 1024, requests: 13 },
-  { name: 'guides', path: '/guides', jsGzip: 93.7 * 1024, requests: 12 },
-  { name: 'guide', path: '/guides/getting-the-best-price', jsGzip: 93.7 * 1024, requests: 12 },
-  { name: 'not found', path: '/no/such/page', jsGzip: 92.3 * 1024, requests: 9 },
-  { name: 'sign in', path: '/sign-in', jsGzip: 94.4 * 1024, requests: 11 },
-  { name: 'MOT check', path: '/mot-check', jsGzip: 94.3 * 1024, requests: 13 },
-  { name: 'MOT result', path: '/mot-check/results?vrm=KE19FTA', jsGzip: 96.3 * 1024, requests: 15 },
-  { name: 'ULEZ checker', path: '/ulez-checker', jsGzip: 94.2 * 1024, requests: 12 },
-  { name: 'ULEZ result', path: '/ulez-checker/KE19FTA', jsGzip: 94.4 * 1024, requests: 12 },
-  { name: 'car tax check', path: '/car-tax-check', jsGzip: 94.2 * 1024, requests: 13 },
-  { name: 'tool result', path: '/car-tax-check/results?vrm=KE19FTA', jsGzip: 94.2 * 1024, requests: 13 },
-  { name: 'value tracker', path: '/car-value-tracker', jsGzip: 93.6 * 1024, requests: 10 },
+  { name: 'landing', path: '/sell-my-car', jsGzip: 95 * 1024, requests: 14 },
+  { name: 'city landing', path: '/sell-your-car/leeds', jsGzip: 95 * 1024, requests: 14 },
+  { name: 'brand', path: '/sell-my-car/brands/ford', jsGzip: 95 * 1024, requests: 13 },
+  { name: 'guides', path: '/guides', jsGzip: 95 * 1024, requests: 12 },
+  { name: 'guide', path: '/guides/getting-the-best-price', jsGzip: 95 * 1024, requests: 12 },
+  { name: 'not found', path: '/no/such/page', jsGzip: 95 * 1024, requests: 9 },
+  { name: 'sign in', path: '/sign-in', jsGzip: 95 * 1024, requests: 11 },
+  { name: 'MOT check', path: '/mot-check', jsGzip: 95 * 1024, requests: 13 },
+  { name: 'MOT result', path: '/mot-check/results?vrm=KE19FTA', jsGzip: 95 * 1024, requests: 15 },
+  { name: 'ULEZ checker', path: '/ulez-checker', jsGzip: 95 * 1024, requests: 12 },
+  { name: 'ULEZ result', path: '/ulez-checker/KE19FTA', jsGzip: 95 * 1024, requests: 12 },
+  { name: 'car tax check', path: '/car-tax-check', jsGzip: 95 * 1024, requests: 13 },
+  { name: 'tool result', path: '/car-tax-check/results?vrm=KE19FTA', jsGzip: 95 * 1024, requests: 13 },
+  { name: 'value tracker', path: '/car-value-tracker', jsGzip: 95 * 1024, requests: 10 },
   // The seller's journey, in the order a seller reaches each page.
   { name: 'mileage', path: '/mileage', jsGzip: 95 * 1024, requests: 12, as: 'looked-up', afterLookup: 'KE19FTA' },
-  { name: 'vehicle', path: '/KE19FTA', jsGzip: 99.2 * 1024, requests: 16, as: 'valued' },
-  { name: 'vehicle, signed in', path: '/KE19FTA', jsGzip: 99.2 * 1024, requests: 16, as: 'signed-up' },
-  // A few bytes over 95 KB since the router's first-segment skip (−13% server CPU on `/`) ships to the browser too.
-  { name: 'account', path: '/account', jsGzip: 95.2 * 1024, requests: 11, as: 'signed-up' },
-  { name: 'account details', path: '/account/details', jsGzip: 94.8 * 1024, requests: 12, as: 'signed-up' },
+  // 95.8 KB: React and Remix, the shell and the sign-up form with its contact rules (ADR 029 took
+  // its display parts to the server). Its other forms are the sale panel's relisting and the outage's.
+  { name: 'vehicle', path: '/KE19FTA', jsGzip: 96 * 1024, requests: 16, as: 'valued' },
+  { name: 'vehicle, signed in', path: '/KE19FTA', jsGzip: 96 * 1024, requests: 16, as: 'signed-up' },
+  { name: 'account', path: '/account', jsGzip: 95 * 1024, requests: 11, as: 'signed-up' },
+  // 13 requests: the postcode rule is a file of its own, so that the forms asking only for an e-mail do not carry it.
+  { name: 'account details', path: '/account/details', jsGzip: 95 * 1024, requests: 13, as: 'signed-up' },
   { name: 'profile: features', path: '/KE19FTA/profile/features', jsGzip: 97.9 * 1024, requests: 13, as: 'signed-up' },
   { name: 'profile: photos', path: '/KE19FTA/profile/photos', jsGzip: 97.9 * 1024, requests: 13, as: 'signed-up' },
-  { name: 'tracker mileage', path: '/car-value-tracker/mileage', jsGzip: 95.4 * 1024, requests: 12, as: 'tracker-looked-up' },
+  { name: 'tracker mileage', path: '/car-value-tracker/mileage', jsGzip: 95 * 1024, requests: 12, as: 'tracker-looked-up' },
   { name: 'tracked car', path: '/car-value-tracker/KD15DSL', jsGzip: 95 * 1024, requests: 9, as: 'tracking' },
   { name: 'profile: timeline', path: '/KE19FTA/profile/timeline', jsGzip: 97.9 * 1024, requests: 13, as: 'profiled' },
-  { name: 'vehicle, under offer', path: '/KE19FTA', jsGzip: 99.2 * 1024, requests: 16, as: 'under-offer' },
-  { name: 'accept offer', path: '/KE19FTA/accept-offer', jsGzip: 95.9 * 1024, requests: 15, as: 'under-offer' },
-  { name: 'confirm sale', path: '/KE19FTA/confirm-sale', jsGzip: 96 * 1024, requests: 15, as: 'accepted', follow: true },
-  { name: 'bank details', path: '/KE19FTA/add-bank-details', jsGzip: 95.8 * 1024, requests: 14, as: 'confirmed' },
-  { name: 'documents', path: '/KE19FTA/upload-documents', jsGzip: 96.4 * 1024, requests: 14, as: 'bank-details-sent' },
-  { name: 'collection', path: '/KE19FTA/collection', jsGzip: 95.6 * 1024, requests: 13, as: 'documents-sent' },
-  { name: 'review status', path: '/KE19FTA/review-status', jsGzip: 95.3 * 1024, requests: 13, as: 'booked' },
-  { name: 'dealer details', path: '/KE19FTA/purchasing-dealer-details', jsGzip: 94.7 * 1024, requests: 12, as: 'booked' },
+  { name: 'vehicle, under offer', path: '/KE19FTA', jsGzip: 96 * 1024, requests: 16, as: 'under-offer' },
+  { name: 'accept offer', path: '/KE19FTA/accept-offer', jsGzip: 95 * 1024, requests: 15, as: 'under-offer' },
+  { name: 'confirm sale', path: '/KE19FTA/confirm-sale', jsGzip: 95 * 1024, requests: 15, as: 'accepted', follow: true },
+  { name: 'bank details', path: '/KE19FTA/add-bank-details', jsGzip: 95 * 1024, requests: 14, as: 'confirmed' },
+  { name: 'documents', path: '/KE19FTA/upload-documents', jsGzip: 95 * 1024, requests: 14, as: 'bank-details-sent' },
+  { name: 'collection', path: '/KE19FTA/collection', jsGzip: 95 * 1024, requests: 13, as: 'documents-sent' },
+  { name: 'review status', path: '/KE19FTA/review-status', jsGzip: 95 * 1024, requests: 13, as: 'booked' },
+  { name: 'dealer details', path: '/KE19FTA/purchasing-dealer-details', jsGzip: 95 * 1024, requests: 12, as: 'booked' },
 ];
 
 /**
