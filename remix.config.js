@@ -119,10 +119,20 @@ export default {
       // that static paths above win; the loader rejects what is not a registration.
       route(':vrm', 'features/vehicle/routes/vehicle.tsx', { id: 'routes/vehicle' }, () => {
         route('', 'features/vehicle/routes/vehicle-index.tsx', { id: 'routes/vehicle-index', index: true });
-        // The sale's steps, from the profile to being paid: one layout checks the seller, loads their
+        // The vehicle profile, before the sale: a route module per step, so that a page carries only its
+        // own step's code (their loaders and action: features/vehicle/profile.server.ts, which checks the
+        // seller as the sale's layout does; the profile shows nothing of that layout). `profile/*` is the
+        // timeline at `profile` and `profile/timeline`, and the 404 page at any other address.
+        route('profile/*', 'features/vehicle/routes/profile-timeline.tsx', { id: 'routes/profile' });
+        route('profile/features', 'features/vehicle/routes/profile-features.tsx', { id: 'routes/profile-features' });
+        route('profile/finance', 'features/vehicle/routes/profile-finance.tsx', { id: 'routes/profile-finance' });
+        route('profile/issues', 'features/vehicle/routes/profile-issues.tsx', { id: 'routes/profile-issues' });
+        route('profile/issues/details', 'features/vehicle/routes/profile-issue-details.tsx', { id: 'routes/profile-issue-details' });
+        route('profile/keys', 'features/vehicle/routes/profile-keys.tsx', { id: 'routes/profile-keys' });
+        route('profile/photos', 'features/vehicle/routes/profile-photos.tsx', { id: 'routes/profile-photos' });
+        // The sale's steps, from the offer to being paid: one layout checks the seller, loads their
         // sale once for the request and shows where the sale is (features/vehicle/routes/sale-steps.tsx).
         route(undefined, 'features/vehicle/routes/sale-steps.tsx', { id: 'routes/sale-steps' }, () => {
-          route('profile/*', 'features/vehicle/routes/profile.tsx', { id: 'routes/profile' });
           route('accept-offer', 'features/vehicle/routes/accept-offer.tsx', { id: 'routes/accept-offer' });
           route('confirm-sale-summary', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
           route('confirm-sale', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });

@@ -87,6 +87,19 @@ test('a large photo is downscaled in the browser before it is uploaded', async (
   await expect(item).toContainText('Uploaded ✓');
 });
 
+test("a profile step keeps what the seller ticked when the page's data loads again (the cookie notice's Accept)", async ({ page }) => {
+  await valueAndSignUp(page, `reload.${Date.now()}@example.co.uk`, { mileage: '65000' });
+  await page.goto('/KE19FTA/profile/features');
+  await page.getByLabel('Tow bar').check();
+  await page.getByLabel('Partial service history').check();
+  // A fetcher's post reloads every route's data: the step's form must not be drawn again over what was ticked.
+  const reloaded = page.waitForResponse((response) => response.url().includes('/KE19FTA/profile/features.data'));
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await reloaded;
+  await expect(page.getByLabel('Tow bar')).toBeChecked();
+  await expect(page.getByLabel('Partial service history')).toBeChecked();
+});
+
 test.describe("the shell's server-rendered parts (ADR 012)", () => {
   // A marker on the window survives client-side navigations and dies with a document load.
   const sameDocument = (page: import('@playwright/test').Page) => page.evaluate(() => (window as { marker?: number }).marker === 1);

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_SLOTS } from '../contract/documents';
+import { scriptUrls } from '../scripts/lib/page-weight.mjs';
 import { Browser, mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
@@ -180,6 +183,57 @@ describe('the sale, end to end without JavaScript', () => {
     // The platform's rule refusal keeps its status (409) and its message (ADR 010).
     expect(early.status).toBe(409);
     expect(main(await early.text())).toContain('Finish the vehicle profile first');
+  });
+});
+
+describe('the vehicle profile', () => {
+  it("carries only the step's own code: the timeline's list is server markup, a step's choices come with its data (ADR 025)", async () => {
+    const seller = newSeller(workers, { runsScripts: true });
+    await valueCar(seller, 'KE19FTA', '65000');
+    await signUp(seller, uniqueEmail('profile'), 'KE19FTA');
+    await seller.post('/KE19FTA/profile/features', { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+    const scripts = (page: string) =>
+      scriptUrls(page)
+        .map((url) => readFileSync(path.join(import.meta.dirname, '../public', url), 'utf8'))
+        .join('');
+
+    // The timeline's list: in the document once, as markup in a navigation's data, never in the scripts.
+    const timeline = await (await seller.get('/KE19FTA/profile/timeline')).text();
+    expect(timeline.split('Features and service history').length - 1).toBe(1);
+    expect(await (await seller.get('/KE19FTA/profile/timeline.data')).text()).toContain('Features and service history');
+    expect(scripts(timeline).includes('Damage and faults')).toBe(false);
+
+    // A step: its form, with the saved answers ticked, and the choices from the page's data.
+    const features = await (await seller.get('/KE19FTA/profile/features')).text();
+    const ticked = (page: string, name: string, value: string) =>
+      [...page.matchAll(/<input [^>]*>/g)].some(([tag]) =>
+        [`name="${name}"`, `value="${value}"`, 'checked=""'].every((a) => tag.includes(a)),
+      );
+    expect(ticked(features, 'features', 'Sat nav')).toBe(true);
+    expect(ticked(features, 'features', 'Tow bar')).toBe(false);
+    expect(ticked(features, 'serviceHistory', 'full')).toBe(true);
+    expect(await (await seller.get('/KE19FTA/profile/features.data')).text()).toContain('Apple CarPlay or Android Auto');
+    expect(scripts(features)).toContain('Which of these does it have?');
+    for (const words of ['Apple CarPlay or Android Auto', 'Partial service history', 'Good photos get more bids', 'Settlement figure'])
+      expect(scripts(features).includes(words), words).toBe(false);
+  });
+
+  it('answers only its steps, as written, and sends a visitor to sign in first', async () => {
+    const seller = newSeller(workers);
+    await valueCar(seller, 'KE19FTA', '65000');
+    await signUp(seller, uniqueEmail('profile-steps'), 'KE19FTA');
+    for (const step of ['', '/', '/timeline', '/features', '/finance', '/issues', '/issues/details', '/keys', '/photos'])
+      expect((await seller.get(`/KE19FTA/profile${step}`)).status, step).toBe(200);
+    for (const step of ['/nope', '/photos/front', '/issues/nope', '/FEATURES', '/Timeline']) {
+      const response = await seller.get(`/KE19FTA/profile${step}`);
+      expect(response.status, step).toBe(404);
+      expect(main(await response.text()), step).toContain('Page not found');
+    }
+    const visitor = newSeller(workers);
+    for (const step of ['/nope', '/features'])
+      expect((await visitor.get(`/KE19FTA/profile${step}`)).headers.get('location'), step).toBe(
+        `/sign-in?redirectTo=${encodeURIComponent(`/KE19FTA/profile${step}`)}`,
+      );
   });
 });
 

@@ -64,6 +64,10 @@ describe('route matching over the whole table', () => {
     expect(chain('/KE19FTA')).toEqual(['root', 'routes/vehicle', 'routes/vehicle-index']);
     expect(chain('/ke19fta/accept-offer')).toEqual(['root', 'routes/vehicle', 'routes/sale-steps', 'routes/accept-offer']);
     expect(leaf('/KE19FTA/profile/photos/front')).toBe('routes/profile');
+    expect(leaf('/KE19FTA/profile/issues/details')).toBe('routes/profile-issue-details');
+    expect(leaf('/KE19FTA/profile')).toBe('routes/profile');
+    // The profile is not under the sale's layout, whose progress timeline it never showed.
+    expect(chain('/KE19FTA/profile/features')).toEqual(['root', 'routes/vehicle', 'routes/profile-features']);
     expect(leaf('/KE19FTA/no-such-step')).toBe('routes/not-found');
     expect(leaf('/no/such/page')).toBe('routes/not-found');
     expect(leaf('/blog/2026/11/26/a-post')).toBe('routes/blog');

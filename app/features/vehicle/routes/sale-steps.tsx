@@ -7,7 +7,7 @@ import { markupNow } from '~/lib/server-markup.server';
 import { readSellerSale } from '~/features/vehicle/seller-sale.server';
 
 /**
- * The layout of the sale's steps (`/{vrm}/profile/…` to `/{vrm}/sale-complete`): it checks the
+ * The layout of the sale's steps (`/{vrm}/accept-offer` to `/{vrm}/sale-complete`): it checks the
  * seller is signed in and that the car is theirs (or sends them to its vehicle page), loads their
  * sale (the steps' own loaders share that load: seller-sale.server.ts), and shows where the sale is
  * below the step once an offer is accepted. A step whose page says it another way opts out with
