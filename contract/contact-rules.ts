@@ -1,7 +1,8 @@
+import { isValid as isValidPostcode, toNormalised } from 'postcode';
+
 /**
- * Contact rules light enough for the browser. The postcode's rule is postcode-rule.ts: it brings
- * the postcode library, which a form asking only for an e-mail need not carry. The phone check
- * lives in contact-validation.ts: its numbering data stays on the server.
+ * Contact rules light enough for the browser (the postcode library is a few hundred bytes).
+ * The phone check lives in contact-validation.ts: its numbering data stays on the server.
  */
 export const CONTACT_MESSAGES = {
   name: 'Enter your full name',
@@ -27,6 +28,11 @@ export function isEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email.trim());
 }
 
+/** 'sw1a1aa' → 'SW1A 1AA', or null for something that is not a UK postcode. */
+export function normalisePostcode(input: string): string | null {
+  return isValidPostcode(input.trim()) ? toNormalised(input.trim()) : null;
+}
+
 /** What a phone number can look like before the server checks it properly. */
 export function looksLikePhone(input: string): boolean {
   return !input.includes('/') && /^\+?[\d\s()-]{10,18}$/.test(input.trim());
@@ -41,4 +47,5 @@ export const CONTACT_FIELD_RULES = {
   name: (value: string) => (isFullName(value) ? null : CONTACT_MESSAGES.name),
   email: (value: string) => (isEmail(value.trim()) ? null : CONTACT_MESSAGES.email),
   phone: (value: string) => (looksLikePhone(value) ? null : CONTACT_MESSAGES.phone),
-} as const satisfies Record<Exclude<keyof typeof CONTACT_MESSAGES, 'postcode'>, (value: string) => string | null>;
+  postcode: (value: string) => (normalisePostcode(value) === null ? CONTACT_MESSAGES.postcode : null),
+} as const satisfies Record<keyof typeof CONTACT_MESSAGES, (value: string) => string | null>;

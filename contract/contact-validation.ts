@@ -1,7 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-export { CONTACT_MESSAGES, isEmail, isFullName } from './contact-rules';
-export { normalisePostcode } from './postcode-rule';
+export { CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from './contact-rules';
 
 /**
  * UK phone numbers, checked with libphonenumber-js (Google's numbering metadata). Server side

@@ -79,7 +79,12 @@ if (ORDER.indexOf(from) <= 0) {
     ['lint', bin('eslint'), ['.']],
     ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ['unit tests', bin('vitest'), ['run', '--project', 'unit']],
-    ['build', 'sh', ['-c', `"${bin('remix')}" build && "${node}" platform/scripts/build.mjs`], { NODE_ENV: 'production' }],
+    [
+      'build',
+      'sh',
+      ['-c', `"${bin('remix')}" build && "${node}" scripts/link-licences.mjs && "${node}" platform/scripts/build.mjs`],
+      { NODE_ENV: 'production' },
+    ],
   ]);
 }
 if (ORDER.indexOf(from) <= 1) {

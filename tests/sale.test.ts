@@ -158,7 +158,9 @@ describe('the sale, end to end without JavaScript', () => {
     // Looking the car up again leads back to it, not to a new valuation.
     expect((await seller.post('/?index', { vrm: 'KD15DSL' })).headers.get('location')).toBe('/KD15DSL');
     expect((await seller.post('/KD15DSL?index', { intent: 'relist' })).headers.get('location')).toBe('/KD15DSL');
-    expect((await go(seller, '/KD15DSL')).text).toContain('Your car is in the next sale');
+    // Back in a sale: the next one, or already live when more than the sale's one-second start
+    // delay passed on a busy machine (the clock keeps running between the two requests).
+    expect((await go(seller, '/KD15DSL')).text).toMatch(/Your car is in the next sale|The sale is live/);
   }, 60_000);
 
   it('refuses a photo that is not an image, and a profile that is not finished cannot enter the sale', async () => {

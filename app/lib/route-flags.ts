@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 /**
  * Route flags (docs/behaviour/routes.md#route-behaviour): what a route asks of the shell. A route declares them once, in its
  * `handle`, and the shell reads them for the current page: each route inherits its parents' flags
@@ -46,6 +48,11 @@ export type LookupVariant = 'home' | 'brand' | 'partner' | 'default';
 
 export interface RouteHandle {
   flags?: RouteFlags;
+  /**
+   * The sticky registration banner, from a route that may show it (`withStickyVrm`): its code then
+   * travels with those pages, not with every page's shell. The frame shows it where `stickyVrm` is on.
+   */
+  StickyVrm?: ComponentType;
   /** Flags that depend on the page's data (one module serving many pages, e.g. landing pages). */
   flagsFrom?: (data: unknown) => RouteFlags | undefined;
 }

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CONTACT_FIELD_RULES } from '../../../contract/contact-rules';
-import { postcodeProblem } from '../../../contract/postcode-rule';
 import { ContactField } from '../../lib/forms/contact-field';
 import { FormErrors } from '../../lib/forms/form-parts';
 import { useFormReply, type FormReply } from '../../lib/forms/use-form-reply';
@@ -43,13 +42,11 @@ export function MarketingConsent({ id, checked, children }: { id: string; checke
   );
 }
 
-const SIGN_UP_RULES = { ...CONTACT_FIELD_RULES, postcode: postcodeProblem };
-
 /** Sign-up where the vehicle page asks for it: to see the full valuation (docs/behaviour/data.md#validation). */
 export function SignUpForm({ action, reply, brandName }: { action: string; reply?: FormReply | null; brandName: string }) {
   const navigation = useNavigation();
   // The rules the server's SignUpSchema is built from (account-forms.server.ts).
-  const form = useFormReply(reply, SIGN_UP_RULES);
+  const form = useFormReply(reply, CONTACT_FIELD_RULES);
   return (
     <Form method="post" action={action} id="sign-up" aria-describedby={form.formErrors ? 'sign-up-error' : undefined} {...form.formProps}>
       <FormErrors id="sign-up-error" errors={form.formErrors} />

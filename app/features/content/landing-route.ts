@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { pageMeta } from '~/lib/meta';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import type { LandingData } from './landing.server';
 
 /**
@@ -10,11 +11,11 @@ import type { LandingData } from './landing.server';
  */
 
 // Which footer lookup and flags apply depends on the page: its data says (route-flags.ts).
-export const landingHandle = {
+export const landingHandle = withStickyVrm({
   // Public, except partner pages: they remember the partner in the seller's session.
   ...routeFlags({ stickyVrm: true, cache: true }),
   flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags,
-};
+});
 
 export const landingMeta: MetaFunction<() => LandingData> = ({ data, matches }) => {
   if (data?.kind === 'city') {

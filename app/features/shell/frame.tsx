@@ -6,12 +6,11 @@ import { CookieNotice } from './cookie-notice';
 import { ShellBehaviour } from './shell-behaviour';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { StickyVrm } from './sticky-vrm';
 import { SupportChat } from './support-chat';
 import { SIGNED_OUT_MESSAGE } from '~/lib/auth-messages';
 import { SCRIPTS_HINT_COOKIE } from '~/lib/client-hints';
 import { useNonce } from '~/lib/nonce';
-import { flagsFor } from '~/lib/route-flags';
+import { flagsFor, type RouteHandle } from '~/lib/route-flags';
 import { styles } from '~/styles.server';
 import { useRootData } from './root-data';
 
@@ -62,6 +61,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const flags = flagsFor(matches);
   const path = matches[matches.length - 1]?.pathname ?? '/';
   const addresses = { helpCentreUrl: root.helpCentreUrl, dealerSiteUrl: root.dealerSiteUrl };
+  // The banner's code comes with the routes that can show it (withStickyVrm).
+  const StickyVrm =
+    flags.stickyVrm && !root.stickyVrmDismissed
+      ? matches.map((m) => (m.handle as RouteHandle | undefined)?.StickyVrm).findLast(Boolean)
+      : undefined;
   const chat = flags.zendeskWidget && root.chatEnabled ? <SupportChat signedIn={!!root.user} helpCentreUrl={root.helpCentreUrl} /> : null;
   return (
     <html lang="en-GB">
@@ -95,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
             ) : null}
             {children}
           </div>
-          {flags.stickyVrm && !root.stickyVrmDismissed ? <StickyVrm /> : null}
+          {StickyVrm ? <StickyVrm /> : null}
         </main>
         {flags.hideFooter ? chat : null}
         <SiteFooter

@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { VrmForm } from './vrm-form';
+import type { RouteHandle } from '~/lib/route-flags';
 
 /**
  * The sticky registration banner (docs/behaviour/shell.md#other-views, docs/behaviour/states.md) on long pages. Without JavaScript it is a
@@ -61,4 +62,9 @@ export function StickyVrm() {
       </fetcher.Form>
     </aside>
   );
+}
+
+/** A route handle that can show the banner (the `stickyVrm` flag says whether the page does). */
+export function withStickyVrm<Handle extends RouteHandle>(handle: Handle): Handle {
+  return { ...handle, StickyVrm };
 }

@@ -31,7 +31,48 @@ export const similarMarkup = (found: { sold: SimilarSoldVehicles; insights: Vehi
 export const salePanelMarkup = (current: CurrentEnquiry, vrm: string, dealerNetwork: string) =>
   current.enquiry.marketplaceEligible?.eligible ? markup(SalePanel, { current, vrm, dealerNetwork }) : null;
 
-export const handOffMarkup = (partner: Exclude<PartnerId, 'kerbside'>) => markup(PartnerHandOff, { partner });
+/** A car our dealers do not buy: the partner buyer's hand-off, and why. */
+function HandOff({ partner, vrm }: { partner: Exclude<PartnerId, 'kerbside'>; vrm: string }) {
+  return (
+    <>
+      <PartnerHandOff partner={partner} />
+      <p>
+        <a href={`/${vrm}/ineligible`}>Why can&rsquo;t dealers bid on this car?</a>
+      </p>
+    </>
+  );
+}
+
+export const handOffMarkup = (partner: Exclude<PartnerId, 'kerbside'>, vrm: string) => markup(HandOff, { partner, vrm });
+
+/** A car looked up without a mileage: the way to its valuation (inside the page's `section.card`). */
+function ValueThisCar({ vrm }: { vrm: string }) {
+  return (
+    <>
+      <h2 id="valuation-title">Get your instant valuation</h2>
+      <p>Tell us the mileage and we will value this car, free.</p>
+      <form method="post" action="/?index">
+        <input type="hidden" name="vrm" value={vrm} />
+        <button className="btn" type="submit">
+          Value this car
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** What a visitor is asked, above the sign-up form. */
+function SignUpIntro() {
+  return (
+    <>
+      <h3>See your full valuation</h3>
+      <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
+    </>
+  );
+}
+
+export const valueThisCarMarkup = (vrm: string) => markup(ValueThisCar, { vrm });
+export const signUpIntroMarkup = () => markup(SignUpIntro, {});
 
 export const motMarkup = (history: MotHistory | null) => (history ? markup(MotSummary, { history }) : markup(MotUnavailable, {}));
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH } from '../../../contract/contact-rules';
-import { normalisePostcode, postcodeProblem } from '../../../contract/postcode-rule';
+import { CONTACT_FIELD_RULES, EMAIL_MAX_LENGTH, normalisePostcode } from '../../../contract/contact-rules';
 import { VRM_INVALID_MESSAGE, normaliseVrm } from '../../../contract/vrm';
 import { REQUIRED_MESSAGE, VRM_RAW_MAX_LENGTH, vrmProblem } from './vrm-field';
 
@@ -37,7 +36,7 @@ export const EmailSchema = ruledText(CONTACT_FIELD_RULES.email, EMAIL_MAX_LENGTH
 export const NameSchema = ruledText(CONTACT_FIELD_RULES.name);
 /** The browser's check; the server adds libphonenumber and the platform's mobile check. */
 export const PhoneSchema = ruledText(CONTACT_FIELD_RULES.phone);
-export const PostcodeSchema = ruledText(postcodeProblem).transform((value) => normalisePostcode(value)!);
+export const PostcodeSchema = ruledText(CONTACT_FIELD_RULES.postcode).transform((value) => normalisePostcode(value)!);
 
 /**
  * A file the seller chose, or the message that asks for one: a file input left empty still sends

@@ -1,4 +1,4 @@
-import { normalisePostcode } from '../../../contract/postcode-rule';
+import { normalisePostcode } from '../../../contract/contact-rules';
 import { json, errorResponse } from '../http';
 import { fnv1a } from '../util';
 

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { CONTACT_FIELD_RULES, CONTACT_MESSAGES } from '../../../../contract/contact-rules';
-import { postcodeProblem } from '../../../../contract/postcode-rule';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { ContactField } from '~/lib/forms/contact-field';
 import { FormErrors } from '~/lib/forms/form-parts';
@@ -50,7 +49,7 @@ export default function AccountDetails() {
   const form = useFormReply(useActionData<typeof action>(), {
     name: CONTACT_FIELD_RULES.name,
     phone: CONTACT_FIELD_RULES.phone,
-    postcode: postcodeProblem,
+    postcode: CONTACT_FIELD_RULES.postcode,
   });
   // After a failed save, what the seller typed; else what is saved.
   const shown = (name: 'name' | 'phone' | 'postcode') => (form.replied ? form.value(name) : 'name' in details ? details[name] : undefined);

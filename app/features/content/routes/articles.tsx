@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { articleOf, getEntry, listEntries, summary, type Collection } from '~/features/content/content.server';
 import { contentValues, fillContent, fillText } from '~/features/content/content-values';
 import { pageMeta } from '~/lib/meta';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 
 /**
@@ -41,10 +42,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 // The same for every visitor: shared caches may keep it. A guide or story is long reading: the
 // registration banner follows the seller down it (not the index, a short list).
-export const handle = {
+export const handle = withStickyVrm({
   ...routeFlags({ cache: true }),
   flagsFrom: (data: unknown): RouteFlags | undefined => ((data as { kind?: string } | undefined)?.kind === 'entry' ? { stickyVrm: true } : undefined),
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const tags = pageMeta(matches, {

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { articleOf, blogDateTitle, blogPost, blogPostPath, blogPostsUnder, summary } from '~/features/content/content.server';
 import { contentValues } from '~/features/content/content-values';
 import { pageMeta } from '~/lib/meta';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import { routeFlags, type RouteFlags } from '~/lib/route-flags';
 
 /** /blog/{year?}/{month?}/{day?}/{post?}: date pages list the posts of that date and get a date title. */
@@ -27,10 +28,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 // The same for every visitor: shared caches may keep it. A post is long reading: the registration
 // banner follows the seller down it (not a date's list of posts).
-export const handle = {
+export const handle = withStickyVrm({
   ...routeFlags({ cache: true }),
   flagsFrom: (data: unknown): RouteFlags | undefined => ((data as { kind?: string } | undefined)?.kind === 'post' ? { stickyVrm: true } : undefined),
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {

@@ -10,6 +10,7 @@ import { contentValues } from '~/features/content/content-values';
 import { reviewsBlockWithCards } from '~/features/shell/shell-data.server';
 import { dealerInterestBlock, recentSalesBlock } from '~/features/entry/home-blocks.server';
 import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import { routeFlags } from '~/lib/route-flags';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -29,7 +30,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 // A brand landing page: the footer lookup speaks of the make.
-export const handle = routeFlags({ lookupVariant: 'brand', stickyVrm: true, hideReviews: true });
+export const handle = withStickyVrm(routeFlags({ lookupVariant: 'brand', stickyVrm: true, hideReviews: true }));
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return pageMeta(matches, { title: 'Page not found' });

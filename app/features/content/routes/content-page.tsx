@@ -8,6 +8,7 @@ import { contentValues } from '~/features/content/content-values';
 import { referralLink } from '~/features/content/referrals';
 import { pageMeta } from '~/lib/meta';
 import type { RouteFlags } from '~/lib/route-flags';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -36,8 +37,11 @@ async function ownReferralLink(context: LoaderFunctionArgs['context'], origin: s
   }
 }
 
-// A page's front matter may carry route flags (e.g. noSitemap).
-export const handle = { flags: { cache: true }, flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags };
+// A page's front matter may carry route flags (e.g. noSitemap, or stickyVrm on the long ones).
+export const handle = withStickyVrm({
+  flags: { cache: true },
+  flagsFrom: (data: unknown) => (data as { flags?: RouteFlags } | undefined)?.flags,
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {

@@ -7,18 +7,21 @@ import { homeSectionMarkup, homeStaticMarkup, homeStaticProps } from '~/features
 import { ServerMarkup } from '~/lib/server-markup';
 import { handleLookup, heroLookupPanel } from '~/features/entry/lookup-action.server';
 import { brandFrom, dealerNetworkFrom, pageMeta } from '~/lib/meta';
+import { withStickyVrm } from '~/features/shell/sticky-vrm';
 import { routeFlags } from '~/lib/route-flags';
 import { reviewsBlockWithCards } from '~/features/shell/shell-data.server';
 import { dealerLogosBlock, recentSalesBlock } from '../home-blocks.server';
 
 // The home page shows its own reviews and lookup, so the footer leaves them out (docs/behaviour/routes.md#public-routes).
-export const handle = routeFlags({
-  hideReviews: true,
-  hideVehicleLookup: true,
-  translucentHeader: true,
-  stickyVrm: true,
-  lookupVariant: 'home',
-});
+export const handle = withStickyVrm(
+  routeFlags({
+    hideReviews: true,
+    hideVehicleLookup: true,
+    translucentHeader: true,
+    stickyVrm: true,
+    lookupVariant: 'home',
+  }),
+);
 
 export const meta: MetaFunction = ({ matches }) => {
   const network = dealerNetworkFrom(matches);

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { Await, Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Await, Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
 import { normaliseVrm } from '../../../../contract/vrm';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
@@ -19,8 +19,10 @@ import {
   motMarkup,
   offerMarkup,
   salePanelMarkup,
+  signUpIntroMarkup,
   similarMarkup,
   valuationMarkup,
+  valueThisCarMarkup,
 } from '~/features/vehicle/vehicle-views.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { formatDealerNetwork } from '~/lib/dealer-network';
@@ -76,11 +78,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     vrm,
     signedIn,
     salePanel: current ? salePanelMarkup(current, vrm, dealerNetwork) : null,
+    // The page's fixed words where they are shown: what a visitor is asked, or the way to a valuation.
+    intro: signedIn ? null : signUpIntroMarkup(),
+    /** What the page can't show when the platform is down (the layout says whether it is). */
+    outageTitle: signedIn ? 'We can’t show where your sale is just now.' : 'We can’t show all of this car’s details just now.',
+    valueThisCar: mileage === null ? valueThisCarMarkup(vrm) : null,
     mileage,
     // A car our dealers do not buy: the partner buyer's hand-off, as markup.
     handOff:
       enquiry?.marketplaceEligible && !enquiry.marketplaceEligible.eligible && enquiry.partnerId && enquiry.partnerId !== 'kerbside'
-        ? handOffMarkup(enquiry.partnerId)
+        ? handOffMarkup(enquiry.partnerId, vrm)
         : null,
     valuation,
     offer,
@@ -111,124 +118,97 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function VehicleIndex() {
-  const { vrm, signedIn, salePanel, mileage, handOff, valuation, offer, motHistory, similar } = useLoaderData<typeof loader>();
+  const { vrm, signedIn, salePanel, intro, outageTitle, valueThisCar, mileage, handOff, valuation, offer, motHistory, similar } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { brandName } = useRootData();
   const { outage } = useVehicleData();
   return (
     <>
       {/* The platform down (docs/decisions/026): the page stands on what the session holds, and says what it can't show. */}
-      {outage && !reply ? (
-        <OutageNotice
-          message={outage.message}
-          title={signedIn ? 'We can’t show where your sale is just now.' : 'We can’t show all of this car’s details just now.'}
-        />
-      ) : null}
-      {salePanel ? <SalePanel markup={salePanel} /> : null}
-      {outage && intentOf(reply) === 'relist' ? <RelistSent message={outage.message} /> : null}
+      {outage && !reply ? <OutageNotice message={outage.message} title={outageTitle} /> : null}
+      {salePanel || (outage && intentOf(reply) === 'relist') ? <SalePanel markup={salePanel} outage={outage?.message} /> : null}
       {valuation && mileage !== null ? (
         <section className="card" aria-labelledby="valuation-title">
           <h2 id="valuation-title">Your instant valuation</h2>
-          <Suspense fallback={<p className="skeleton">Working out your valuation for {formatMiles(mileage)}…</p>}>
-            <Section id="valuation-shown" markup={valuation} />
-          </Suspense>
+          <Deferred id="valuation" waiting={`Working out your valuation for ${formatMiles(mileage)}…`} markup={valuation} />
           {signedIn ? null : (
             <div className="stack">
-              <h3>See your full valuation</h3>
-              <p>Create your free account to see your exact valuation and what dealers are likely to offer.</p>
+              {intro ? <ServerMarkup id="sign-up-intro" render={() => intro} markup={intro} /> : null}
               <SignUpForm action={`/${vrm}?index`} reply={intentOf(reply) === 'relist' ? null : reply} brandName={brandName} />
               {outage && reply ? <OutageNotice message={outage.message} sent /> : null}
             </div>
           )}
-          {handOff ? (
-            <>
-              <ServerMarkup id="partner-hand-off" render={() => handOff} markup={handOff} />
-              <p>
-                <Link to={`/${vrm}/ineligible`}>Why can&rsquo;t dealers bid on this car?</Link>
-              </p>
-            </>
-          ) : null}
+          {handOff ? <ServerMarkup id="partner-hand-off" render={() => handOff} markup={handOff} /> : null}
         </section>
       ) : (
-        <section className="card" aria-labelledby="valuation-title">
-          <h2 id="valuation-title">Get your instant valuation</h2>
-          <p>Tell us the mileage and we will value this car, free.</p>
-          <Form method="post" action="/?index">
-            <input type="hidden" name="vrm" value={vrm} />
-            <button className="btn" type="submit">
-              Value this car
-            </button>
-          </Form>
-        </section>
+        <ServerMarkup
+          id="value-this-car"
+          as="section"
+          className="card"
+          aria-labelledby="valuation-title"
+          render={() => valueThisCar}
+          markup={valueThisCar}
+        />
       )}
 
       {offer ? (
-        <section className="card" aria-labelledby="offer-title">
-          <h2 id="offer-title">What dealers are likely to offer</h2>
-          <Suspense fallback={<p className="skeleton">Asking our dealer network…</p>}>
-            <Section id="offer-shown" markup={offer} />
-          </Suspense>
-        </section>
+        <DeferredCard id="offer" title="What dealers are likely to offer" waiting="Asking our dealer network…" markup={offer} />
       ) : null}
-
       {similar ? (
-        <section className="card" aria-labelledby="similar-title">
-          <h2 id="similar-title">Cars like yours that sold</h2>
-          <Suspense fallback={<p className="skeleton">Finding cars like yours that sold…</p>}>
-            <Section id="similar-shown" markup={similar} />
-          </Suspense>
-        </section>
+        <DeferredCard id="similar" title="Cars like yours that sold" waiting="Finding cars like yours that sold…" markup={similar} />
       ) : null}
-
-      <section className="card" aria-labelledby="mot-title">
-        <h2 id="mot-title">MOT history</h2>
-        <Suspense fallback={<p className="skeleton">Checking the MOT history…</p>}>
-          <Section id="mot-shown" markup={motHistory} />
-        </Suspense>
-      </section>
+      <DeferredCard id="mot" title="MOT history" waiting="Checking the MOT history…" markup={motHistory} />
     </>
   );
 }
 
-/** A relisting sent during an outage: the sale's panel can't be shown, so its form comes back on its own (docs/decisions/026). */
-function RelistSent({ message }: { message: string }) {
-  const relisting = useFormReply(useActionData<typeof action>());
-  return (
-    <section className="card" aria-labelledby="relist-title">
-      <h2 id="relist-title">Sell to our dealers</h2>
-      <Form method="post">
-        <FormErrors errors={relisting.formErrors} />
-        <OutageNotice message={message} sent />
-        <button className="btn" type="submit" name="intent" value="relist">
-          Put it in the next sale
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** The sale's panel (vehicle-views.server.tsx), with a failed relisting's message above it. */
-function SalePanel({ markup }: { markup: string }) {
+/**
+ * The sale's panel (vehicle-views.server.tsx), with a failed relisting's message above it. A
+ * relisting sent during an outage has no panel to show: its form comes back on its own (ADR 026).
+ */
+function SalePanel({ markup, outage }: { markup: string | null; outage?: string }) {
   const reply = useActionData<typeof action>();
   const relisting = useFormReply(intentOf(reply) === 'relist' ? reply : null);
   return (
     <section className="card" aria-labelledby="sale-title">
       <h2 id="sale-title">Sell to our dealers</h2>
       <FormErrors errors={relisting.formErrors} />
-      <ServerMarkup id="sale-panel" render={() => markup} markup={markup} />
+      {markup ? (
+        <ServerMarkup id="sale-panel" render={() => markup} markup={markup} />
+      ) : (
+        <Form method="post">
+          <OutageNotice message={outage ?? ''} sent />
+          <button className="btn" type="submit" name="intent" value="relist">
+            Put it in the next sale
+          </button>
+        </Form>
+      )}
     </section>
   );
 }
 
 /**
- * A deferred section's markup (vehicle-views.server.tsx). Its promise always resolves, to the
- * section's own "couldn't load" line at worst: this line is for a stream cut short on the way.
+ * A deferred section's markup (vehicle-views.server.tsx), after its skeleton. Its promise always
+ * resolves, to the section's own "couldn't load" line at worst: `errorElement` is for a stream cut short.
  */
-function Section({ id, markup }: { id: string; markup: Promise<string> }) {
+function Deferred({ id, waiting, markup }: { id: string; waiting: string; markup: Promise<string> }) {
   return (
-    <Await resolve={markup} errorElement={<p>We couldn&rsquo;t load this just now. It will be back shortly.</p>}>
-      {(html) => <ServerMarkup id={id} render={() => html} markup={html} />}
-    </Await>
+    <Suspense fallback={<p className="skeleton">{waiting}</p>}>
+      <Await resolve={markup} errorElement={<p>We couldn&rsquo;t load this just now. It will be back shortly.</p>}>
+        {(html) => <ServerMarkup id={`${id}-shown`} render={() => html} markup={html} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** A card that is a deferred section alone: its title and its markup. */
+function DeferredCard({ id, title, ...section }: { id: string; title: string; waiting: string; markup: Promise<string> }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <Deferred id={id} {...section} />
+    </section>
   );
 }
 
