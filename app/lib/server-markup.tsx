@@ -40,7 +40,8 @@ export function ServerMarkup({
 }: {
   id: string;
   as?: Tag;
-  render: () => string | ReactNode;
+  /** The part on the server; without it, `markup` is the part's markup everywhere (from the loader). */
+  render?: () => string | ReactNode;
   /** The markup for a client-side navigation, from the route's loader. */
   markup?: string | null;
   className?: string;
@@ -50,7 +51,7 @@ export function ServerMarkup({
 }) {
   const navigate = useNavigate();
   const submit = useSubmit();
-  const onServer = typeof document === 'undefined' ? (render() ?? '') : null;
+  const onServer = typeof document === 'undefined' ? ((render ? render() : markup) ?? '') : null;
   if (onServer !== null && typeof onServer !== 'string')
     return (
       <Wrapper id={id} {...attributes}>
@@ -99,14 +100,6 @@ export function shouldNavigateInApp(
 /** A failed lookup's panel, as its loader rendered it (lookup-error-panel.server.tsx): an alert, posted in the app. */
 export function LookupErrorPanel({ markup }: { markup: string }) {
   return (
-    <ServerMarkup
-      id="lookup-error"
-      as="section"
-      className="panel"
-      role="alert"
-      aria-labelledby="lookup-error-title"
-      render={() => markup}
-      markup={markup}
-    />
+    <ServerMarkup id="lookup-error" as="section" className="panel" role="alert" aria-labelledby="lookup-error-title" markup={markup} />
   );
 }

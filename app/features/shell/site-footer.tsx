@@ -36,14 +36,7 @@ export function SiteFooter({
   return (
     <footer className="site-footer" hidden={hidden}>
       {hidden || flags.hideReviews || !reviews ? null : (
-        <ServerMarkup
-          id="footer-reviews"
-          as="section"
-          className="footer-reviews"
-          aria-labelledby="footer-reviews-title"
-          render={() => reviews}
-          markup={reviews}
-        />
+        <ServerMarkup id="footer-reviews" as="section" className="footer-reviews" aria-labelledby="footer-reviews-title" markup={reviews} />
       )}
       {hidden || flags.hideVehicleLookup ? null : flags.useUlezVrmChecker ? (
         <UlezLookupBlock />

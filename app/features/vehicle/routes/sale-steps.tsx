@@ -27,14 +27,7 @@ export default function SaleSteps() {
     <>
       <Outlet />
       {timeline && step?.saleProgress !== false ? (
-        <ServerMarkup
-          id="progress-timeline"
-          as="section"
-          className="card"
-          aria-labelledby="progress-title"
-          render={() => timeline}
-          markup={timeline}
-        />
+        <ServerMarkup id="progress-timeline" as="section" className="card" aria-labelledby="progress-title" markup={timeline} />
       ) : null}
     </>
   );

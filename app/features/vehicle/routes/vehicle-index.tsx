@@ -134,22 +134,15 @@ export default function VehicleIndex() {
           <Deferred id="valuation" waiting={`Working out your valuation for ${formatMiles(mileage)}…`} markup={valuation} />
           {signedIn ? null : (
             <div className="stack">
-              {intro ? <ServerMarkup id="sign-up-intro" render={() => intro} markup={intro} /> : null}
+              {intro ? <ServerMarkup id="sign-up-intro" markup={intro} /> : null}
               <SignUpForm action={`/${vrm}?index`} reply={intentOf(reply) === 'relist' ? null : reply} brandName={brandName} />
               {outage && reply ? <OutageNotice message={outage.message} sent /> : null}
             </div>
           )}
-          {handOff ? <ServerMarkup id="partner-hand-off" render={() => handOff} markup={handOff} /> : null}
+          {handOff ? <ServerMarkup id="partner-hand-off" markup={handOff} /> : null}
         </section>
       ) : (
-        <ServerMarkup
-          id="value-this-car"
-          as="section"
-          className="card"
-          aria-labelledby="valuation-title"
-          render={() => valueThisCar}
-          markup={valueThisCar}
-        />
+        <ServerMarkup id="value-this-car" as="section" className="card" aria-labelledby="valuation-title" markup={valueThisCar} />
       )}
 
       {offer ? (
@@ -175,7 +168,7 @@ function SalePanel({ markup, outage }: { markup: string | null; outage?: string 
       <h2 id="sale-title">Sell to our dealers</h2>
       <FormErrors errors={relisting.formErrors} />
       {markup ? (
-        <ServerMarkup id="sale-panel" render={() => markup} markup={markup} />
+        <ServerMarkup id="sale-panel" markup={markup} />
       ) : (
         <Form method="post">
           <OutageNotice message={outage ?? ''} sent />
@@ -196,7 +189,7 @@ function Deferred({ id, waiting, markup }: { id: string; waiting: string; markup
   return (
     <Suspense fallback={<p className="skeleton">{waiting}</p>}>
       <Await resolve={markup} errorElement={<p>We couldn&rsquo;t load this just now. It will be back shortly.</p>}>
-        {(html) => <ServerMarkup id={`${id}-shown`} render={() => html} markup={html} />}
+        {(html) => <ServerMarkup id={`${id}-shown`} markup={html} />}
       </Await>
     </Suspense>
   );

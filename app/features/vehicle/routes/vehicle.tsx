@@ -46,14 +46,7 @@ export function ErrorBoundary() {
         404: (body) => {
           const notFound = body as { kind?: string; markup?: string } | null;
           return notFound?.kind === 'vehicle_not_found' && notFound.markup ? (
-            <ServerMarkup
-              id="vehicle-not-found"
-              as="section"
-              className="card"
-              aria-labelledby="error-title"
-              render={() => notFound.markup}
-              markup={notFound.markup}
-            />
+            <ServerMarkup id="vehicle-not-found" as="section" className="card" aria-labelledby="error-title" markup={notFound.markup} />
           ) : null;
         },
       }}
