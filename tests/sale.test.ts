@@ -56,7 +56,8 @@ describe('the sale, end to end without JavaScript', () => {
 
     // Into the next sale.
     expect((await seller.post('/KE19FTA/profile/timeline', { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
-    expect((await go(seller, '/KE19FTA')).text).toContain('Your car is in the next sale');
+    // The next one, or already live when more than its one-second start delay passed on a busy machine.
+    expect((await go(seller, '/KE19FTA')).text).toMatch(/Your car is in the next sale|The sale is live/);
     // Pages for later steps are not open yet: the seller lands on the vehicle page.
     expect((await go(seller, '/KE19FTA/accept-offer')).location).toBe('/KE19FTA');
 
