@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from '@remix-run/router';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import config from '../../remix.config.js';
 
@@ -73,5 +74,29 @@ describe('route matching over the whole table', () => {
     expect(leaf('/blog/2026/11/26/a-post')).toBe('routes/blog');
     expect(leaf('/sell-my-car/brands/ford/mileage')).toBe('routes/brand-mileage');
     expect(matchRoutes(routes, '/car-value-tracker/KE19FTA')?.at(-1)?.params).toEqual({ vrm: 'KE19FTA' });
+  });
+
+  it('reaches the same routes as the unpatched router, for addresses of every length and shape', () => {
+    // The package's CommonJS build is the router as published: the patch changes only the module build.
+    const original = createRequire(import.meta.url)('@remix-run/router/dist/router.cjs.js') as { matchRoutes: typeof matchRoutes };
+    const samples = new Set<string>(['/', '//', '///x', '/KE19FTA//offer', '/%2F', '/a%2Fb', '/ke19fta/%20', '/-', '/.']);
+    const walk = (list: Route[], prefix: string) => {
+      for (const route of list) {
+        const path = route.index ? prefix : `${prefix}/${route.path ?? ''}`.replace(/\/+/g, '/');
+        const filled = path.replace(/\/:[\w-]+\?/g, '').replace(/:[\w-]+/g, 'KE19FTA').replace(/\/\*$/, '');
+        for (const base of [filled || '/', path.replace(/\?/g, '').replace(/:[\w-]+/g, 'x')]) {
+          for (const extra of ['', '/x', '/x/y', '/x/y/z', '/', '//']) samples.add(`${base}${extra}`.replace(/^\/\//, '/'));
+          samples.add(base.split('/').slice(0, -1).join('/') || '/');
+          samples.add(base.toUpperCase());
+        }
+        if (route.children) walk(route.children, path);
+      }
+    };
+    walk(routes, '');
+    expect(samples.size).toBeGreaterThan(500);
+    for (const address of samples) {
+      const ids = (m: ReturnType<typeof matchRoutes>) => m?.map((x) => `${x.route.id} ${x.pathname} ${JSON.stringify(x.params)}`);
+      expect(ids(matchRoutes(routes, address)), address).toEqual(ids(original.matchRoutes(routes, address)));
+    }
   });
 });
