@@ -196,7 +196,8 @@ for (const page of PAGES) cookieFor[page.path] = page.afterLookup ? await looked
     });
     const data = await get('/KE19FTA.data');
     const vehicle = data.pieces.find((p) => p.text.includes('Fiesta'));
-    const history = data.pieces.find((p) => p.text.includes('motTests'));
+    // The MOT section arrives as its markup (ADR 029), JSON-encoded in the data stream.
+    const history = data.pieces.find((p) => p.text.includes('mot-summary'));
     samples.data.push({ shell: vehicle?.at, mot: history?.at, streamed: true, encoding: data.headers['content-encoding'] });
   }
   results.streaming = {};
