@@ -282,7 +282,9 @@ if (!skip.has('cpu')) {
     results.ssrCpuStealPercent = stolen();
     for (const [page, r] of Object.entries(results.ssrCpu))
       Object.assign(r, { p99Target: CPU_P99_TARGET[page], met: r.p99 <= CPU_P99_TARGET[page] });
-    console.log(`\nSSR CPU time per request in workerd (app worker, sampled; host steal ${results.ssrCpuStealPercent ?? '–'}% of CPU time)`);
+    console.log(
+      `\nSSR CPU time per request in workerd (app worker, sampled; host steal ${results.ssrCpuStealPercent ?? '–'}% of CPU time)`,
+    );
     console.table(
       Object.entries(results.ssrCpu).map(([page, r]) => ({
         page,

@@ -8,10 +8,15 @@ import { describe, expect, it } from 'vitest';
  * matches and data.
  */
 const routes = [
-  { id: 'root', path: '/', loader: () => ({ page: 'root' }), children: [
-    { id: 'home', index: true, loader: () => ({ page: 'home' }) },
-    { id: 'sell', path: 'sell-my-car', loader: () => ({ page: 'sell' }) },
-  ] },
+  {
+    id: 'root',
+    path: '/',
+    loader: () => ({ page: 'root' }),
+    children: [
+      { id: 'home', index: true, loader: () => ({ page: 'home' }) },
+      { id: 'sell', path: 'sell-my-car', loader: () => ({ page: 'sell' }) },
+    ],
+  },
 ];
 const handler = createStaticHandler(routes);
 
@@ -28,7 +33,7 @@ describe('the document router', () => {
     expect(second.routes).toBe(first.routes);
   });
 
-  it("gives each document its own matches and data, on the shared route objects", async () => {
+  it('gives each document its own matches and data, on the shared route objects', async () => {
     const sell = await render('/sell-my-car');
     const home = await render('/');
     expect(sell.state.matches.map((m) => m.route.id)).toEqual(['root', 'sell']);
