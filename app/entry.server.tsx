@@ -56,6 +56,9 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (responseStatusCode === 200 && isPublicPage(request, remixContext)) responseHeaders.set('Cache-Control', PUBLIC_PAGE_CACHE);
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  // A page rendered whole goes out as one buffer: the runtime then sends it in one write instead
+  // of pulling the renderer's stream piece by piece.
+  if (complete) return new Response(await new Response(body).arrayBuffer(), { headers: responseHeaders, status: responseStatusCode });
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -63,6 +63,19 @@ describe('streaming policy', () => {
     expect(html).toContain(SUMMARY);
     expect(html).not.toContain(FALLBACK);
   });
+
+  it('sends a page with nothing deferred whole, with its length, and a page still rendering as a stream', async () => {
+    // A page rendered whole goes out as one buffer (docs/performance.md, "Server time"): the runtime
+    // then writes it at once, with a Content-Length, instead of pulling the renderer's stream.
+    const browser = new Browser(workers.fetch, { runsScripts: true });
+    const home = await browser.get('/');
+    const html = await home.text();
+    expect(home.headers.get('content-length')).toBe(String(new TextEncoder().encode(html).length));
+    expect(html).toContain('</html>');
+    const vehicle = await browser.get('/KE19FTA');
+    expect(vehicle.headers.get('content-length')).toBeNull();
+    expectHeaderThenMot(await readChunks(vehicle));
+  });
 });
 
 /**
