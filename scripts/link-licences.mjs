@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// After `remix build`: each browser file's bundled licence notices move to a file beside it, which
+// After `remix build` (scripts/build-app.mjs): each browser file's bundled licence notices move to a file beside it, which
 // the script names in a comment, as esbuild's `legalComments: 'linked'` does (the Remix compiler
 // keeps them at the end of the file instead). The notices still ship with the code, a link away; a
 // phone no longer downloads them with every page: 0.5 KB gzip of the framework's file
@@ -28,9 +27,9 @@ function* scripts(dir) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = path.resolve(import.meta.dirname, '../public/build');
+/** Every browser file of the build (public/build); returns the bytes moved. */
+export function linkAllLicences(dir = path.resolve(import.meta.dirname, '../public/build')) {
   let moved = 0;
   for (const file of scripts(dir)) moved += linkLicences(file);
-  console.log(`licence notices linked: ${(moved / 1024).toFixed(1)} KB moved beside the scripts`);
+  return moved;
 }

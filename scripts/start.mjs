@@ -44,8 +44,7 @@ if (process.env.KERBSIDE_FRESH_STATE === '1') rmSync(stateDir, { recursive: true
 
 if (process.env.KERBSIDE_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'build/index.js'))) {
   run('compiled the content', process.execPath, [path.join(root, 'scripts/build-content.mjs')]);
-  run('built the app', process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build']);
-  run('linked the licence notices', process.execPath, [path.join(root, 'scripts/link-licences.mjs')]);
+  run('built the app', process.execPath, [path.join(root, 'scripts/build-app.mjs')]);
   run('built the platform', process.execPath, [path.join(root, 'platform/scripts/build.mjs')]);
 }
 if (!existsSync(path.join(root, 'platform/dist/index.js')))

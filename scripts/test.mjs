@@ -79,12 +79,7 @@ if (ORDER.indexOf(from) <= 0) {
     ['lint', bin('eslint'), ['.']],
     ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ['unit tests', bin('vitest'), ['run', '--project', 'unit']],
-    [
-      'build',
-      'sh',
-      ['-c', `"${bin('remix')}" build && "${node}" scripts/link-licences.mjs && "${node}" platform/scripts/build.mjs`],
-      { NODE_ENV: 'production' },
-    ],
+    ['build', 'sh', ['-c', `"${node}" scripts/build-app.mjs && "${node}" platform/scripts/build.mjs`]],
   ]);
 }
 if (ORDER.indexOf(from) <= 1) {

@@ -1,17 +1,3 @@
-/** The part of the runtime's `node:zlib` (the `nodejs_compat` flag, ADR 030) this module uses. */
-type Gzip = {
-  write(chunk: Uint8Array): boolean;
-  flush(kind: number, callback: () => void): void;
-  end(): void;
-  on(event: 'data', listener: (chunk: Uint8Array) => void): void;
-  once(event: 'end', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-};
-type Zlib = { createGzip(options: { level: number }): Gzip; constants: { Z_SYNC_FLUSH: number } };
-
-// Read at run time rather than imported, so the worker's bundle needs no Node built-ins resolved.
-const zlib = () => (globalThis as unknown as { process: { getBuiltinModule(id: string): Zlib } }).process.getBuiltinModule('node:zlib');
-
 /**
  * Gzip that flushes what it has whenever the source pauses (ADR 011).
  *
@@ -24,19 +10,21 @@ const zlib = () => (globalThis as unknown as { process: { getBuiltinModule(id: s
  * zlib (ADR 030): in JavaScript it was a third of the vehicle page's server time.
  */
 export function flushingGzip(): TransformStream<Uint8Array, Uint8Array> {
-  const { createGzip, constants } = zlib();
+  // The runtime's `node:zlib` (the `nodejs_compat` flag), read at run time rather than imported,
+  // so the worker's bundle needs no Node built-ins resolved.
+  const { createGzip, constants } = process.getBuiltinModule('node:zlib');
   const gzip = createGzip({ level: 6 });
   let pending: ReturnType<typeof setTimeout> | null = null;
   let failed: Error | null = null;
   const ended = new Promise<void>((resolve, reject) => {
     gzip.once('end', resolve);
-    gzip.once('error', (error) => reject((failed = new Error(`gzip failed: ${error.message}`))));
+    gzip.once('error', (error: Error) => reject((failed = new Error(`gzip failed: ${error.message}`))));
   });
   ended.catch(() => {});
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
       // A copy: the encoder may reuse its output buffer.
-      gzip.on('data', (chunk) => {
+      gzip.on('data', (chunk: Uint8Array) => {
         if (chunk.length) controller.enqueue(new Uint8Array(chunk));
       });
     },
