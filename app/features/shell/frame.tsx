@@ -101,7 +101,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </div>
           {StickyVrm ? <StickyVrm /> : null}
         </main>
-        {flags.hideFooter ? chat : null}
+        {/* Without the footer, the chat's line keeps the page's margins. */}
+        {flags.hideFooter && chat ? <div className="wrap">{chat}</div> : null}
         <SiteFooter
           hidden={!!flags.hideFooter}
           brandName={root.brandName}
