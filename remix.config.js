@@ -64,6 +64,8 @@ export default {
         route('', 'features/account/routes/account-vehicles.tsx', { id: 'routes/account-vehicles', index: true });
         route('details', 'features/account/routes/account-details.tsx', { id: 'routes/account-details' });
         route('preferences', 'features/account/routes/account-preferences.tsx', { id: 'routes/account-preferences' });
+        // The code texted to a mobile proves it before it hears about a sale (ADR 031).
+        route('mobile', 'features/account/routes/account-mobile.tsx', { id: 'routes/account-mobile' });
       });
       route('dev/mailbox', 'features/dev/routes/dev-mailbox.tsx', { id: 'routes/dev-mailbox' });
       route('dev/flags', 'features/dev/routes/dev-flags.tsx', { id: 'routes/dev-flags' });

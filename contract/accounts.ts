@@ -14,7 +14,7 @@ export interface UserVehicleTracker {
 export interface AuthTokens {
   idToken: string;
   refreshToken: string;
-  /** Seconds the id token lives; the default is 86,400 (docs/behaviour/accounts.md#token-refresh). */
+  /** Seconds the id token lives; 86,400 when absent (docs/behaviour/accounts.md#token-refresh); the platform gives 900. */
   expiresIn: number;
   auth_token: string;
 }
@@ -52,10 +52,20 @@ export interface User {
   postcode: string;
   emailCrmTier: CrmTier;
   /**
-   * Texts about the seller's own sale (docs/notifications.md#consent): 'on' with a UK mobile and no
-   * stop; 'stopped' after a STOP, /unsubscribe/sms or the account page; 'no_mobile' without a UK mobile.
+   * Texts about the seller's own sale (docs/notifications.md#consent): 'on' with a proven UK mobile and
+   * no stop; 'stopped' after a STOP, /unsubscribe/sms or the account page; 'unproven' while the mobile
+   * waits for its code; 'no_mobile' without a UK mobile.
    */
-  texts: 'on' | 'stopped' | 'no_mobile';
+  texts: 'on' | 'stopped' | 'no_mobile' | 'unproven';
+  /** Whether `phone` was proven by the code texted to it: until it is, nothing but codes is texted there. */
+  phoneVerified: boolean;
+  /** A new mobile waiting for its code (E.164); `phone` keeps the texts until it is entered. */
+  phonePending: string | null;
+  /**
+   * The details typed at sign-up were cleared because the address was proven from another browser
+   * (docs/decisions/031): the seller confirms their name, mobile and postcode before anything else.
+   */
+  detailsToConfirm: boolean;
   /** Newest enquiry first (docs/behaviour/data.md#entities). Present on GET /platform/user and on lookups. */
   vehicles?: AccountVehicle[];
   vehicleLimit?: number;
@@ -137,16 +147,32 @@ interface SignUpCommon {
 export type SignUpRequest =
   (SignUpCommon & { purpose?: 'sale'; phone: string; postcode: string }) | (SignUpCommon & { purpose: 'tracker' });
 
-/** POST /platform/seller/generateOneTimeToken: e-mails a sign-in link. */
+/**
+ * POST /platform/seller/generateOneTimeToken: e-mails a sign-in link. The link is on the platform's
+ * configured public origin, never one the caller names (docs/decisions/031).
+ */
 export interface SignInLinkRequest {
   email: string;
   /** A local path to return to after signing in. */
   redirectTo: string;
-  /** The app's origin, so the link opens the app the seller is using (checked by the platform). */
-  linkBase: string;
   /** A key held in the asking browser's sealed session; the link works there without a question. */
   browserKey: string;
 }
+
+/** POST /platform/api/authn/refreshtoken: a new id token, and the refresh token that replaces the one sent. */
+export interface RefreshResponse {
+  idToken: string;
+  refreshToken: string;
+  expiresIn?: number;
+}
+
+/** POST /platform/v3/customers/mobile/code (and at sign-up): whether a code went, and where. */
+export type MobileCodeSent =
+  | { sent: true; /** '07••• •••456' */ to: string; expiresAt: string }
+  | { sent: false; reason: 'too_many_codes' | 'number_capped' | 'nothing_to_prove' };
+
+/** POST /platform/v3/customers/mobile/confirm: the outcomes a seller is shown. */
+export type MobileCodeOutcome = 'invalid_code' | 'code_expired' | 'too_many_tries';
 
 /** POST /platform/email-check {email, userId} */
 export type EmailCheckResponse = { valid: true } | { valid: false; message: 'already_exists' | 'invalid' };

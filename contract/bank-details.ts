@@ -217,9 +217,31 @@ export interface Beneficiary {
   updatedAt: string;
 }
 
-/** GET /platform/payments/beneficiaries/{enquiryId}; also the answer of /update and /confirmation. */
+/**
+ * A change of the payout account that has not happened: waiting for its code (`pending`), or held
+ * for support because more codes were asked for, or more wrong codes entered, than the limits allow
+ * (`held`, docs/sign-in-limits.md "Codes"). Every session of the account sees it, so the owner sees
+ * a change someone else asked for.
+ */
+export interface PendingPayeeChange {
+  state: 'pending' | 'held';
+  accountNumberLast4: string;
+  requestedAt: string;
+  /** When the code stops working (pending only). */
+  expiresAt: string | null;
+  /** The short id of the session that asked (as the account's device list shows it), when known. */
+  requestedBy: string | null;
+  /** Whether the session reading this is the one that asked. */
+  requestedHere: boolean;
+}
+
+/** GET /platform/payments/beneficiaries/{enquiryId}; also the answer of /update, /confirmation and /cancel-change. */
 export interface BeneficiaryResponse {
   beneficiary: Beneficiary | null;
+  /** A change waiting for its code or held for support; null when there is none. */
+  pendingChange: PendingPayeeChange | null;
+  /** The payout is held until support has checked it with the seller ("Freeze my payout"). */
+  frozen: boolean;
 }
 
 /** POST /platform/payments/beneficiaries/update answers 400 with this when the details do not check out. */
@@ -257,12 +279,16 @@ export interface PaymentStatusesResponse {
 
 /**
  * POST /platform/payments/beneficiaries/update when bank details were already given: the new
- * account waits (202) until the seller enters the code e-mailed to their proven address.
+ * account waits (202) until the seller enters the code e-mailed to their proven address, or is
+ * held for support when the sale has had its codes (`state: 'held'`).
  */
 export interface PayeeChangePending {
-  pendingChange: { accountNumberLast4: string; expiresAt: string };
+  pendingChange: PendingPayeeChange;
 }
 
-/** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code}: 400 when the code is wrong. */
-export const PAYEE_CODE_LENGTH = 6;
-export const PAYEE_CODE_ATTEMPTS = 5;
+/**
+ * POST /platform/payments/beneficiaries/confirm-change {enquiryId, code}: the outcomes a seller is
+ * shown. 400 `invalid_code` (wrong, with guesses left); 410 `code_expired` (no live code: ask for a
+ * new one) or `change_held` (the sale's guesses or codes ran out: support must check the change).
+ */
+export type PayeeCodeOutcome = 'invalid_code' | 'code_expired' | 'change_held';

@@ -3,9 +3,11 @@ import type {
   CrmTier,
   EmailCheckResponse,
   LinkInfoResponse,
+  MobileCodeSent,
   PhoneValidationResponse,
   ReferralLinkResponse,
   ReferralRewardsResponse,
+  RefreshResponse,
   SignInLinkRequest,
   SignUpLinkSent,
   SignUpRequest,
@@ -91,15 +93,20 @@ export const endpoints = endpointTable({
   account: {
     signUp: post<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
     sendSignInLink: post<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
-    signIn: post<{ token: string; browserKey?: string; adopt?: boolean }, AuthResponse>()('/platform/api/authn/signin', {
-      outcomes: [400, 410],
-    }),
+    signIn: post<{ token: string; browserKey?: string; adopt?: boolean; referralCode?: string }, AuthResponse>()(
+      '/platform/api/authn/signin',
+      {
+        outcomes: [400, 410],
+      },
+    ),
     linkInfo: post<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
-    refreshToken: post<{ refreshToken: string }, { idToken: string; expiresIn?: number }>()('/platform/api/authn/refreshtoken'),
+    refreshToken: post<{ refreshToken: string }, RefreshResponse>()('/platform/api/authn/refreshtoken'),
     logout: get<null>()('/platform/api/logout'),
     session: get<User>()('/platform/api/session'),
     sessions: get<SessionListResponse>()('/platform/api/sessions'),
     revokeOtherSessions: post<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-others'),
+    /** "Sign out everywhere, including here": the one way to end a copy of this very session. */
+    revokeAllSessions: post<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-all'),
     user: get<User, { include?: 'tracker' }>()('/platform/user'),
     emailCheck: post<{ email: string }, EmailCheckResponse>()('/platform/email-check'),
     phoneValidation: get<PhoneValidationResponse, { mobileOnly?: 'true' }>()('/platform/api/phone-number-validation/:number'),
@@ -107,6 +114,9 @@ export const endpoints = endpointTable({
     removeVehicle: post<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
     updateCrmTier: post<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
     updateTexts: post<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
+    /** A new code texted to the mobile waiting for one (docs/decisions/031). */
+    sendMobileCode: post<never, MobileCodeSent>()('/platform/v3/customers/mobile/code', { outcomes: [409] }),
+    confirmMobile: post<{ code: string }, User>()('/platform/v3/customers/mobile/confirm', { outcomes: [400, 409, 410, 429] }),
     referralLink: post<never, ReferralLinkResponse>()('/platform/referrals/link'),
     unsubscribe: post<{ code: string }, { unsubscribed: string }>()('/platform/v3/customers/unsubscribe', { outcomes: [400, 404, 410] }),
   },
@@ -139,20 +149,24 @@ export const endpoints = endpointTable({
     submitDocuments: post<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
     documentFile: get<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
     beneficiary: get<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
-    updateBeneficiary: post<BankDetailsInput & { enquiryId: number; linkBase: string }, BeneficiaryResponse | PayeeChangePending>()(
+    updateBeneficiary: post<BankDetailsInput & { enquiryId: number }, BeneficiaryResponse | PayeeChangePending>()(
       '/platform/payments/beneficiaries/update',
       { timeout: 'payments' },
     ),
     confirmBeneficiary: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
       timeout: 'payments',
     }),
-    confirmPayeeChange: post<{ enquiryId: number; code: string; linkBase: string }, BeneficiaryResponse>()(
+    confirmPayeeChange: post<{ enquiryId: number; code: string }, BeneficiaryResponse>()(
       '/platform/payments/beneficiaries/confirm-change',
       {
         outcomes: [400, 410],
         timeout: 'payments',
       },
     ),
+    /** "Cancel it and freeze my payout" on the seller's own page: ends a waiting change and holds the payout. */
+    cancelPayeeChange: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/cancel-change', {
+      timeout: 'payments',
+    }),
     freezePayout: post<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
       outcomes: [400],
       timeout: 'payments',
@@ -173,12 +187,9 @@ export const endpoints = endpointTable({
 
   mot: {
     check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: post<{ email: string; mobile?: string; linkBase: string }, MotReminderResponse>()(
-      '/platform/vehicle-checker/:vrm/mot/notifications',
-      {
-        outcomes: [400, 409],
-      },
-    ),
+    requestReminders: post<{ email: string; mobile?: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
+      outcomes: [400, 409],
+    }),
     confirmReminders: post<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
       outcomes: [404, 410],
     }),

@@ -3,7 +3,7 @@ import type { MotTest } from './vehicles';
 /**
  * The MOT check (docs/behaviour/entry.md#calls, docs/behaviour/gateway.md#journey-calls):
  *   GET  /platform/vehicle-checker/{vrm}/mot/checker/history → MotCheck
- *   POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?, linkBase} → 202 MotReminderResponse
+ *   POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?} → 202 MotReminderResponse
  *   POST /platform/vehicle-checker/{vrm}/mot/notifications/confirm {token} → MotReminderConfirmed
  * The observed service left the two path parameters unexplained. Here {x} is the registration, the thing both
  * calls are about, and {y} names what the checker returns: `history`, the status with every test

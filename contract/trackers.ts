@@ -54,12 +54,10 @@ export interface TrackResponse {
   vehicle: Vehicle;
 }
 
-/** POST /platform/v3/trackers {vrm, mileage, linkBase} answers 201 with the new tracker. */
+/** POST /platform/v3/trackers {vrm, mileage} answers 201 with the new tracker (its e-mails link to the platform's configured origin). */
 export interface AddTrackerRequest {
   vrm: string;
   mileage: number;
-  /** The app's origin, for the links in value e-mails (checked like a sign-in link's). */
-  linkBase?: string;
 }
 
 /** GET /platform/v3/trackers/list[?vrm=]: the seller's trackers, newest first. */

@@ -36,12 +36,7 @@ async function changePayee(
   const pending = await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, ...details }, w);
   expect(pending.status).toBe(202);
   const code = /on the page: (\d{6})/.exec((await latestEmail(w, seller.email))!.body)![1]!;
-  const applied = await call(
-    seller.idToken,
-    '/platform/payments/beneficiaries/confirm-change',
-    { enquiryId: seller.enquiryId, code, linkBase: 'http://localhost' },
-    w,
-  );
+  const applied = await call(seller.idToken, '/platform/payments/beneficiaries/confirm-change', { enquiryId: seller.enquiryId, code }, w);
   expect(applied.status).toBe(200);
   return (await applied.json()) as BeneficiaryResponse;
 }
@@ -83,12 +78,20 @@ describe('adding bank details', () => {
     expect(saved.status).toBe(200);
     const savedText = await saved.text();
     const expected = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumberLast4: '4958', confirmed: false };
-    expect(JSON.parse(savedText)).toEqual({ beneficiary: { ...expected, updatedAt: expect.any(String) } });
+    expect(JSON.parse(savedText)).toEqual({
+      beneficiary: { ...expected, updatedAt: expect.any(String) },
+      pendingChange: null,
+      frozen: false,
+    });
 
     const fetched = await read(idToken, enquiryId);
     expect(fetched.status).toBe(200);
     const fetchedText = await fetched.text();
-    expect(JSON.parse(fetchedText)).toEqual({ beneficiary: { ...expected, updatedAt: expect.any(String) } });
+    expect(JSON.parse(fetchedText)).toEqual({
+      beneficiary: { ...expected, updatedAt: expect.any(String) },
+      pendingChange: null,
+      frozen: false,
+    });
     for (const text of [savedText, fetchedText]) {
       expect(text).not.toContain('66374958');
       expect(text).not.toContain('637495');
@@ -295,7 +298,7 @@ describe('the payments key', () => {
 describe('changing the payout account (the attack: a session alone redirects the money)', () => {
   it('needs the code e-mailed to the proven address: without it the payee stays, and the code works once', async () => {
     const seller = await signedUpSeller();
-    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, linkBase: 'http://localhost' });
+    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD });
     await confirm(seller.idToken, seller.enquiryId);
     const attempt = await update(seller.idToken, {
       enquiryId: seller.enquiryId,
@@ -304,7 +307,16 @@ describe('changing the payout account (the attack: a session alone redirects the
       accountNumber: '88837491',
     });
     expect(attempt.status).toBe(202);
-    expect(await attempt.json()).toEqual({ pendingChange: { accountNumberLast4: '7491', expiresAt: expect.any(String) } });
+    expect(await attempt.json()).toEqual({
+      pendingChange: {
+        state: 'pending',
+        accountNumberLast4: '7491',
+        requestedAt: expect.any(String),
+        expiresAt: expect.any(String),
+        requestedBy: expect.stringMatching(/^[A-Z2-9]{6}$/),
+        requestedHere: true,
+      },
+    });
     // Still the seller's account, still confirmed.
     const still = ((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary;
     expect(still).toMatchObject({ accountName: 'Sarah Kennedy', accountNumberLast4: '4958', confirmed: true });
@@ -327,7 +339,7 @@ describe('changing the payout account (the attack: a session alone redirects the
 
   it('e-mails every change with a freeze link; freezing holds the payment until support clears it', async () => {
     const seller = await signedUpSeller();
-    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD, linkBase: 'http://localhost' });
+    await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD });
     const first = (await latestEmail(workers, seller.email))!;
     expect(first.subject).toBe('Your payout account was set to one ending 4958');
     await changePayee(seller, { accountName: 'Sarah Kennedy', sortCode: '107999', accountNumber: '88837491' });
@@ -349,7 +361,10 @@ describe('changing the payout account (the attack: a session alone redirects the
     const frozen = await stranger.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
     expect(frozen.status).toBe(302);
     expect(await (await stranger.follow(frozen)).text()).toContain('Your payout is frozen');
-    expect(await statusesFrozen(seller)).toBe(true);
+    // Whoever made the change is signed out with everyone else: the seller's session has ended too.
+    expect((await call(seller.idToken, `/platform/payments/payments/statuses?enquiryId=${seller.enquiryId}`)).status).toBe(401);
+    const row = await workers.db.prepare('SELECT frozen_at FROM beneficiaries WHERE enquiry_id = ?1').bind(seller.enquiryId).first();
+    expect(row!.frozen_at).toEqual(expect.any(String));
   });
 });
 

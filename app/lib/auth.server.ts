@@ -34,7 +34,8 @@ export function needsRefresh(auth: Pick<SessionAuth, 'issuedAt' | 'expiresIn'>, 
 
 export function toSessionAuth(
   tokens: AuthTokens,
-  user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'postcode' | 'emailVerified'>,
+  user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'postcode' | 'emailVerified'> &
+    Partial<Pick<User, 'phone' | 'phoneVerified' | 'phonePending'>>,
   now: number,
 ): SessionAuth {
   return {
@@ -49,7 +50,13 @@ export function toSessionAuth(
     issuedAt: now,
     authToken: tokens.auth_token,
     emailVerified: user.emailVerified === true,
+    mobileToConfirm: mobileToConfirm(user),
   };
+}
+
+/** Whether a mobile of the account waits for the code texted to it. */
+export function mobileToConfirm(user: Partial<Pick<User, 'phone' | 'phoneVerified' | 'phonePending'>>): boolean {
+  return !!user.phonePending || (!!user.phone && user.phoneVerified === false);
 }
 
 /** This browser's link key (SessionData.browserKey), made on first use. */
@@ -80,7 +87,9 @@ export function signOut(session: AppSession) {
 }
 
 export type RefreshOutcome =
-  { kind: 'refreshed'; idToken: string; expiresIn: number; issuedAt: number } | { kind: 'signed_out' } | { kind: 'unavailable' };
+  | { kind: 'refreshed'; idToken: string; refreshToken: string; expiresIn: number; issuedAt: number }
+  | { kind: 'signed_out' }
+  | { kind: 'unavailable' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,7 +106,15 @@ export async function refreshIdToken(
     if (attempt > 0) await wait(100 * 2 ** (attempt - 1));
     try {
       const body = await gateway.call(endpoints.account.refreshToken, { body: { refreshToken } });
-      return { kind: 'refreshed', idToken: body.idToken, expiresIn: normaliseExpiresIn(body.expiresIn, log), issuedAt: now() };
+      // The refresh token is replaced on every use (docs/decisions/031): the one sent is spent, and
+      // sending it again would end the session as a copy's.
+      return {
+        kind: 'refreshed',
+        idToken: body.idToken,
+        refreshToken: body.refreshToken ?? refreshToken,
+        expiresIn: normaliseExpiresIn(body.expiresIn, log),
+        issuedAt: now(),
+      };
     } catch (error) {
       if (!(error instanceof PlatformFailure)) throw error;
       if ([400, 401, 403].includes(error.status)) {
@@ -112,8 +129,9 @@ export async function refreshIdToken(
 
 /**
  * One refresh per refresh token at a time: requests that race (two tabs, a page and its data
- * request) share the first one's result instead of refreshing twice. Per isolate; the platform
- * keeps refresh tokens stable, so a race across isolates is harmless.
+ * request) share the first one's result instead of refreshing twice. Per isolate; across isolates
+ * the platform gives a twin sent within seconds the same successor (platform/src/auth.ts), so the
+ * race is harmless there too.
  */
 const inFlight = new Map<string, Promise<RefreshOutcome>>();
 

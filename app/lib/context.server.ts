@@ -24,8 +24,6 @@ export interface AppContext {
   /** A client-side navigation's data (single fetch `.data`), not a document: see ServerMarkup (ADR 012). */
   dataRequest: boolean;
   waitUntil: (promise: Promise<unknown>) => void;
-  /** The app's own origin, for links the platform e-mails. */
-  origin: string;
   /** Cookie consent and the sticky banner's dismissal; an action may change them for this response. */
   preferences: Preferences;
   /** This seller's experiment variants (decided on the server). */
@@ -55,6 +53,18 @@ const loopDetector = new LoopDetector();
 // The providers' versions are the platform's, the same for every seller: per isolate, once heard.
 const providersVersions = new ProvidersVersions();
 
+/**
+ * Where a request came from, as Cloudflare's edge reports it on `request.cf`: the network's name,
+ * the city and the country ('BT, London, GB'), for the seller's list of devices. Only in production:
+ * the local runtime's `cf` is a fixed example, not the seller's, so there it is 'unknown'.
+ */
+export function networkOf(request: Request, config: Pick<AppConfig, 'environment'>): string {
+  if (config.environment !== 'production') return 'unknown';
+  const cf = (request as Request & { cf?: { asOrganization?: unknown; city?: unknown; country?: unknown } }).cf;
+  const parts = [cf?.asOrganization, cf?.city, cf?.country].filter((part): part is string => typeof part === 'string' && part !== '');
+  return parts.length ? parts.join(', ') : 'unknown';
+}
+
 export async function createAppContext(request: Request, config: AppConfig, waitUntil: AppContext['waitUntil'], routes: RouteTable = {}) {
   const storage = createSessionStorage(config.sessionSecrets);
   const cookieHeader = request.headers.get('cookie');
@@ -72,6 +82,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     | 'gatewaySecret'
     | 'clientIp'
     | 'clientUserAgent'
+    | 'clientNetwork'
     | 'loopDetector'
     | 'timeoutScale'
     | 'providersVersions'
@@ -83,6 +94,7 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     gatewaySecret: config.gatewaySecret,
     clientIp: request.headers.get('cf-connecting-ip'),
     clientUserAgent: request.headers.get('user-agent'),
+    clientNetwork: networkOf(request, config),
     loopDetector,
     timeoutScale: config.gatewayTimeoutScale,
     providersVersions,
@@ -98,7 +110,13 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     if (!force && !needsRefresh(auth, clockNowMs())) return 'fresh';
     const outcome = await refreshOnce(auth.refreshToken, () => refreshIdToken(authGateway, auth.refreshToken));
     if (outcome.kind === 'refreshed') {
-      session.set('auth', { ...auth, idToken: outcome.idToken, expiresIn: outcome.expiresIn, issuedAt: outcome.issuedAt });
+      session.set('auth', {
+        ...auth,
+        idToken: outcome.idToken,
+        refreshToken: outcome.refreshToken,
+        expiresIn: outcome.expiresIn,
+        issuedAt: outcome.issuedAt,
+      });
       return 'refreshed';
     }
     if (outcome.kind === 'signed_out') {
@@ -133,7 +151,6 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     clientRunsScripts: readCookie(cookieHeader, SCRIPTS_HINT_COOKIE) === '1',
     dataRequest: url.pathname.endsWith('.data'),
     waitUntil,
-    origin: url.origin,
     preferences,
     experiments,
     routes,

@@ -37,3 +37,10 @@ const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long
 export function formatDate(iso: string): string {
   return longDate.format(new Date(iso));
 }
+
+/** A UK mobile as the account stores it (E.164, '+447400123456') as sellers write it: '07400 123456'. */
+export function formatPhone(e164: string): string {
+  if (!/^\+44\d{10}$/.test(e164)) return e164;
+  const national = `0${e164.slice(3)}`;
+  return `${national.slice(0, 5)} ${national.slice(5)}`;
+}

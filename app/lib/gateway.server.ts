@@ -1,7 +1,7 @@
 import { fillPath, pathPattern, type AnyEndpoint, type InputArgs, type ResponseOf, type TimeoutClass } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { GATEWAY_SECRET_HEADER, isProvidersVersions, PROVIDERS_VERSIONS_HEADER, SESSION_ID_HEADER } from '../../contract/gateway';
-import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
+import { CLIENT_NETWORK_HEADER, CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { clockNowMs } from './clock.server';
 
 /**
@@ -160,6 +160,8 @@ export interface GatewayClientOptions {
   clientIp?: string | null;
   /** The seller's User-Agent: a session started by a call names its device from it (their session list). */
   clientUserAgent?: string | null;
+  /** Where the seller's request came from as the edge reports it ('BT, London, GB'), for their session list. */
+  clientNetwork?: string | null;
   getTokens: () => GatewayTokens;
   /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
   refreshTokens?: () => Promise<boolean>;
@@ -209,6 +211,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
     if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
     if (options.clientUserAgent) headers[CLIENT_USER_AGENT_HEADER] = options.clientUserAgent;
+    if (options.clientNetwork) headers[CLIENT_NETWORK_HEADER] = options.clientNetwork;
     const versions = options.providersVersions?.known;
     if (versions) headers[PROVIDERS_VERSIONS_HEADER] = versions;
     if (options.sessionId) headers[SESSION_ID_HEADER] = options.sessionId;

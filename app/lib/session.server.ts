@@ -23,6 +23,8 @@ export interface SessionAuth {
   authToken: string;
   /** Whether the address is proven; until it is, money and documents wait (docs/decisions/014). */
   emailVerified: boolean;
+  /** A mobile waits for the code texted to it: nothing about the sale is texted until it is entered (docs/decisions/031). */
+  mobileToConfirm?: boolean;
 }
 
 /**
@@ -57,8 +59,6 @@ export interface SessionData {
    * except to the platform, which keeps only its hash.
    */
   browserKey?: string;
-  /** A payout account change waiting for the code e-mailed to the seller: which car, and the new account's last 4 digits. */
-  payeeChange?: { vrm: string; last4: string };
 }
 
 /** Read once, then gone: tells the next page what just happened. */

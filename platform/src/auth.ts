@@ -1,13 +1,18 @@
 import { ADDRESS_UNPROVEN, type AuthResponse, type CrmTier } from '../../contract/accounts';
 import { intVar, tokenSecret, type PlatformEnv } from './env';
 import { errorResponse } from './http';
-import { randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
+import { nextRefreshToken, randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
 import { clockNowIso, clockNowMs } from './clock';
-import { CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
+import { CLIENT_NETWORK_HEADER, CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
 import { lastSeenIsStale, sessionEnded, type SessionTimes } from './session-limits';
 import { describeDevice } from './user-agent';
 
-export const DEFAULT_ID_TOKEN_TTL = 86_400;
+/**
+ * An id token lives 15 minutes unless ID_TOKEN_TTL_SECONDS says otherwise. Short, because each
+ * refresh rotates the refresh token and a copied cookie is found out at the next refresh of either
+ * copy (docs/decisions/031): the shorter the id token, the sooner that is.
+ */
+export const DEFAULT_ID_TOKEN_TTL = 900;
 
 export interface UserRow {
   id: number;
@@ -23,12 +28,25 @@ export interface UserRow {
   email_verified_at: string | null;
   /** When the seller stopped texts (a STOP reply, /unsubscribe/sms or the account page); null while texts go. */
   sms_stopped_at?: string | null;
+  /** When `phone` was proven by a texted code; null while it is not, and nothing but codes is texted to it. */
+  phone_verified_at?: string | null;
+  /** A new mobile waiting for the code texted to it; `phone` stays until it is entered. */
+  phone_pending?: string | null;
+  /** Every payout of the account is held (an account-wide freeze link was pressed). */
+  payouts_frozen_at?: string | null;
+  /** 1 when the details typed at sign-up were cleared at proof, until the seller confirms theirs. */
+  details_to_confirm?: number;
+  /** SHA-256 of the key of the browser that signed up: proof from another browser trusts nothing typed here. */
+  signup_browser_key_hash?: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export type Caller =
   { kind: 'customer'; user: UserRow; sessionId: string; requesterId: string | null } | { kind: 'anonymous'; requesterId: string | null };
+
+/** A signed-in seller calling. */
+export type Customer = Extract<Caller, { kind: 'customer' }>;
 
 /**
  * Who is calling (docs/behaviour/gateway.md#shared-request-behaviour): the id token in x-mway-authorization, else the auth token in
@@ -71,11 +89,7 @@ export const invalidToken = () => errorResponse(401, 'token_invalid', 'The sessi
  * `provenAddress`, the seller must also have proven the address (403 address_unproven): what
  * moves money or shows documents waits for that (docs/decisions/014).
  */
-export async function requireCustomer(
-  request: Request,
-  env: PlatformEnv,
-  { provenAddress = false } = {},
-): Promise<Extract<Caller, { kind: 'customer' }> | Response> {
+export async function requireCustomer(request: Request, env: PlatformEnv, { provenAddress = false } = {}): Promise<Customer | Response> {
   const caller = await authenticate(request, env);
   if (caller === 'invalid') return invalidToken();
   if (caller.kind !== 'customer') return errorResponse(401, 'unauthorised', 'Sign in first');
@@ -116,6 +130,13 @@ export async function startSession(env: PlatformEnv, user: UserRow, request?: Re
   return (await openSession(env, user, { request })).tokens;
 }
 
+/** What the app forwards about where a session started: its network or place, as the edge saw it. */
+export function networkOf(request: Request | undefined): string {
+  const value = request?.headers.get(CLIENT_NETWORK_HEADER)?.trim();
+  // Only the app sets it (the gateway secret), but it is still a header: keep it short and plain.
+  return value ? value.replace(/[^\p{L}\p{N} ,.&'()-]/gu, '').slice(0, 80) || 'unknown' : 'unknown';
+}
+
 /**
  * A new session and its id. `byProof`: started by opening a link sent to the address, the kind of
  * session that proving the address keeps (account/sign-in-links.ts).
@@ -131,9 +152,10 @@ export async function openSession(
   const now = clockNowIso();
   const device = describeDevice(request?.headers.get(CLIENT_USER_AGENT_HEADER));
   await env.DB.prepare(
-    'INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, last_seen_at, device, by_proof) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7)',
+    `INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, last_seen_at, device, by_proof, network)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)`,
   )
-    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), now, device, byProof ? 1 : 0)
+    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), now, device, byProof ? 1 : 0, networkOf(request))
     .run();
   return { sid, tokens: { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken } };
 }
@@ -141,4 +163,85 @@ export async function openSession(
 export async function issueIdToken(env: PlatformEnv, user: Pick<UserRow, 'id' | 'email'>, sid: string): Promise<string> {
   const iat = Math.floor(clockNowMs() / 1000);
   return signIdToken({ sub: user.id, sid, email: user.email, token_use: 'id', iat, exp: iat + idTokenTtl(env) }, tokenSecret(env));
+}
+
+/**
+ * A session's short id, as the seller's device list and the e-mails about their sessions show it:
+ * six characters of a hash of the session's id, so the list can be matched to an e-mail without
+ * showing any of the id itself.
+ */
+export async function shortSessionId(sid: string): Promise<string> {
+  const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`session:${sid}`)));
+  return Array.from(digest.slice(0, 6), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+}
+
+/** 'Chrome on Android, session K7Q2M9, network BT London GB': how e-mails name a session. */
+export async function describeSession(env: PlatformEnv, sid: string): Promise<string> {
+  const row = await env.DB.prepare('SELECT device, network FROM sessions WHERE id = ?1')
+    .bind(sid)
+    .first<{ device: string | null; network: string | null }>();
+  const network = row?.network && row.network !== 'unknown' ? `, network ${row.network}` : '';
+  return `${row?.device ?? 'Unknown device'}, session ${await shortSessionId(sid)}${network}`;
+}
+
+/**
+ * A refresh token presented again within this long of being replaced is the same browser's two
+ * requests racing (a page and its data request, two tabs): it gets the same successor its twin got.
+ * After it, a replaced token is a copy.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+export type Rotation =
+  { kind: 'rotated'; session: LiveSessionRow; refreshToken: string } | { kind: 'reused'; session: LiveSessionRow } | { kind: 'refused' };
+
+/**
+ * A refresh (RFC 9700 §4.14.2): the token is replaced by its successor on every use, and the one it
+ * replaced is remembered. A replaced token used again means two holders, the owner and a copy: the
+ * session ends for both, and the owner signs in again. Successors are derived from their
+ * predecessor with the token secret, so a racing twin within the grace is given the same one
+ * without the platform keeping any token in clear.
+ */
+export async function rotateRefreshToken(env: PlatformEnv, token: string): Promise<Rotation> {
+  const hash = await sha256(token);
+  const nowMs = clockNowMs();
+  const successor = await nextRefreshToken(token, tokenSecret(env));
+  const successorHash = await sha256(successor);
+  const current = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?1 AND revoked_at IS NULL`)
+    .bind(hash)
+    .first<LiveSessionRow>();
+  // Past the session's limits (30 days from sign-in, 7 days unused) nothing rotates: it has ended.
+  if (current && sessionEnded(current, nowMs)) return { kind: 'refused' };
+  if (current) {
+    const [rotated] = await env.DB.batch<LiveSessionRow>([
+      env.DB.prepare(
+        `UPDATE sessions SET refresh_token_hash = ?2, refreshed_at = ?3, last_seen_at = ?3
+          WHERE id = ?4 AND refresh_token_hash = ?1 AND revoked_at IS NULL RETURNING ${LIVE_SESSION_COLUMNS}`,
+      ).bind(hash, successorHash, new Date(nowMs).toISOString(), current.id),
+      env.DB.prepare('INSERT OR IGNORE INTO retired_refresh_tokens (token_hash, session_id, retired_at) VALUES (?1, ?2, ?3)').bind(
+        hash,
+        current.id,
+        nowMs,
+      ),
+    ]);
+    const session = rotated?.results[0];
+    if (session) return { kind: 'rotated', session, refreshToken: successor };
+    // Another request rotated it a moment ago: the grace below gives this one the same successor.
+  }
+
+  const retired = await env.DB.prepare(
+    `SELECT r.retired_at, s.refresh_token_hash AS current_hash, s.revoked_at, s.id, s.user_id, s.created_at, s.last_seen_at
+       FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?1`,
+  )
+    .bind(hash)
+    .first<LiveSessionRow & { retired_at: number; current_hash: string; revoked_at: string | null }>();
+  if (!retired || retired.revoked_at || sessionEnded(retired, nowMs)) return { kind: 'refused' };
+  if (nowMs - retired.retired_at <= REFRESH_REUSE_GRACE_MS && retired.current_hash === successorHash) {
+    return { kind: 'rotated', session: retired, refreshToken: successor };
+  }
+  await env.DB.prepare('UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL')
+    .bind(retired.id, new Date(nowMs).toISOString())
+    .run();
+  console.warn(JSON.stringify({ event: 'account.refresh_token_reused', userId: retired.user_id }));
+  return { kind: 'reused', session: retired };
 }

@@ -1,6 +1,7 @@
-import { isProduction, type PlatformEnv } from './env';
-import { clockNowIso } from './clock';
-import { httpChannels, plainTextHtml, providerOf } from './message-channels';
+import type { PlatformEnv } from './env';
+import { clockNowIso, clockNowMs } from './clock';
+import { httpChannels, outboxChannels, plainTextHtml, providerOf } from './message-channels';
+import { hitRateLimit } from './rate-limit';
 
 /**
  * Every e-mail the platform sends at once (sign-in links, the payout notice, reminders) goes
@@ -19,19 +20,38 @@ export async function sendEmail(env: PlatformEnv, to: string, subject: string, b
     .run();
 }
 
-/** The app origin a link in an e-mail may point at: a configured one, or a local one outside production. */
-export function allowedLinkBase(env: PlatformEnv, value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
+/**
+ * The opening line of an e-mail to a seller: their first name once they have given one. An account
+ * whose details were cleared at proof (docs/decisions/031) has none until the seller confirms them.
+ */
+export const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
+
+/** Texts one number may be sent in a day, across every account that gives it (cost, and SMS bombing). */
+export const TEXTS_PER_NUMBER_PER_DAY = 20;
+/** Of those, the codes that prove a number: the only texts a number nobody has proven gets. */
+export const CODE_TEXTS_PER_NUMBER_PER_DAY = 5;
+const DAY_MS = 86_400_000;
+
+/**
+ * Counts one text to `to` against the day's caps (docs/sign-in-limits.md, "Texts"); false when it
+ * must not go. Every text counts, whichever account or message it is for.
+ */
+export async function claimText(env: PlatformEnv, to: string, kind: 'code' | 'message'): Promise<boolean> {
+  const now = clockNowMs();
+  if (kind === 'code' && !(await hitRateLimit(env.DB, `code-texts:${to}`, CODE_TEXTS_PER_NUMBER_PER_DAY, DAY_MS, now)).allowed)
+    return false;
+  return (await hitRateLimit(env.DB, `texts:${to}`, TEXTS_PER_NUMBER_PER_DAY, DAY_MS, now)).allowed;
+}
+
+/**
+ * A text sent at once (a code the seller is waiting for), past the caps: through the provider, or
+ * locally into the outbox. False when a cap stopped it.
+ */
+export async function sendCodeText(env: PlatformEnv, to: string, text: string): Promise<boolean> {
+  if (!(await claimText(env, to, 'code'))) {
+    console.warn(JSON.stringify({ event: 'platform.text_capped', kind: 'code' }));
+    return false;
   }
-  const allowed = (env.APP_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  if (allowed.includes(url.origin)) return url.origin;
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  return local && !isProduction(env) ? url.origin : null;
+  await (providerOf(env) === 'http' ? httpChannels(env) : outboxChannels(env)).sendSms(to, text);
+  return true;
 }

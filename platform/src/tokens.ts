@@ -20,6 +20,15 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/**
+ * The refresh token that replaces `token` (docs/decisions/031): derived with the token secret, so a
+ * second request racing the first can be given the same one without the platform keeping tokens.
+ */
+export async function nextRefreshToken(token: string, secret: string): Promise<string> {
+  const key = await hmacKey(`${secret}|refresh-rotation`);
+  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(token))));
+}
+
 export async function sha256(text: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }

@@ -16,6 +16,15 @@ export function newSeller(workers: Workers, options: { runsScripts?: boolean } =
 
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.co.uk`;
 
+let mobiles = 0;
+/**
+ * A mobile of the seller's own: a number is sent only so many texts a day across accounts
+ * (docs/sign-in-limits.md), so sellers in one file do not share one.
+ */
+export const uniqueMobile = () => `07400 2${String(++mobiles).padStart(5, '0')}`;
+/** '07400 123456' → '+447400123456', as the platform stores it. */
+export const e164 = (national: string) => `+44${national.replace(/\s/g, '').slice(1)}`;
+
 export const SELLER = { name: 'Sarah Kennedy', phone: '07400 123456', postcode: 'ls1 4dy' };
 
 /** Registration → mileage → the vehicle page, as an anonymous seller. */
@@ -30,10 +39,42 @@ export async function valueCar(browser: Browser, vrm = 'KE19FTA', mileage = '650
  * prove the address (without it, accepting an offer, bank details and documents wait). The answer
  * is the sign-up's own. `prove: false` leaves the address unproven.
  */
-export async function signUp(browser: Browser, email: string, vrm = 'KE19FTA', extra: Record<string, string> = {}, { prove = true } = {}) {
-  const response = await browser.post(`/${vrm}?index`, { ...SELLER, email, ...extra });
-  if (prove && response.status === 302 && response.headers.get('location') === `/${vrm}`) await openLatestLink(browser, email);
+export async function signUp(
+  browser: Browser,
+  email: string,
+  vrm = 'KE19FTA',
+  extra: Record<string, string> = {},
+  { prove = true, confirmMobile = prove }: { prove?: boolean; confirmMobile?: boolean } = {},
+) {
+  const phone = extra.phone ?? uniqueMobile();
+  const response = await browser.post(`/${vrm}?index`, { ...SELLER, email, phone, ...extra });
+  if (prove && response.status === 302 && response.headers.get('location') === `/${vrm}`) {
+    const proven = await openLatestLink(browser, email);
+    // Then the code texted at sign-up, on the page the proof leads to, as a genuine seller does.
+    const next = proven.headers.get('location') ?? '';
+    if (confirmMobile && next.startsWith('/account/mobile')) await enterMobileCode(browser, phone, next);
+  }
   return response;
+}
+
+/** The newest code texted to a mobile (the development outbox). */
+export async function latestMobileCode(workers: Workers, national: string): Promise<string | null> {
+  const row = await workers.db
+    .prepare("SELECT body FROM outbox WHERE channel = 'sms' AND to_phone = ?1 AND body LIKE '%is your code%' ORDER BY id DESC LIMIT 1")
+    .bind(e164(national))
+    .first<{ body: string }>();
+  return row ? (/(\d{6}) is your code/.exec(row.body)?.[1] ?? null) : null;
+}
+
+/** Enters the code texted to the mobile on its page (`page` keeps the page's `next`). */
+export async function enterMobileCode(browser: Browser, national: string, page = '/account/mobile') {
+  const workers = workersByFetch.get(browser.fetcher);
+  if (!workers) throw new Error('enterMobileCode needs a browser on workers from startWorkers');
+  const code = await latestMobileCode(workers, national);
+  if (!code) throw new Error(`no code was texted to ${national}`);
+  const confirmed = await browser.post(page, { intent: 'code', code });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(302);
+  return confirmed;
 }
 
 /** Opens the newest link e-mailed to the address in this browser: the page, then its button. */

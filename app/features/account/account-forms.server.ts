@@ -42,13 +42,20 @@ export const PreferencesSchema = z.object({
 });
 
 /**
- * The account page's three forms, each with its intent: adding a car (its button is the default),
- * removing one, and signing out of the other devices.
+ * The account page's forms, each with its intent: adding a car (its button is the default),
+ * removing one, signing out of the other devices, and signing out everywhere, this device included.
  */
 export const ACCOUNT_INTENTS = {
   add: LookupSchema,
   remove: z.object({ vehicleId: z.coerce.number().int().positive() }),
   'sign-out-others': z.object({}),
+  'sign-out-everywhere': z.object({}),
+};
+
+/** The mobile's page: the texted code, or a new one. */
+export const MOBILE_INTENTS = {
+  code: z.object({ code: z.string({ required_error: 'Enter the code we texted you' }).trim().max(20) }),
+  resend: z.object({}),
 };
 
 /** The link's token, and whether the car looked up in this browser joins the account (`addCar=yes`). */

@@ -1,4 +1,4 @@
-import type { AuthResponse, SignUpRequest } from '../../../contract/accounts';
+import type { AuthResponse, MobileCodeOutcome, MobileCodeSent, SignUpRequest, User } from '../../../contract/accounts';
 import { checkUkPhone } from '../../../contract/contact-validation';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
@@ -13,7 +13,7 @@ export type SignUpOutcome = { kind: 'signed_up'; response: AuthResponse } | { ki
  */
 export async function signUp(
   gateway: GatewayClient,
-  request: SignUpRequest & { linkBase: string; redirectTo: string; browserKey: string },
+  request: SignUpRequest & { redirectTo: string; browserKey: string },
 ): Promise<SignUpOutcome> {
   // Past the per-address limit the platform answers 429: the form says so like any other 429.
   const answer = await gateway.call(endpoints.account.signUp, { body: request });
@@ -25,7 +25,7 @@ export type SignInLinkOutcome = 'sent' | 'robot';
 /** The same answer whether or not the address has an account: the link goes only to an owner. */
 export async function sendSignInLink(
   gateway: GatewayClient,
-  request: { email: string; redirectTo: string; linkBase: string; browserKey: string },
+  request: { email: string; redirectTo: string; browserKey: string },
 ): Promise<SignInLinkOutcome> {
   const result = await gateway.attempt(endpoints.account.sendSignInLink, { body: request });
   if (result.ok) return 'sent';
@@ -35,8 +35,18 @@ export async function sendSignInLink(
 
 export type LinkOutcome = { ok: true; response: AuthResponse } | { ok: false; reason: 'expired' | 'used' | 'invalid' };
 
-export async function signInWithLink(gateway: GatewayClient, token: string, browserKey: string, adopt: boolean): Promise<LinkOutcome> {
-  const result = await gateway.attempt(endpoints.account.signIn, { body: { token, browserKey, adopt } });
+/**
+ * A link's token for a session. `referralCode` is the friend's code this browser arrived with: a
+ * referral counts only when the address is proven, from the browser that followed the link.
+ */
+export async function signInWithLink(
+  gateway: GatewayClient,
+  token: string,
+  browserKey: string,
+  adopt: boolean,
+  referralCode?: string,
+): Promise<LinkOutcome> {
+  const result = await gateway.attempt(endpoints.account.signIn, { body: { token, browserKey, adopt, referralCode } });
   if (result.ok) return { ok: true, response: result.value };
   const { outcome } = result.failure;
   if (outcome === null) throw result.failure;
@@ -60,4 +70,26 @@ export async function phoneProblem(gateway: GatewayClient, phone: string): Promi
   if (!local.valid || !local.e164) return true;
   const remote = await gateway.call(endpoints.account.phoneValidation, { params: { number: local.e164 }, query: { mobileOnly: 'true' } });
   return !remote.valid;
+}
+
+export type MobileCodeNotSent = Extract<MobileCodeSent, { sent: false }>['reason'];
+
+/** A new code for the mobile waiting for one; why not, when none went. */
+export async function sendMobileCode(gateway: GatewayClient): Promise<'sent' | MobileCodeNotSent> {
+  const result = await gateway.attempt(endpoints.account.sendMobileCode);
+  if (result.ok) return result.value.sent ? 'sent' : result.value.reason;
+  if (result.failure.outcome === 'nothing_to_prove') return 'nothing_to_prove';
+  throw result.failure;
+}
+
+export type MobileOutcome = { ok: true; user: User } | { ok: false; outcome: MobileCodeOutcome; message: string };
+
+/** The texted code proves the mobile; a wrong, spent or over-tried one says so. */
+export async function confirmMobile(gateway: GatewayClient, code: string): Promise<MobileOutcome> {
+  const result = await gateway.attempt(endpoints.account.confirmMobile, { body: { code } });
+  if (result.ok) return { ok: true, user: result.value };
+  const { outcome } = result.failure;
+  if (outcome === null) throw result.failure;
+  if (outcome === 'nothing_to_prove') return { ok: false, outcome: 'code_expired', message: 'Your mobile number is already confirmed.' };
+  return { ok: false, outcome: outcome as MobileCodeOutcome, message: result.failure.message };
 }

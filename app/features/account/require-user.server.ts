@@ -1,8 +1,9 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
-import { signOut, type SessionAuth } from '../../lib/auth.server';
+import { mobileToConfirm, signOut, type SessionAuth } from '../../lib/auth.server';
 import { readOrOutage } from '../../lib/failures.server';
 import { PlatformFailure } from '../../lib/gateway.server';
 import { endpoints } from '../../../contract/endpoints';
+import type { User } from '../../../contract/accounts';
 
 /** Pages that need a signed-in seller send others to sign in, and back here afterwards. */
 export function requireUser(request: Request, context: AppLoadContext): SessionAuth {
@@ -46,4 +47,16 @@ export function requireProvenAddress(request: Request, context: AppLoadContext, 
   if (auth.emailVerified) return auth;
   const url = new URL(request.url);
   throw redirect(`/${vrm}/confirm-email?next=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Where a seller goes once signed in by a link: first to confirm their details if the platform
+ * cleared what was typed at sign-up (the address was proven from another browser), then to enter
+ * the code texted to a mobile that waits for one, then on to `next` (docs/decisions/031).
+ */
+export function afterSignIn(user: Pick<User, 'detailsToConfirm' | 'phone' | 'phoneVerified' | 'phonePending'>, next: string): string {
+  const onward = encodeURIComponent(next);
+  if (user.detailsToConfirm) return `/account/details?confirm&next=${onward}`;
+  if (mobileToConfirm(user)) return `/account/mobile?next=${onward}`;
+  return next;
 }

@@ -28,8 +28,6 @@ export async function handleSignUp(submission: SignUpSubmission, context: AppLoa
     const outcome = await signUp(gateway, {
       ...('phone' in value ? { ...value, purpose: 'sale' as const } : { ...value, purpose: 'tracker' as const }),
       campaign: session.get('campaign')?.params,
-      referralCode: session.get('referral'),
-      linkBase: context.origin,
       redirectTo: returnTo,
       browserKey: browserKeyOf(session),
     });

@@ -60,7 +60,7 @@ export const REMINDER_MESSAGES = {
 export async function requestReminders(
   gateway: GatewayClient,
   vrm: string,
-  details: { email: string; mobile?: string; linkBase: string },
+  details: { email: string; mobile?: string },
 ): Promise<ReminderOutcome> {
   const result = await gateway.attempt(endpoints.mot.requestReminders, { params: { vrm }, body: details });
   if (result.ok) return { ok: true, reminder: result.value };

@@ -102,3 +102,6 @@ export const CollectSchema = z.object({});
 
 /** The payout freeze's button: the token of the e-mailed link. */
 export const FreezeSchema = z.object({ token: z.string() });
+
+/** "Cancel it and freeze my payout": a button, nothing typed. */
+export const CancelPayeeChangeSchema = z.object({});

@@ -28,8 +28,8 @@ export const similarMarkup = (found: { sold: SimilarSoldVehicles; insights: Vehi
   found ? markup(SimilarSold, { ...found, brandName }) : markup(SimilarUnavailable, {});
 
 /** The sale's panel for a car dealers may bid on; null for one they may not. */
-export const salePanelMarkup = (current: CurrentEnquiry, vrm: string, dealerNetwork: string) =>
-  current.enquiry.marketplaceEligible?.eligible ? markup(SalePanel, { current, vrm, dealerNetwork }) : null;
+export const salePanelMarkup = (current: CurrentEnquiry, vrm: string, dealerNetwork: string, { mobileToConfirm = false } = {}) =>
+  current.enquiry.marketplaceEligible?.eligible ? markup(SalePanel, { current, vrm, dealerNetwork, mobileToConfirm }) : null;
 
 /** A car our dealers do not buy: the partner buyer's hand-off, and why. */
 function HandOff({ partner, vrm }: { partner: Exclude<PartnerId, 'kerbside'>; vrm: string }) {
@@ -210,7 +210,36 @@ export function MotSummary({ history }: { history: MotHistory }) {
 }
 
 /** Where the seller's sale is, under 'Sell to our dealers' (the page puts the title and a relisting's errors above it). */
-function SalePanel({ vrm, current, dealerNetwork }: { vrm: string; current: CurrentEnquiry; dealerNetwork: string }) {
+function SalePanel({
+  vrm,
+  current,
+  dealerNetwork,
+  mobileToConfirm,
+}: {
+  vrm: string;
+  current: CurrentEnquiry;
+  dealerNetwork: string;
+  mobileToConfirm: boolean;
+}) {
+  // Texts about the sale wait for the mobile's code (docs/decisions/031): the panel says so until it is entered.
+  const mobile = mobileToConfirm ? (
+    <p className="toast warn" data-testid="mobile-to-confirm">
+      We texted you a code to confirm your mobile. <a href={`/account/mobile?next=${encodeURIComponent(`/${vrm}`)}`}>Enter it</a> to get
+      texts about your sale.
+    </p>
+  ) : null;
+  const body = <SaleStatus vrm={vrm} current={current} dealerNetwork={dealerNetwork} />;
+  return mobile ? (
+    <>
+      {mobile}
+      {body}
+    </>
+  ) : (
+    body
+  );
+}
+
+function SaleStatus({ vrm, current, dealerNetwork }: { vrm: string; current: CurrentEnquiry; dealerNetwork: string }) {
   const { sale, profile } = current;
   const relist = (
     // An index route's own action: the plain form names it, as <Form> would.

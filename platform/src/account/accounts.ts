@@ -1,16 +1,15 @@
 import { campaignColumn } from '../shell/analytics';
-import { referrerOf } from './referrals';
 import type { AuthResponse, CrmTier, EmailCheckResponse, PhoneValidationResponse, SignUpLinkSent } from '../../../contract/accounts';
 import { splitName } from '../../../contract/accounts';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail, isFullName, normalisePostcode } from '../../../contract/contact-validation';
-import { issueIdToken, requireCustomer, startSession, type UserRow, LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../auth';
+import { idTokenTtl, issueIdToken, requireCustomer, rotateRefreshToken, startSession, type UserRow } from '../auth';
 import { toUser } from '../entry/account-view';
-import { sessionEnded } from '../session-limits';
-import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
-import { allowedLinkBase } from '../outbox';
+import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { hitRateLimit } from '../rate-limit';
 import { adoptRequesterEnquiries, emailAddressProof, emailSignInLink } from './sign-in-links';
+import { textMobileCode } from './mobile';
+import { emailContactChange, emailSessionsEnded, maskPhone } from './notices';
 import { sha256 } from '../tokens';
 import { str } from '../util';
 import { clockNowIso, clockNowMs } from '../clock';
@@ -53,12 +52,11 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   if (phone && (!phone.valid || !phone.mobile)) problems.phone = CONTACT_MESSAGES.phone;
   if (postcode === null) problems.postcode = CONTACT_MESSAGES.postcode;
   if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
-  const linkBase = allowedLinkBase(env, str(body.linkBase));
-  if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
   const address = request.headers.get('x-client-ip') ?? 'unknown-address';
   const now = clockNowMs();
   if (!(await hitRateLimit(env.DB, `signup-address:${address}`, SIGN_UP_LIMIT_PER_ADDRESS, TEN_MINUTES, now)).allowed) return robot();
-  const linkOptions = { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey) };
+  const browserKey = str(body.browserKey);
+  const linkOptions = { redirectTo: str(body.redirectTo), browserKey };
 
   const existing = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
   if (existing) {
@@ -70,9 +68,11 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const createdAt = clockNowIso();
   const { firstName, lastName } = splitName(name);
   const tier: CrmTier = body.marketingConsent === true ? 'marketing' : 'service';
-  const referredBy = await referrerOf(env, body.referralCode);
+  // No referral here: it is attributed when the address is proven, from the browser that followed
+  // the link (sign-in-links.ts), so a list of addresses signed up in advance earns nobody anything.
+  // What is typed here is kept only if the address is proven from this same browser.
   const user = (await env.DB.prepare(
-    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, referred_by, created_at, updated_at)
+    `INSERT INTO users (user_id, email, first_name, last_name, phone, postcode, email_crm_tier, campaign, signup_browser_key_hash, created_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?8, ?8) RETURNING *`,
   )
     .bind(
@@ -85,7 +85,7 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
       tier,
       createdAt,
       campaignColumn(body.campaign),
-      referredBy,
+      browserKey ? await sha256(browserKey) : null,
     )
     .first<UserRow>())!;
 
@@ -93,15 +93,22 @@ export async function signUp(request: Request, env: PlatformEnv): Promise<Respon
   const requesterId = request.headers.get('x-requester-id');
   if (requesterId) await adoptRequesterEnquiries(env, user.id, requesterId);
   await emailAddressProof(env, user, linkOptions);
+  // The mobile hears nothing about the sale until its code is entered (mobile.ts). A text that
+  // cannot go now does not undo the sign-up: the mobile's page sends another.
+  if (user.phone) {
+    await textMobileCode(env, user).catch((error: unknown) =>
+      console.warn(JSON.stringify({ event: 'account.mobile_code_failed', error: String(error) })),
+    );
+  }
 
   const body201: AuthResponse = { tokens: await startSession(env, user, request), user: await toUser(env, user, true) };
   return json(body201, 201);
 }
 
 /**
- * POST /platform/seller/generateOneTimeToken {email, redirectTo, linkBase, browserKey}: e-mails
- * a one-time sign-in link if the address has an account, and answers the same (202) either way.
- * Past a limit the caller is treated as a robot (the limits above).
+ * POST /platform/seller/generateOneTimeToken {email, redirectTo, browserKey}: e-mails a one-time
+ * sign-in link if the address has an account, and answers the same (202) either way. Past a limit
+ * the caller is treated as a robot (the limits above).
  */
 export async function sendSignInLink(request: Request, env: PlatformEnv): Promise<Response> {
   const body = (await readJsonObject(request)) ?? {};
@@ -110,34 +117,39 @@ export async function sendSignInLink(request: Request, env: PlatformEnv): Promis
   const now = clockNowMs();
   if (!(await hitRateLimit(env.DB, `signin-address:${address}`, SIGN_IN_LIMIT_PER_ADDRESS, TEN_MINUTES, now)).allowed) return robot();
   if (!isEmail(email)) return errorResponse(400, 'invalid_email', CONTACT_MESSAGES.email);
-  const linkBase = allowedLinkBase(env, str(body.linkBase));
-  if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Sign-in links cannot point there');
   if (!(await hitRateLimit(env.DB, `signin-pair:${address}:${email}`, SIGN_IN_LIMIT_PER_PAIR, TEN_MINUTES, now)).allowed) return robot();
   if (!(await hitRateLimit(env.DB, `signin-email:${email}`, SIGN_IN_LIMIT_PER_EMAIL, TEN_MINUTES, now)).allowed) return robot();
   // Known address or not, the same answer: nobody learns from this form who has an account.
   const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>();
-  if (user)
-    await emailSignInLink(env, user, { redirectTo: str(body.redirectTo), linkBase, browserKey: str(body.browserKey), reason: 'asked' });
+  if (user) await emailSignInLink(env, user, { redirectTo: str(body.redirectTo), browserKey: str(body.browserKey), reason: 'asked' });
   return json({ sent: true }, 202);
 }
 
-/** POST /platform/api/authn/refreshtoken {refreshToken}: a new id token for the same session. */
+/**
+ * POST /platform/api/authn/refreshtoken {refreshToken}: a new id token for the same session, and a
+ * new refresh token in place of the one sent (auth.ts rotateRefreshToken). A replaced token sent
+ * again ends the session for every copy of it, and its owner is told.
+ */
 export async function refreshToken(request: Request, env: PlatformEnv): Promise<Response> {
   const token = str((await readJsonObject(request))?.refreshToken);
   if (!token) return errorResponse(400, 'refresh_token_missing', 'refreshToken is required');
-  const session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?1 AND revoked_at IS NULL`)
-    .bind(await sha256(token))
-    .first<LiveSessionRow>();
-  // Revoked, unknown, or past the session limits (30 days from sign-in, 7 days unused): the app signs the seller out.
-  if (!session || sessionEnded(session, clockNowMs())) {
-    return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
+  const rotation = await rotateRefreshToken(env, token);
+  if (rotation.kind === 'reused') {
+    const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(rotation.session.user_id).first<UserRow>();
+    if (user) await emailSessionsEnded(env, user, rotation.session.id, 'copied');
+    return errorResponse(401, 'refresh_token_reused', 'This sign-in was used from two places, so it has ended. Please sign in again');
   }
+  // Revoked, unknown, or past the session limits (30 days from sign-in, 7 days unused): the app signs the seller out.
+  if (rotation.kind === 'refused')
+    return errorResponse(401, 'refresh_token_expired', 'Failed to refresh tokens. Refresh Token has expired');
   const user = await env.DB.prepare('SELECT id, email FROM users WHERE id = ?1')
-    .bind(session.user_id)
+    .bind(rotation.session.user_id)
     .first<{ id: number; email: string }>();
-  // A refresh is a use: it keeps the session from its 7-day idle end (never past its 30-day one).
-  await env.DB.prepare('UPDATE sessions SET refreshed_at = ?1, last_seen_at = ?1 WHERE id = ?2').bind(clockNowIso(), session.id).run();
-  return json({ idToken: await issueIdToken(env, user!, session.id), expiresIn: intVar(env.ID_TOKEN_TTL_SECONDS, 86_400) });
+  return json({
+    idToken: await issueIdToken(env, user!, rotation.session.id),
+    refreshToken: rotation.refreshToken,
+    expiresIn: idTokenTtl(env),
+  });
 }
 
 /** GET /platform/api/logout: revokes the session, its refresh token and auth token. */
@@ -176,7 +188,12 @@ export async function phoneValidation(request: Request, _env: PlatformEnv, _ctx:
   return json(body);
 }
 
-/** POST /platform/update-info {name?, phone?, postcode?, email?} */
+/**
+ * POST /platform/update-info {name?, phone?, postcode?} → User. A new mobile is not the account's
+ * until the code texted to it is entered (mobile.ts): a proven number keeps the texts meanwhile.
+ * Every change is told to the account's address. Saving all three confirms the details an account
+ * had cleared at proof (docs/decisions/031).
+ */
 export async function updateInfo(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
@@ -184,14 +201,16 @@ export async function updateInfo(request: Request, env: PlatformEnv): Promise<Re
   const user = caller.user;
   const next = { ...user };
   const problems: Record<string, string> = {};
+  const changes: string[] = [];
   if (body.name !== undefined) {
     if (!isFullName(str(body.name))) problems.name = CONTACT_MESSAGES.name;
     else Object.assign(next, { first_name: splitName(str(body.name)).firstName, last_name: splitName(str(body.name)).lastName });
   }
+  let newNumber: string | null = null;
   if (body.phone !== undefined) {
     const phone = checkUkPhone(str(body.phone));
     if (!phone.valid || !phone.mobile) problems.phone = CONTACT_MESSAGES.phone;
-    else next.phone = phone.e164!;
+    else if (phone.e164 !== user.phone || user.phone_pending) newNumber = phone.e164!;
   }
   if (body.postcode !== undefined) {
     const postcode = normalisePostcode(str(body.postcode));
@@ -199,12 +218,41 @@ export async function updateInfo(request: Request, env: PlatformEnv): Promise<Re
     else next.postcode = postcode;
   }
   if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
-  const updated = await env.DB.prepare(
-    'UPDATE users SET first_name = ?1, last_name = ?2, phone = ?3, postcode = ?4, updated_at = ?5 WHERE id = ?6 RETURNING *',
+  if (newNumber) {
+    if (newNumber === user.phone) next.phone_pending = null;
+    // A proven number keeps its texts until the new one's code is entered; an unproven one is simply replaced.
+    else if (user.phone_verified_at) next.phone_pending = newNumber;
+    else Object.assign(next, { phone: newNumber, phone_verified_at: null, phone_pending: null });
+    if (newNumber !== user.phone)
+      changes.push(`the mobile number was changed to ${maskPhone(newNumber)}: it gets texts once the code we texted it is entered`);
+  }
+  if (next.first_name !== user.first_name || next.last_name !== user.last_name) changes.push('the name was changed');
+  if (next.postcode !== user.postcode) changes.push(`the postcode was changed to ${next.postcode}`);
+  const confirmsDetails = body.name !== undefined && body.phone !== undefined && body.postcode !== undefined;
+  const updated = (await env.DB.prepare(
+    `UPDATE users SET first_name = ?1, last_name = ?2, phone = ?3, postcode = ?4, phone_verified_at = ?5, phone_pending = ?6,
+       details_to_confirm = CASE WHEN ?7 THEN 0 ELSE details_to_confirm END, updated_at = ?8
+     WHERE id = ?9 RETURNING *`,
   )
-    .bind(next.first_name, next.last_name, next.phone, next.postcode, clockNowIso(), user.id)
-    .first<UserRow>();
-  return json(await toUser(env, updated!));
+    .bind(
+      next.first_name,
+      next.last_name,
+      next.phone,
+      next.postcode,
+      next.phone_verified_at ?? null,
+      next.phone_pending ?? null,
+      confirmsDetails ? 1 : 0,
+      clockNowIso(),
+      user.id,
+    )
+    .first<UserRow>())!;
+  if (newNumber && newNumber !== user.phone) {
+    await textMobileCode(env, updated).catch((error: unknown) =>
+      console.warn(JSON.stringify({ event: 'account.mobile_code_failed', error: String(error) })),
+    );
+  }
+  await emailContactChange(env, updated, caller.sessionId, changes);
+  return json(await toUser(env, updated));
 }
 
 /** POST /platform/remove-vehicle {vehicleId} */
@@ -219,7 +267,7 @@ export async function removeVehicle(request: Request, env: PlatformEnv): Promise
   return new Response(null, { status: 204 });
 }
 
-/** POST /platform/v3/customers/update-crm-tier {tier}: the seller's marketing consent. */
+/** POST /platform/v3/customers/update-crm-tier {tier}: the seller's marketing consent, told to their address when it changes. */
 export async function updateCrmTier(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
   if (caller instanceof Response) return caller;
@@ -228,13 +276,18 @@ export async function updateCrmTier(request: Request, env: PlatformEnv): Promise
   const updated = await env.DB.prepare('UPDATE users SET email_crm_tier = ?1, updated_at = ?2 WHERE id = ?3 RETURNING *')
     .bind(tier, clockNowIso(), caller.user.id)
     .first<UserRow>();
+  if (tier !== caller.user.email_crm_tier) {
+    const change = tier === 'marketing' ? 'news, tips and offers by e-mail were turned on' : 'news, tips and offers by e-mail were stopped';
+    await emailContactChange(env, updated!, caller.sessionId, [change]);
+  }
   return json(await toUser(env, updated!));
 }
 
 /**
  * POST /platform/v3/customers/texts {texts}: the seller's texts about their sale, on or stopped, from
  * the account page. Stopping works at once, for texts already queued too (notify/consumer.ts reads it
- * when it sends).
+ * when it sends). Either way the account's address is told: a stolen session that stops the texts
+ * must not leave the owner hearing nothing.
  */
 export async function updateTexts(request: Request, env: PlatformEnv): Promise<Response> {
   const caller = await requireCustomer(request, env);
@@ -246,6 +299,12 @@ export async function updateTexts(request: Request, env: PlatformEnv): Promise<R
   )
     .bind(texts ? 1 : 0, clockNowIso(), caller.user.id)
     .first<UserRow>();
+  const wasOn = !caller.user.sms_stopped_at;
+  if (texts !== wasOn) {
+    await emailContactChange(env, updated!, caller.sessionId, [
+      texts ? 'texts about your sale were turned on' : 'texts about your sale were stopped',
+    ]);
+  }
   return json(await toUser(env, updated!));
 }
 

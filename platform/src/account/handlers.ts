@@ -14,7 +14,8 @@ import {
   updateInfo,
 } from './accounts';
 import { referralLink } from './referrals';
-import { listSessions, revokeOtherSessions } from './sessions';
+import { listSessions, revokeAllSessions, revokeOtherSessions } from './sessions';
+import { confirmMobile, sendMobileCode } from './mobile';
 import { linkInfo, signInWithLink } from './sign-in-links';
 import { unsubscribe } from '../unsubscribe';
 
@@ -28,6 +29,7 @@ export const accountHandlers: Handlers<typeof endpoints.account> = {
   session: currentUser,
   sessions: listSessions,
   revokeOtherSessions,
+  revokeAllSessions,
   user: currentUser,
   emailCheck,
   phoneValidation,
@@ -35,6 +37,8 @@ export const accountHandlers: Handlers<typeof endpoints.account> = {
   removeVehicle,
   updateCrmTier,
   updateTexts,
+  sendMobileCode,
+  confirmMobile,
   referralLink,
   unsubscribe,
 };

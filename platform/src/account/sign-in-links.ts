@@ -1,12 +1,17 @@
 import { maskEmail, type AuthResponse, type LinkInfoResponse } from '../../../contract/accounts';
 import { safeRedirect } from '../../../contract/safe-redirect';
-import { openSession, type UserRow } from '../auth';
+import { networkOf, openSession, type UserRow } from '../auth';
+import { CLIENT_USER_AGENT_HEADER } from '../../../contract/sessions';
+import { describeDevice } from '../user-agent';
+import { greeting, sendEmail } from '../outbox';
+import { requirePublicOrigin } from '../public-origin';
+import { referrerOf } from './referrals';
+import { emailNewDevice } from './notices';
 import { toUser } from '../entry/account-view';
 import { clockNowIso, clockNowMs } from '../clock';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { notifyAccount } from '../notify/messages';
-import { sendEmail } from '../outbox';
 import { randomToken, sha256 } from '../tokens';
 import { adoptRequesterTrackers } from '../tracker/trackers';
 import { unsubscribeLink } from '../unsubscribe';
@@ -43,7 +48,7 @@ export function linkTtl(env: PlatformEnv): number {
 export async function issueLink(
   env: PlatformEnv,
   user: Pick<UserRow, 'id'>,
-  options: { purpose: LinkPurpose; redirectTo: string; linkBase: string; browserKey: string },
+  options: { purpose: LinkPurpose; redirectTo: string; browserKey: string },
 ): Promise<string> {
   const token = randomToken();
   const now = clockNowMs();
@@ -67,14 +72,14 @@ export async function issueLink(
       options.purpose,
     ),
   ]);
-  return `${options.linkBase}/auth/verify?token=${encodeURIComponent(token)}`;
+  return `${requirePublicOrigin(env)}/auth/verify?token=${encodeURIComponent(token)}`;
 }
 
 /** The sign-in e-mail: asked for on the sign-in page, or by signing up again with the address. */
 export async function emailSignInLink(
   env: PlatformEnv,
   user: UserRow,
-  options: { redirectTo: string; linkBase: string; browserKey: string; reason: 'asked' | 'signed_up_again' },
+  options: { redirectTo: string; browserKey: string; reason: 'asked' | 'signed_up_again' },
 ): Promise<void> {
   const link = await issueLink(env, user, { ...options, purpose: 'sign_in' });
   const minutes = Math.round(linkTtl(env) / 60);
@@ -86,7 +91,7 @@ export async function emailSignInLink(
     env,
     user.email,
     'Your Kerbside sign-in link',
-    `Hello ${user.first_name},\n\n${opening}. It works once, for the next ${minutes} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.\n\nNo news and offers from us by e-mail: ${await unsubscribeLink(env, user.id, 'email', options.linkBase)}\nNo offers by text: ${await unsubscribeLink(env, user.id, 'sms', options.linkBase)}`,
+    `${greeting(user.first_name)}\n\n${opening}. It works once, for the next ${minutes} minutes:\n${link}\n\nIf you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.\n\nNo news and offers from us by e-mail: ${await unsubscribeLink(env, user.id, 'email')}\nNo offers by text: ${await unsubscribeLink(env, user.id, 'sms')}`,
     link,
   );
   await notifyAccount(env, user.id, `sign_in_notice#${user.id}@${clockNowMs()}`, { kind: 'sign_in_notice' });
@@ -96,7 +101,7 @@ export async function emailSignInLink(
 export async function emailAddressProof(
   env: PlatformEnv,
   user: UserRow,
-  options: { redirectTo: string; linkBase: string; browserKey: string },
+  options: { redirectTo: string; browserKey: string },
 ): Promise<void> {
   const link = await issueLink(env, user, { ...options, purpose: 'verify' });
   const minutes = Math.round(linkTtl(env) / 60);
@@ -104,7 +109,7 @@ export async function emailAddressProof(
     env,
     user.email,
     'Confirm your e-mail address for Kerbside',
-    `Hello ${user.first_name},\n\nThanks for signing up. Open this link to confirm that this address is yours. It works once, for the next ${minutes} minutes:\n${link}\n\nUntil you do, you can see your valuation and enter the sale, but you cannot accept an offer, give bank details or upload documents.\n\nIf you did not sign up to Kerbside, ignore this e-mail: the account cannot be used without this address.`,
+    `${greeting(user.first_name)}\n\nThanks for signing up. Open this link to confirm that this address is yours. It works once, for the next ${minutes} minutes:\n${link}\n\nUntil you do, you can see your valuation and enter the sale, but you cannot accept an offer, give bank details or upload documents.\n\nIf you did not sign up to Kerbside, ignore this e-mail: the account cannot be used without this address.`,
     link,
   );
 }
@@ -140,9 +145,9 @@ export async function linkInfo(request: Request, env: PlatformEnv): Promise<Resp
 }
 
 /**
- * POST /platform/api/authn/signin {token, browserKey, adopt}: a link's token for a new session.
- * The caller's anonymous cars join the account when the link is opened in the browser that asked
- * for it, or when the seller said so on the page (adopt).
+ * POST /platform/api/authn/signin {token, browserKey, adopt, referralCode}: a link's token for a
+ * new session. The caller's anonymous cars join the account when the link is opened in the browser
+ * that asked for it, or when the seller said so on the page (adopt).
  */
 export async function signInWithLink(request: Request, env: PlatformEnv): Promise<Response> {
   const body = (await readJsonObject(request)) ?? {};
@@ -163,31 +168,75 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
     .first();
   if (!claimed) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
   let user = (await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(link.user_id).first<UserRow>())!;
-  const sameBrowser = await isSameBrowser(link, str(body.browserKey));
+  const browserKey = str(body.browserKey);
+  const sameBrowser = await isSameBrowser(link, browserKey);
   const requesterId = request.headers.get('x-requester-id');
   if (requesterId && (sameBrowser || body.adopt === true)) await adoptRequesterEnquiries(env, user.id, requesterId);
+  const seenBefore = await knownDevice(env, user.id, request);
   const session = await openSession(env, user, { byProof: true, request });
-  if (!user.email_verified_at) user = await proveAddress(env, user, session.sid);
+  if (!user.email_verified_at) {
+    user = await proveAddress(env, user, session.sid, {
+      fromSignUpBrowser: !!browserKey && !!user.signup_browser_key_hash && (await sha256(browserKey)) === user.signup_browser_key_hash,
+      referralCode: body.referralCode,
+    });
+  } else if (!seenBefore) {
+    await emailNewDevice(env, user, session.sid);
+  }
   const answer: AuthResponse = { tokens: session.tokens, user: await toUser(env, user, true), redirectTo: link.redirect_to };
   return json(answer);
 }
 
+/** Whether the account has signed in before from the same kind of device on the same network. */
+async function knownDevice(env: PlatformEnv, userId: number, request: Request): Promise<boolean> {
+  const row = await env.DB.prepare('SELECT 1 AS yes FROM sessions WHERE user_id = ?1 AND device IS ?2 AND network IS ?3 LIMIT 1')
+    .bind(userId, describeDevice(request.headers.get(CLIENT_USER_AGENT_HEADER)), networkOf(request))
+    .first();
+  return !!row;
+}
+
 /**
  * The address is proven: every session this proof did not start ends. Whoever signed up with
- * the address before its owner (and kept that session) is signed out here.
+ * the address before its owner (and kept that session) is signed out here. And unless the proof
+ * comes from the browser that signed up, nothing typed at sign-up is trusted (docs/decisions/031):
+ * the mobile, name, postcode and marketing consent are cleared and the seller confirms their own.
+ * A referral counts only now, from the code the proving browser carries (it followed the link).
  */
-async function proveAddress(env: PlatformEnv, user: UserRow, keptSessionId: string): Promise<UserRow> {
+async function proveAddress(
+  env: PlatformEnv,
+  user: UserRow,
+  keptSessionId: string,
+  { fromSignUpBrowser, referralCode }: { fromSignUpBrowser: boolean; referralCode: unknown },
+): Promise<UserRow> {
   const now = clockNowIso();
-  const [, updated] = await env.DB.batch([
+  const referrer = await referrerOf(env, referralCode);
+  const statements = [
     env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND id != ?3 AND revoked_at IS NULL').bind(
       now,
       user.id,
       keptSessionId,
     ),
-    env.DB.prepare('UPDATE users SET email_verified_at = ?1, updated_at = ?1 WHERE id = ?2 RETURNING *').bind(now, user.id),
-  ]);
-  console.log(JSON.stringify({ event: 'account.address_proven', userId: user.id }));
-  return (updated!.results[0] as UserRow) ?? user;
+  ];
+  if (!fromSignUpBrowser) {
+    statements.push(
+      env.DB.prepare(
+        `UPDATE users SET first_name = '', last_name = '', phone = '', phone_verified_at = NULL, phone_pending = NULL, postcode = '',
+           email_crm_tier = 'service', sms_stopped_at = NULL, details_to_confirm = 1 WHERE id = ?1`,
+      ).bind(user.id),
+      env.DB.prepare(
+        "UPDATE one_time_codes SET retired_at = ?2 WHERE purpose = 'mobile' AND subject = 'user:' || ?1 AND used_at IS NULL AND retired_at IS NULL",
+      ).bind(user.id, now),
+    );
+  }
+  statements.push(
+    env.DB.prepare('UPDATE users SET email_verified_at = ?1, referred_by = ?3, updated_at = ?1 WHERE id = ?2 RETURNING *').bind(
+      now,
+      user.id,
+      referrer !== null && referrer !== user.id ? referrer : null,
+    ),
+  );
+  const results = await env.DB.batch(statements);
+  console.log(JSON.stringify({ event: 'account.address_proven', userId: user.id, fromSignUpBrowser, referred: referrer !== null }));
+  return (results.at(-1)!.results[0] as UserRow) ?? user;
 }
 
 /** The vehicles and enquiries a browser made before signing in become the account's. */

@@ -65,7 +65,10 @@ export async function toUser(env: PlatformEnv, row: UserRow, withVehicles = fals
     phone: row.phone,
     postcode: row.postcode,
     emailCrmTier: row.email_crm_tier,
-    texts: !isUkMobile(row.phone) ? 'no_mobile' : row.sms_stopped_at ? 'stopped' : 'on',
+    texts: !isUkMobile(row.phone) ? 'no_mobile' : row.sms_stopped_at ? 'stopped' : row.phone_verified_at ? 'on' : 'unproven',
+    phoneVerified: !!row.phone_verified_at && isUkMobile(row.phone),
+    phonePending: row.phone_pending ?? null,
+    detailsToConfirm: row.details_to_confirm === 1,
     isReferredUser: row.referred_by != null,
     emailVerified: row.email_verified_at != null,
   };

@@ -1,13 +1,14 @@
 import { analyseMot, MOT_CHECKER_VIEW, type MotCheck, type MotReminderConfirmed, type MotReminderResponse } from '../../../contract/mot';
 import { checkUkPhone, CONTACT_MESSAGES, isEmail } from '../../../contract/contact-validation';
 import { formatVrm, normaliseVrm } from '../../../contract/vrm';
-import { allowedLinkBase } from '../outbox';
+import { sendEmail } from '../outbox';
 import { intVar, tokenSecret, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { CONFIRM_LINK_DAYS, lapseCutoff, nextReminderDate, onSignUpRequest, type ReminderKind } from './mot-reminders';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { randomToken, sha256, signMotConfirmToken, verifyMotConfirmToken } from '../tokens';
-import { unsubscribeLink } from '../unsubscribe';
+import { unsubscribePath } from '../unsubscribe';
+import { requirePublicOrigin } from '../public-origin';
 import { sleep, str } from '../util';
 import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
 import { clockNow } from '../clock';
@@ -43,7 +44,7 @@ export async function motCheck(
 }
 
 /**
- * POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?, linkBase}: asks for MOT
+ * POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?}: asks for MOT
  * reminders for one vehicle to one address. Nothing is switched on here: the address is sent a
  * confirmation link (PECR consent), and reminders start once it is pressed. Every accepted request
  * gets the same 202 whether a confirmation went, one went lately, or reminders are on already.
@@ -64,8 +65,6 @@ export async function motNotifications(
   const phone = mobileInput ? checkUkPhone(mobileInput) : null;
   if (phone && (!phone.valid || !phone.mobile)) problems.mobile = CONTACT_MESSAGES.phone;
   if (Object.keys(problems).length) return json({ code: 'invalid', message: 'Some details are not valid', fields: problems }, 400);
-  const linkBase = allowedLinkBase(env, str(body.linkBase));
-  if (!linkBase) return errorResponse(400, 'invalid_link_base', 'Links cannot point there');
 
   const found = await toolVehicle(params.vrm ?? '', env, 'MOT history');
   if ('failure' in found) return toolFailureResponse(found.failure);
@@ -78,7 +77,7 @@ export async function motNotifications(
       : errorResponse(409, 'mot_expired', 'This vehicle has no valid MOT: book a test now rather than wait for a reminder');
   }
 
-  const claimed = await claimConfirmation(env, vrm, email, phone?.e164 ?? null, linkBase, now);
+  const claimed = await claimConfirmation(env, vrm, email, phone?.e164 ?? null, now);
   if (claimed !== null) {
     const { results } = await env.DB.prepare('SELECT kind FROM mot_reminders_sent WHERE reminder_id = ?1 AND due_date = ?2')
       .bind(claimed, mot.dueDate)
@@ -86,7 +85,7 @@ export async function motNotifications(
     const next = nextReminderDate(mot.dueDate, now, new Set(results.map((r) => r.kind)));
     await sendConfirmation(
       env,
-      { id: claimed, vrm, email, linkBase, car: `${makeOf(registered.row.make).display_name} ${registered.row.model}`, next },
+      { id: claimed, vrm, email, car: `${makeOf(registered.row.make).display_name} ${registered.row.model}`, next },
       now,
     );
   }
@@ -108,14 +107,7 @@ interface SignUpRow {
  * the sign-up's id, or null when nothing is to be sent. The write only lands if the row is still
  * as it was read, so two requests racing send one confirmation.
  */
-async function claimConfirmation(
-  env: PlatformEnv,
-  vrm: string,
-  email: string,
-  mobile: string | null,
-  linkBase: string,
-  now: Date,
-): Promise<number | null> {
+async function claimConfirmation(env: PlatformEnv, vrm: string, email: string, mobile: string | null, now: Date): Promise<number | null> {
   const existing = await env.DB.prepare(
     'SELECT id, created_at, confirmed_at, unsubscribed_at, confirm_sent_at, confirm_sends FROM mot_reminders WHERE vrm = ?1 AND email = ?2',
   )
@@ -138,35 +130,27 @@ async function claimConfirmation(
   const at = now.toISOString();
   if (!existing) {
     const row = await env.DB.prepare(
-      `INSERT INTO mot_reminders (vrm, email, mobile, link_base, created_at, confirm_sent_at, confirm_sends) VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)
+      `INSERT INTO mot_reminders (vrm, email, mobile, created_at, confirm_sent_at, confirm_sends) VALUES (?1, ?2, ?3, ?4, ?4, 1)
        ON CONFLICT (vrm, email) DO NOTHING RETURNING id`,
     )
-      .bind(vrm, email, mobile, linkBase, at)
+      .bind(vrm, email, mobile, at)
       .first<{ id: number }>();
     return row?.id ?? null;
   }
   // A fresh start (lapsed, or stopped and asked for again) needs a new confirmation before anything goes.
   const row = await env.DB.prepare(
-    `UPDATE mot_reminders SET mobile = coalesce(?3, mobile), link_base = ?4, confirmed_at = NULL, confirm_token_hash = NULL,
-       confirm_sent_at = ?5, confirm_sends = ?6
-     WHERE id = ?1 AND confirm_sent_at IS ?2 AND confirmed_at IS ?7 RETURNING id`,
+    `UPDATE mot_reminders SET mobile = coalesce(?3, mobile), confirmed_at = NULL, confirm_token_hash = NULL,
+       confirm_sent_at = ?4, confirm_sends = ?5
+     WHERE id = ?1 AND confirm_sent_at IS ?2 AND confirmed_at IS ?6 RETURNING id`,
   )
-    .bind(
-      existing.id,
-      existing.confirm_sent_at,
-      mobile,
-      linkBase,
-      at,
-      decision.fresh ? 1 : existing.confirm_sends + 1,
-      existing.confirmed_at,
-    )
+    .bind(existing.id, existing.confirm_sent_at, mobile, at, decision.fresh ? 1 : existing.confirm_sends + 1, existing.confirmed_at)
     .first<{ id: number }>();
   return row?.id ?? null;
 }
 
 async function sendConfirmation(
   env: PlatformEnv,
-  signUp: { id: number; vrm: string; email: string; linkBase: string; car: string; next: string | null },
+  signUp: { id: number; vrm: string; email: string; car: string; next: string | null },
   now: Date,
 ): Promise<void> {
   const iat = Math.floor(now.getTime() / 1000);
@@ -179,7 +163,7 @@ async function sendConfirmation(
     .bind(signUp.id, await sha256(token))
     .run();
   const vrm = formatVrm(signUp.vrm);
-  const link = `${signUp.linkBase}/mot-check/confirm?vrm=${encodeURIComponent(signUp.vrm)}&code=${encodeURIComponent(token)}`;
+  const link = `${requirePublicOrigin(env)}/mot-check/confirm?vrm=${encodeURIComponent(signUp.vrm)}&code=${encodeURIComponent(token)}`;
   const first = signUp.next ? `, the first on ${longDate(signUp.next)}` : '';
   const body = [
     'Hello,',
@@ -194,9 +178,8 @@ async function sendConfirmation(
     '',
     'If you did not ask for this, ignore this e-mail and you will hear nothing more.',
   ].join('\n');
-  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, NULL, ?4)')
-    .bind(signUp.email, `Confirm MOT reminders for ${vrm}`, body, now.toISOString())
-    .run();
+  // Through the configured provider like every other e-mail (it once went straight into the development outbox).
+  await sendEmail(env, signUp.email, `Confirm MOT reminders for ${vrm}`, body, link);
 }
 
 const longDate = (isoDate: string) =>
@@ -250,7 +233,7 @@ export async function motConfirm(
     vrmPretty: formatVrm(confirmed.vrm),
     email: confirmed.email,
     nextReminder,
-    unsubscribePath: await unsubscribeLink(env, confirmed.id, 'mot', ''),
+    unsubscribePath: await unsubscribePath(env, confirmed.id, 'mot'),
   };
   return json(response);
 }

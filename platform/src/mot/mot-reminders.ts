@@ -3,6 +3,8 @@ import { formatVrm } from '../../../contract/vrm';
 import type { PlatformEnv } from '../env';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
+import { requirePublicOrigin } from '../public-origin';
+import { sendEmail } from '../outbox';
 
 /**
  * When MOT reminders go. The first on the day the early-test window opens: an MOT can be done up to
@@ -116,7 +118,6 @@ interface ReminderRow {
   id: number;
   vrm: string;
   email: string;
-  link_base: string;
 }
 
 const BATCH = 200;
@@ -134,7 +135,7 @@ export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<
   let after = 0;
   for (;;) {
     const { results } = await env.DB.prepare(
-      'SELECT id, vrm, email, link_base FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2',
+      'SELECT id, vrm, email FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2',
     )
       .bind(after, BATCH)
       .all<ReminderRow>();
@@ -175,7 +176,7 @@ async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Prom
     timeZone: 'UTC',
   });
   const first = mot.status === 'not-due-yet';
-  const resultsPage = `${reminder.link_base}/mot-check/results?vrm=${encodeURIComponent(reminder.vrm)}`;
+  const resultsPage = `${requirePublicOrigin(env)}/mot-check/results?vrm=${encodeURIComponent(reminder.vrm)}`;
   const subject = kind === 'week' ? `${vrm}: MOT due in a week` : `${vrm}: MOT due next month`;
   const body = [
     'Hello,',
@@ -187,10 +188,9 @@ async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Prom
     '',
     `Its MOT history: ${resultsPage}`,
     '',
-    `No more MOT reminders for ${vrm}: ${await unsubscribeLink(env, reminder.id, 'mot', reminder.link_base)}`,
+    `No more MOT reminders for ${vrm}: ${await unsubscribeLink(env, reminder.id, 'mot')}`,
   ].join('\n');
-  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, NULL, ?4)')
-    .bind(reminder.email, subject, body, now.toISOString())
-    .run();
+  // Through the configured provider like every other e-mail (reminders once went straight into the development outbox).
+  await sendEmail(env, reminder.email, subject, body, resultsPage);
   return true;
 }

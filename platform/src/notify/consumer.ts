@@ -1,8 +1,10 @@
 import { isUkMobile } from '../../../contract/accounts';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
-import { intVar, isProduction, type PlatformEnv } from '../env';
+import { intVar, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
+import { requirePublicOrigin } from '../public-origin';
+import { claimText } from '../outbox';
 import { channelsFor, type Channels } from '../message-channels';
 import { settleMessage, type NotificationMessage } from './messages';
 import { createShortLink } from './short-links';
@@ -34,6 +36,8 @@ interface Recipient {
   phone: string;
   first_name: string;
   sms_stopped_at: string | null;
+  /** Null while the mobile is unproven: it is texted nothing but the code that proves it. */
+  phone_verified_at: string | null;
   vrm: string;
 }
 
@@ -57,20 +61,6 @@ function pathFor(event: MessageEvent, vrm: string): string {
     default:
       return `/${vrm}`;
   }
-}
-
-/**
- * The app's origin for links: the first of APP_ORIGINS (a production deployment must set it);
- * outside production the local default.
- */
-function appOrigin(env: PlatformEnv): string {
-  const first = (env.APP_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .find(Boolean);
-  if (first) return first;
-  if (isProduction(env)) throw new Error('APP_ORIGINS is not set: messages would have no links');
-  return 'http://localhost:8787';
 }
 
 export function leaseMs(env: PlatformEnv): number {
@@ -122,12 +112,12 @@ async function settle(env: PlatformEnv, message: NotificationMessage, channel: C
 
 async function recipientFor(env: PlatformEnv, message: NotificationMessage): Promise<Recipient | null> {
   if (message.userId !== undefined)
-    return env.DB.prepare("SELECT id, email, phone, first_name, sms_stopped_at, '' AS vrm FROM users WHERE id = ?1")
+    return env.DB.prepare("SELECT id, email, phone, first_name, sms_stopped_at, phone_verified_at, '' AS vrm FROM users WHERE id = ?1")
       .bind(message.userId)
       .first<Recipient>();
   const enquiryId = message.enquiryId;
   return env.DB.prepare(
-    'SELECT u.id, u.email, u.phone, u.first_name, u.sms_stopped_at, e.vrm FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE e.id = ?1',
+    'SELECT u.id, u.email, u.phone, u.first_name, u.sms_stopped_at, u.phone_verified_at, e.vrm FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE e.id = ?1',
   )
     .bind(enquiryId)
     .first<Recipient>();
@@ -140,8 +130,9 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
     console.warn(JSON.stringify({ event: 'platform.notify.no_recipient', key: message.key, enquiryId: message.enquiryId }));
     return 'done';
   }
-  // Read at sending time, so a STOP applies at once to messages already queued.
-  const texts = isUkMobile(recipient.phone) && !recipient.sms_stopped_at;
+  // Read at sending time, so a STOP applies at once to messages already queued. A number nobody has
+  // proven hears nothing about a sale: whoever typed it at sign-up may not be the seller.
+  const texts = isUkMobile(recipient.phone) && !!recipient.phone_verified_at && !recipient.sms_stopped_at;
   const wanted: Channel[] = message.only === 'sms' ? (texts ? ['sms'] : []) : texts ? ['email', 'sms'] : ['email'];
   const channels: Channels = channelsFor(env, attempt);
   let rendered: RenderedMessage | null = null;
@@ -155,7 +146,8 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
       const idempotencyKey = `${message.key}/${message.enquiryId}/${channel}`;
       if (channel === 'email')
         await channels.sendEmail(recipient.email, texts ? await withStopTexts(env, rendered, recipient.id) : rendered, { idempotencyKey });
-      else await channels.sendSms(recipient.phone, rendered.sms, { idempotencyKey });
+      else if (await claimText(env, recipient.phone, 'message')) await channels.sendSms(recipient.phone, rendered.sms, { idempotencyKey });
+      else console.warn(JSON.stringify({ event: 'platform.text_capped', kind: 'message', key: message.key }));
     } catch (error) {
       await settle(env, message, channel, error);
       throw error;
@@ -171,7 +163,7 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
  * e-mail that goes with each text carries it: one click stops texts, not e-mails, at once.
  */
 async function withStopTexts(env: PlatformEnv, rendered: RenderedMessage, userId: number): Promise<RenderedMessage> {
-  const link = await unsubscribeLink(env, userId, 'sms', appOrigin(env));
+  const link = await unsubscribeLink(env, userId, 'sms');
   const line = 'We also text you about your sale. To stop the texts (not these e-mails)';
   const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return {
@@ -186,7 +178,7 @@ async function render(env: PlatformEnv, message: NotificationMessage, recipient:
   const event: MessageEvent = message.event;
   const registered = await findRegistered(env.DB, recipient.vrm);
   const vehicle = registered ? `${makeOf(registered.row.make).display_name} ${registered.row.model}` : recipient.vrm;
-  const origin = appOrigin(env);
+  const origin = requirePublicOrigin(env);
   const path = pathFor(event, recipient.vrm);
   const code = await createShortLink(env.DB, path, { now: clockNow(), ttlMs: SHORT_LINK_TTL_MS });
   const link = `${origin}${path}`;

@@ -14,7 +14,15 @@ import {
   uploadPhoto,
 } from './documents';
 import { declareFunds, getFinanceStatus } from './finance';
-import { confirmBeneficiary, confirmPayeeChange, freezePayout, getBeneficiary, paymentStatuses, updateBeneficiary } from './payments';
+import {
+  cancelPayeeChange,
+  confirmBeneficiary,
+  confirmPayeeChange,
+  freezePayout,
+  getBeneficiary,
+  paymentStatuses,
+  updateBeneficiary,
+} from './payments';
 import { availability, bookCollection, saleStatus } from './post-sale';
 import { referralRewards } from './referral-rewards';
 import { acceptOffer, confirmSale, currentEnquiry, declineOffer, updateEnquiry, updateProfile } from './sale';
@@ -44,6 +52,7 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   updateBeneficiary,
   confirmBeneficiary,
   confirmPayeeChange,
+  cancelPayeeChange,
   freezePayout,
   paymentStatuses,
   financeStatus: getFinanceStatus,

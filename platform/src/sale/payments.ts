@@ -9,11 +9,10 @@ import {
   type PaymentStatusesResponse,
   type PaymentStep,
   type PayeeChangePending,
-  PAYEE_CODE_ATTEMPTS,
-  PAYEE_CODE_LENGTH,
+  type PayeeCodeOutcome,
+  type PendingPayeeChange,
 } from '../../../contract/bank-details';
-import { allowedLinkBase, sendEmail } from '../outbox';
-import { randomToken, sha256 } from '../tokens';
+import { greeting, sendEmail } from '../outbox';
 import { formatVrm } from '../../../contract/vrm';
 import { DEAD_OR_JUNK } from '../../../contract/enquiry-states';
 import type { EnquiryRow } from '../entry/enquiries';
@@ -22,6 +21,10 @@ import { errorResponse, json, readJsonObject } from '../http';
 import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
 import { notify } from '../notify/messages';
+import { describeSession, shortSessionId, type Customer, type UserRow } from '../auth';
+import { freezeByLink, freezePayouts, issueFreezeLink, payoutFrozen } from '../freeze-links';
+import { issueCode, retireCodes, tryCode, type CodeSubject, type Tried } from '../one-time-codes';
+import { publicOrigin } from '../public-origin';
 
 /**
  * Payments (docs/behaviour/gateway.md#journey-calls): the account the seller is paid into, and how far the payment has got.
@@ -140,13 +143,21 @@ function enquiryIdOf(value: unknown): number {
   return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/** What the seller is shown: the account on file, a change waiting or held, and whether the payout is frozen. */
+async function beneficiaryView(env: PlatformEnv, enquiryId: number, sessionId: string): Promise<BeneficiaryResponse> {
+  const [row, pendingChange, frozen] = await Promise.all([
+    findRow(env, enquiryId),
+    pendingChangeOf(env, enquiryId, sessionId),
+    payoutFrozen(env, enquiryId),
+  ]);
+  return { beneficiary: row ? toBeneficiary(await unseal(env, row), row) : null, pendingChange, frozen };
+}
+
 /** GET /platform/payments/beneficiaries/{enquiryId} → BeneficiaryResponse */
 export async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(params.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
-  const row = await findRow(env, owned.enquiry.id);
-  const body: BeneficiaryResponse = { beneficiary: row ? toBeneficiary(await unseal(env, row), row) : null };
-  return json(body);
+  return json(await beneficiaryView(env, owned.enquiry.id, owned.caller.sessionId));
 }
 
 /**
@@ -171,6 +182,9 @@ export async function updateBeneficiary(request: Request, env: PlatformEnv) {
     };
     return json(invalid, 400);
   }
+  // Every account given or changed is e-mailed with a freeze link: without an origin to build it
+  // on, nothing changes (the seller would have no way to stop a change they did not make).
+  if (!publicOrigin(env)) return errorResponse(503, 'links_unavailable', 'We cannot change bank details just now. Please try again later');
   const details: BankDetails = { accountName: checked.accountName, sortCode: checked.sortCode, accountNumber: checked.accountNumber };
   const enquiryId = owned.enquiry.id;
 
@@ -179,83 +193,133 @@ export async function updateBeneficiary(request: Request, env: PlatformEnv) {
     const stored = await unseal(env, existing);
     const unchanged =
       stored.accountName === details.accountName && stored.sortCode === details.sortCode && stored.accountNumber === details.accountNumber;
-    if (unchanged) return json({ beneficiary: toBeneficiary(stored, existing) } satisfies BeneficiaryResponse);
+    if (unchanged) return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
   }
 
   // A payout account already given is changed only with a fresh proof: a code e-mailed to the
-  // seller's proven address (docs/decisions/014). Whoever holds a session alone cannot redirect the money.
-  if (existing) return startPayeeChange(env, owned.caller.user, owned.enquiry, details);
+  // seller's proven address (docs/decisions/031). Whoever holds a session alone cannot redirect the money.
+  if (existing) return startPayeeChange(env, owned.caller, owned.enquiry, details);
 
   const sealed = await seal(env, enquiryId, details);
   const now = clockNowIso();
-  const written = { last4: details.accountNumber.slice(-4), updated_at: now, confirmed_at: null };
+  const last4 = details.accountNumber.slice(-4);
   await env.DB.prepare(
     `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)`,
   )
-    .bind(enquiryId, owned.caller.user.id, sealed.iv, sealed.ciphertext, written.last4, now)
+    .bind(enquiryId, owned.caller.user.id, sealed.iv, sealed.ciphertext, last4, now)
     .run();
-  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, written.last4, 'set', body.linkBase);
-  return json({ beneficiary: toBeneficiary(details, written) } satisfies BeneficiaryResponse);
+  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, last4, 'set');
+  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
 }
-
-const PAYEE_CODE_TTL_MS = 15 * 60_000;
 
 interface PayeeChangeRow {
   id: number;
   enquiry_id: number;
+  session_id: string | null;
   details_iv: string;
   details_ciphertext: string;
   last4: string;
-  code_hash: string;
-  attempts: number;
-  expires_at: string;
+  code_id: number | null;
+  state: 'pending' | 'held' | 'applied' | 'cancelled' | 'retired';
+  created_at: string;
+  expires_at: string | null;
 }
 
-function sixDigitCode(): string {
-  const [value] = crypto.getRandomValues(new Uint32Array(1));
-  return String(value! % 10 ** PAYEE_CODE_LENGTH).padStart(PAYEE_CODE_LENGTH, '0');
+const payeeCodes = (enquiryId: number): CodeSubject => ({ purpose: 'payee_change', subject: `enquiry:${enquiryId}` });
+
+/** The enquiry's change still to happen: pending with a live code, or held. */
+async function openChange(env: PlatformEnv, enquiryId: number): Promise<PayeeChangeRow | null> {
+  return env.DB.prepare(
+    `SELECT * FROM payee_changes WHERE enquiry_id = ?1 AND (state = 'held' OR (state = 'pending' AND expires_at > ?2))
+      ORDER BY id DESC LIMIT 1`,
+  )
+    .bind(enquiryId, clockNowIso())
+    .first<PayeeChangeRow>();
 }
 
-/** The change waits, sealed; the code goes to the proven address. A new change retires older ones. */
-async function startPayeeChange(
-  env: PlatformEnv,
-  user: { id: number; email: string; first_name: string },
-  enquiry: EnquiryRow,
-  details: BankDetails,
-) {
+async function pendingChangeOf(env: PlatformEnv, enquiryId: number, sessionId: string): Promise<PendingPayeeChange | null> {
+  const change = await openChange(env, enquiryId);
+  if (!change) return null;
+  return {
+    state: change.state === 'held' ? 'held' : 'pending',
+    accountNumberLast4: change.last4,
+    requestedAt: change.created_at,
+    expiresAt: change.state === 'pending' ? change.expires_at : null,
+    requestedBy: change.session_id ? await shortSessionId(change.session_id) : null,
+    requestedHere: change.session_id === sessionId,
+  };
+}
+
+/**
+ * The change waits, sealed; the code goes to the proven address with a freeze link beside it. A
+ * new change retires older ones. Past the sale's codes for the hour or the day the change is held
+ * for support instead, and the owner is told.
+ */
+async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: EnquiryRow, details: BankDetails) {
+  const { user } = caller;
   const sealed = await seal(env, enquiry.id, details);
-  const code = sixDigitCode();
-  const now = clockNowMs();
-  const expiresAt = new Date(now + PAYEE_CODE_TTL_MS).toISOString();
+  const nowMs = clockNowMs();
+  const now = new Date(nowMs).toISOString();
   const last4 = details.accountNumber.slice(-4);
+  const issued = await issueCode(env.DB, payeeCodes(enquiry.id), nowMs);
+  const held = !issued.ok;
   await env.DB.batch([
-    env.DB.prepare('UPDATE payee_changes SET retired_at = ?1 WHERE enquiry_id = ?2 AND applied_at IS NULL AND retired_at IS NULL').bind(
-      new Date(now).toISOString(),
-      enquiry.id,
-    ),
     env.DB.prepare(
-      `INSERT INTO payee_changes (enquiry_id, customer_id, details_iv, details_ciphertext, last4, code_hash, created_at, expires_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+      "UPDATE payee_changes SET state = 'retired', settled_at = ?1 WHERE enquiry_id = ?2 AND state IN ('pending', 'held')",
+    ).bind(now, enquiry.id),
+    env.DB.prepare(
+      `INSERT INTO payee_changes (enquiry_id, customer_id, session_id, details_iv, details_ciphertext, last4, code_id, state, created_at, expires_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
     ).bind(
       enquiry.id,
       user.id,
+      caller.sessionId,
       sealed.iv,
       sealed.ciphertext,
       last4,
-      await sha256(`${enquiry.id}:${code}`),
-      new Date(now).toISOString(),
-      expiresAt,
+      issued.ok ? issued.id : null,
+      held ? 'held' : 'pending',
+      now,
+      issued.ok ? issued.expiresAt : null,
     ),
   ]);
-  await sendEmail(
-    env,
-    user.email,
-    `Your code to change where we pay you: ${code}`,
-    `Hello ${user.first_name},\n\nSomeone signed in to your Kerbside account asked to change the account we pay for ${formatVrm(enquiry.vrm)} to one ending ${last4}.\n\nIf that was you, enter this code on the page: ${code}\nIt works for 15 minutes.\n\nIf it was not you, do not share the code: nothing changes without it. Sign in and check your account.`,
-  );
-  return json({ pendingChange: { accountNumberLast4: last4, expiresAt } } satisfies PayeeChangePending, 202);
+  const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, held ? 'payee_change_held' : 'payee_code');
+  const vehicle = formatVrm(enquiry.vrm);
+  const device = await describeSession(env, caller.sessionId);
+  if (issued.ok) {
+    // Never the code in the subject: subjects show on lock screens and in notifications.
+    await sendEmail(
+      env,
+      user.email,
+      'Your code to change where we pay you',
+      `${greeting(user.first_name)}\n\nSomeone signed in to your Kerbside account (${device}) asked to change the account we pay for ${vehicle} to one ending ${last4}.\n\nIf that was you, enter this code on the page: ${issued.code}\nIt works for 15 minutes.\n\nNot you? Do not share the code: nothing changes without it. Freeze my payout and sign out everywhere: ${freeze.url}`,
+      freeze.url,
+    );
+  } else {
+    console.warn(JSON.stringify({ event: 'payments.payee_change_held', enquiryId: enquiry.id, reason: 'too_many_codes' }));
+    await sendEmail(
+      env,
+      user.email,
+      'A change to where we pay you is on hold',
+      `${greeting(user.first_name)}\n\nSomeone signed in to your Kerbside account (${device}) asked again to change the account we pay for ${vehicle}, this time to one ending ${last4}. More codes were asked for than we send in a day, so we have held the change: nothing changes until our support team has checked it with you.\n\nNot you? Freeze my payout and sign out everywhere: ${freeze.url}`,
+      freeze.url,
+    );
+  }
+  await freeze.sent();
+  const pendingChange = await pendingChangeOf(env, enquiry.id, caller.sessionId);
+  return json({ pendingChange: pendingChange! } satisfies PayeeChangePending, 202);
 }
+
+const CODE_OUTCOMES: Record<Exclude<Tried, 'ok'>, { status: number; code: PayeeCodeOutcome; message: string }> = {
+  wrong: { status: 400, code: 'invalid_code', message: 'That code is not right. Check the e-mail we sent and try again' },
+  expired: { status: 410, code: 'code_expired', message: 'That code has expired. Enter the new bank details again for a new code' },
+  locked: {
+    status: 410,
+    code: 'change_held',
+    message: 'Too many wrong codes: for your safety we have held this change until our support team has checked it with you',
+  },
+};
 
 /** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code} → BeneficiaryResponse */
 export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
@@ -263,67 +327,93 @@ export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
   const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
   if (owned instanceof Response) return owned;
   const enquiryId = owned.enquiry.id;
-  const change = await env.DB.prepare(
-    'SELECT * FROM payee_changes WHERE enquiry_id = ?1 AND applied_at IS NULL AND retired_at IS NULL ORDER BY id DESC LIMIT 1',
-  )
-    .bind(enquiryId)
-    .first<PayeeChangeRow>();
-  const expired = !change || Date.parse(change.expires_at) <= clockNowMs() || change.attempts >= PAYEE_CODE_ATTEMPTS;
-  if (expired) return errorResponse(410, 'code_expired', 'That code has expired. Enter the new bank details again for a new code');
-  const code = typeof body.code === 'string' ? body.code.replace(/\s/g, '') : '';
-  if ((await sha256(`${enquiryId}:${code}`)) !== change.code_hash) {
-    await env.DB.prepare('UPDATE payee_changes SET attempts = attempts + 1 WHERE id = ?1').bind(change.id).run();
-    return json(
-      {
-        code: 'invalid_code',
-        message: 'That code is not right. Check the e-mail we sent and try again',
-        fields: { code: 'That code is not right' },
-      },
-      400,
-    );
+  const change = await openChange(env, enquiryId);
+  if (change?.state === 'held') return errorResponse(410, 'change_held', CODE_OUTCOMES.locked.message);
+  if (!change) return errorResponse(410, 'code_expired', CODE_OUTCOMES.expired.message);
+  const nowMs = clockNowMs();
+  const { result } = await tryCode(env.DB, payeeCodes(enquiryId), typeof body.code === 'string' ? body.code : '', nowMs, change.code_id);
+  if (result === 'locked') {
+    // The day's guesses are gone: the change waits for support, and the owner hears of it.
+    await env.DB.prepare("UPDATE payee_changes SET state = 'held', expires_at = NULL WHERE id = ?1 AND state = 'pending'")
+      .bind(change.id)
+      .run();
+    await retireCodes(env.DB, payeeCodes(enquiryId), nowMs);
+    console.warn(JSON.stringify({ event: 'payments.payee_change_held', enquiryId, reason: 'too_many_guesses' }));
+    await emailHeldForGuesses(env, owned.caller.user, owned.enquiry, change.last4);
   }
-  const now = clockNowIso();
-  const claimed = await env.DB.prepare('UPDATE payee_changes SET applied_at = ?1 WHERE id = ?2 AND applied_at IS NULL RETURNING id')
-    .bind(now, change.id)
-    .first();
-  if (!claimed) return errorResponse(410, 'code_expired', 'That code has already been used');
-  const row = await env.DB.prepare(
-    `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
-       confirmed_at = NULL, confirmed_by = NULL
-     WHERE enquiry_id = ?1 RETURNING *`,
+  if (result !== 'ok') {
+    const outcome = CODE_OUTCOMES[result];
+    if (result === 'wrong') return json({ code: outcome.code, message: outcome.message, fields: { code: 'That code is not right' } }, 400);
+    return errorResponse(outcome.status, outcome.code, outcome.message);
+  }
+  const now = new Date(nowMs).toISOString();
+  const [claimed] = await env.DB.batch([
+    env.DB.prepare("UPDATE payee_changes SET state = 'applied', settled_at = ?1 WHERE id = ?2 AND state = 'pending' RETURNING id").bind(
+      now,
+      change.id,
+    ),
+    env.DB.prepare(
+      `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
+         confirmed_at = NULL, confirmed_by = NULL
+       WHERE enquiry_id = ?1 AND EXISTS (SELECT 1 FROM payee_changes WHERE id = ?7 AND state = 'applied' AND settled_at = ?6)`,
+    ).bind(enquiryId, owned.caller.user.id, change.details_iv, change.details_ciphertext, change.last4, now, change.id),
+  ]);
+  if (!claimed?.results.length) return errorResponse(410, 'code_expired', 'That code has already been used');
+  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, change.last4, 'changed');
+  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
+}
+
+/**
+ * POST /platform/payments/beneficiaries/cancel-change {enquiryId} → BeneficiaryResponse: "Cancel it
+ * and freeze my payout", from the seller's own page. The waiting change ends, the payout is held
+ * until support has checked it, and every other session of the account is signed out (the one that
+ * asked for the change is likely among them).
+ */
+export async function cancelPayeeChange(request: Request, env: PlatformEnv) {
+  const body = (await readJsonObject(request)) ?? {};
+  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
+  if (owned instanceof Response) return owned;
+  const enquiryId = owned.enquiry.id;
+  const nowMs = clockNowMs();
+  await env.DB.prepare(
+    "UPDATE payee_changes SET state = 'cancelled', settled_at = ?1 WHERE enquiry_id = ?2 AND state IN ('pending', 'held')",
   )
-    .bind(enquiryId, owned.caller.user.id, change.details_iv, change.details_ciphertext, change.last4, now)
-    .first<BeneficiaryRow>();
-  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, change.last4, 'changed', body.linkBase);
-  return json({ beneficiary: toBeneficiary(await unseal(env, row!), row!) } satisfies BeneficiaryResponse);
+    .bind(new Date(nowMs).toISOString(), enquiryId)
+    .run();
+  await retireCodes(env.DB, payeeCodes(enquiryId), nowMs);
+  await freezePayouts(env, { userId: owned.caller.user.id, enquiryId }, { endSessions: { except: owned.caller.sessionId } });
+  console.warn(JSON.stringify({ event: 'payments.payout_frozen', via: 'cancelled_change', enquiryId }));
+  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
+}
+
+async function emailHeldForGuesses(env: PlatformEnv, user: UserRow, enquiry: EnquiryRow, last4: string) {
+  const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, 'payee_change_held');
+  await sendEmail(
+    env,
+    user.email,
+    'A change to where we pay you is on hold',
+    `${greeting(user.first_name)}\n\nToo many wrong codes were entered for the change of the account we pay for ${formatVrm(enquiry.vrm)} to one ending ${last4}, so we have held it: nothing changes until our support team has checked it with you.\n\nNot you? Freeze my payout and sign out everywhere: ${freeze.url}`,
+    freeze.url,
+  );
+  await freeze.sent();
 }
 
 /**
  * Every payout account given or changed is e-mailed to the seller with a way to stop it: the
- * freeze link holds the payout until support clears it. The newest notice's link is the one that works.
+ * freeze link holds the payout until support clears it. The earlier notices' links keep working
+ * until this one has gone.
  */
-async function emailPayeeNotice(
-  env: PlatformEnv,
-  user: { email: string; first_name: string },
-  enquiry: EnquiryRow,
-  last4: string,
-  what: 'set' | 'changed',
-  linkBase: unknown,
-) {
-  const token = randomToken();
-  await env.DB.prepare('UPDATE beneficiaries SET freeze_token_hash = ?1 WHERE enquiry_id = ?2')
-    .bind(await sha256(token), enquiry.id)
-    .run();
-  const base = typeof linkBase === 'string' ? allowedLinkBase(env, linkBase) : null;
-  const link = base ? `${base}/auth/freeze-payout?token=${encodeURIComponent(token)}` : null;
+async function emailPayeeNotice(env: PlatformEnv, user: UserRow, enquiry: EnquiryRow, last4: string, what: 'set' | 'changed') {
+  const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, what === 'set' ? 'payee_set' : 'payee_changed');
   const verb = what === 'set' ? 'set to' : 'changed to';
   await sendEmail(
     env,
     user.email,
     `Your payout account was ${verb} one ending ${last4}`,
-    `Hello ${user.first_name},\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${link ?? 'contact our support team'}\nNothing will be paid until our support team has checked it with you.`,
-    link,
+    `${greeting(user.first_name)}\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${freeze.url}\nNothing will be paid until our support team has checked it with you.`,
+    freeze.url,
   );
+  await freeze.sent();
   // The text too, for a seller who gets texts: it names the account and says where to look, never the freeze link.
   await notify(
     env,
@@ -337,24 +427,13 @@ async function emailPayeeNotice(
 /** POST /platform/payments/freeze {token}: the e-mailed link's token freezes that payout. No sign-in needed. */
 export async function freezePayout(request: Request, env: PlatformEnv) {
   const token = (await readJsonObject(request))?.token;
-  if (typeof token !== 'string' || !token) return errorResponse(400, 'token_invalid', 'The link is not valid');
-  const row = await env.DB.prepare(
-    'UPDATE beneficiaries SET frozen_at = COALESCE(frozen_at, ?1) WHERE freeze_token_hash = ?2 RETURNING enquiry_id, frozen_at',
-  )
-    .bind(clockNowIso(), await sha256(token))
-    .first<{ enquiry_id: number; frozen_at: string }>();
-  if (!row) return errorResponse(400, 'token_invalid', 'The link is not valid');
-  console.warn(JSON.stringify({ event: 'payments.payout_frozen', enquiryId: row.enquiry_id }));
-  return json({ frozen: true, frozenAt: row.frozen_at });
+  if (typeof token !== 'string' || !token || token.length > 200) return errorResponse(400, 'token_invalid', 'The link is not valid');
+  const frozen = await freezeByLink(env, token);
+  if (!frozen) return errorResponse(400, 'token_invalid', 'The link is not valid');
+  return json({ frozen: true, frozenAt: frozen.frozenAt });
 }
 
-/** Whether the payout of an enquiry is frozen (post-sale.ts holds the payment while it is). */
-export async function payoutFrozen(env: PlatformEnv, enquiryId: number): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT frozen_at FROM beneficiaries WHERE enquiry_id = ?1')
-    .bind(enquiryId)
-    .first<{ frozen_at: string | null }>();
-  return !!row?.frozen_at;
-}
+export { payoutFrozen };
 
 /**
  * POST /platform/payments/beneficiaries/confirmation {enquiryId} → BeneficiaryResponse; 409
@@ -372,7 +451,7 @@ export async function confirmBeneficiary(request: Request, env: PlatformEnv) {
     .bind(owned.enquiry.id, clockNowIso(), owned.caller.user.id)
     .first<BeneficiaryRow>();
   if (!row) return errorResponse(409, 'no_beneficiary', 'Add your bank details first');
-  return json({ beneficiary: toBeneficiary(await unseal(env, row), row) } satisfies BeneficiaryResponse);
+  return json(await beneficiaryView(env, owned.enquiry.id, owned.caller.sessionId));
 }
 
 // ---------------------------------------------------------------------------------------------

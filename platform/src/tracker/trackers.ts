@@ -10,17 +10,18 @@ import type {
 } from '../../../contract/trackers';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../../contract/trackers';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { allowedLinkBase } from '../outbox';
+import { greeting, sendEmail } from '../outbox';
+import { publicOrigin } from '../public-origin';
 import { authenticate, invalidToken, ownerKey, requireCustomer, type Caller } from '../auth';
 import { MAX_MILEAGE } from '../../../contract/vehicles';
-import { devEndpointsOn, intVar, isProduction, type PlatformEnv } from '../env';
+import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../rate-limit';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
 import { valuateRegistered } from '../providers/valuation';
-import { clockNow, clockNowIso, clockNowMs } from '../clock';
+import { clockNow, clockNowMs } from '../clock';
 
 /**
  * The car value tracker (docs/trackers.md): a seller tracks a car with its mileage; the platform
@@ -109,7 +110,6 @@ interface TrackerRow {
   owner_key: string;
   vrm: string;
   miles_per_month: number;
-  link_base: string | null;
   created_at: string;
   make: string;
   model: string;
@@ -248,12 +248,11 @@ export async function addTracker(request: Request, env: PlatformEnv): Promise<Re
   const now = clockNow();
   const valuations = initialValuations(found.row, mileage, now);
   const perMonth = milesPerMonth(mileage, firstRegistrationOf(found.row), now);
-  const linkBase = typeof body.linkBase === 'string' ? allowedLinkBase(env, body.linkBase) : null;
   const created = await env.DB.prepare(
-    `INSERT INTO trackers (owner_key, vrm, miles_per_month, link_base, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+    `INSERT INTO trackers (owner_key, vrm, miles_per_month, created_at) VALUES (?1, ?2, ?3, ?4)
      ON CONFLICT (owner_key, vrm) DO NOTHING RETURNING id`,
   )
-    .bind(who.owner, found.vrm, perMonth, linkBase, now.toISOString())
+    .bind(who.owner, found.vrm, perMonth, now.toISOString())
     .first<{ id: number }>();
   // Two tabs adding the same car at once: one wins, the other hears it is already there.
   if (!created) return failure(409, 'vehicle_already_added');
@@ -376,17 +375,8 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
   return { revalued, emailed };
 }
 
-/** The app's origin for an e-mail's links: the one the seller used, else the configured one. */
-function linkBaseFor(env: PlatformEnv, stored: string | null): string | null {
-  const configured = (env.APP_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)[0];
-  return stored ?? configured ?? (isProduction(env) ? null : 'http://localhost:8787');
-}
-
 async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow, now: TrackerValuation): Promise<boolean> {
-  const base = linkBaseFor(env, t.link_base);
+  const base = publicOrigin(env);
   // Without an address for the app the e-mail would have no links to follow or to unsubscribe.
   if (!base) return false;
   const link = `${base}/car-value-tracker/${t.vrm}`;
@@ -394,7 +384,7 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
   const change = now.price - before.price;
   const direction = change < 0 ? `${pounds(-change)} less` : `${pounds(change)} more`;
   const body = [
-    `Hello ${t.first_name},`,
+    greeting(t.first_name),
     '',
     `Your ${name} (${formatVrm(t.vrm)}) is now worth about ${pounds(now.price)}: ${direction} than last time (${pounds(before.price)}).`,
     `We valued it at about ${new Intl.NumberFormat('en-GB').format(now.mileage)} miles, carried forward from the mileage you gave us. Its value could be anywhere from ${pounds(now.low)} to ${pounds(now.high)}.`,
@@ -403,12 +393,11 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
     '',
     `Thinking of selling? Dealers compete for it in our daily sale: ${base}/`,
     '',
-    `No more value e-mails, news or offers from us by e-mail: ${await unsubscribeLink(env, t.user_id, 'email', base)}`,
+    `No more value e-mails, news or offers from us by e-mail: ${await unsubscribeLink(env, t.user_id, 'email')}`,
   ].join('\n');
-  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    // No 'link' column: the development mailbox offers that as a sign-in link; the addresses are in the body.
-    .bind(t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body, null, clockNowIso())
-    .run();
+  // Through the configured provider like every other e-mail (they once went straight into the development
+  // outbox). No main link: the development mailbox offers that as a sign-in link; the addresses are in the body.
+  await sendEmail(env, t.email, `Your ${name} is now worth about ${pounds(now.price)}`, body);
   return true;
 }
 

@@ -69,6 +69,11 @@ export default function AccountPreferences() {
           <p className="muted">
             We text sellers about their sale when they give us a mobile number: add one in <a href="/account/details">your details</a>.
           </p>
+        ) : texts === 'unproven' ? (
+          <p className="muted" data-testid="texts-unproven">
+            We text you about your sale once you have confirmed your mobile with the code we texted it:{' '}
+            <a href="/account/mobile?next=%2Faccount%2Fpreferences">confirm your mobile</a>.
+          </p>
         ) : (
           <fieldset>
             <legend className="sr-only">Texts about your sale</legend>

@@ -11,6 +11,7 @@ import { PlatformFailure, type GatewayClient } from '~/lib/gateway.server';
 import { lookupPanelFor } from '~/features/entry/lookup-action.server';
 import { pageMeta } from '~/lib/meta';
 import { readAccount, requireUser } from '~/features/account/require-user.server';
+import { signOut } from '~/lib/auth.server';
 import { OutageNotice } from '~/features/shell/outage-notice';
 import { ACCOUNT_INTENTS } from '~/features/account/account-forms.server';
 import type { ReferralReward } from '../../../../contract/accounts';
@@ -66,6 +67,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const { intent, submission } = parseIntent(await request.formData(), ACCOUNT_INTENTS, 'add');
   if (submission.status !== 'success') return invalid(submission);
+  if (intent === 'sign-out-everywhere') {
+    try {
+      await context.gateway.call(endpoints.account.revokeAllSessions);
+    } catch (error) {
+      return failed(submission, error, context, 'account.sign_out_everywhere_failed');
+    }
+    // This device too: the session here has ended on the platform, so it ends here as well.
+    signOut(context.session);
+    throw redirect('/sign-in?signed-out-everywhere');
+  }
   if (intent === 'sign-out-others') {
     try {
       await context.gateway.call(endpoints.account.revokeOtherSessions);
@@ -101,9 +112,11 @@ export default function AccountVehicles() {
   const { brandName } = useRootData();
   const intent = intentOf(reply);
   const removal = useFormReply(intent === 'remove' ? reply : null);
-  const sessionsForm = useFormReply(intent === 'sign-out-others' ? reply : null);
+  const sessionsForm = useFormReply(intent === 'sign-out-others' || intent === 'sign-out-everywhere' ? reply : null);
   // The add form's button is the default: an answer for neither of the others is the add form's.
-  const added = useFormReply(intent === 'remove' || intent === 'sign-out-others' ? null : reply, { vrm: vrmProblem });
+  const added = useFormReply(intent === 'remove' || intent === 'sign-out-others' || intent === 'sign-out-everywhere' ? null : reply, {
+    vrm: vrmProblem,
+  });
   // A lookup the platform refused comes back as a panel: its heading, then its text.
   const [panelTitle, panelText] = added.formErrors?.length === 2 ? added.formErrors : [undefined, added.formErrors?.[0]];
   const removalError = removal.formErrors?.[0];
@@ -222,6 +235,10 @@ export default function AccountVehicles() {
                     {session.current ? <span className="badge">This device</span> : null}
                   </p>
                   <dl className="facts">
+                    <dt>Session</dt>
+                    <dd>{session.shortId}</dd>
+                    <dt>Network</dt>
+                    <dd>{session.network === 'unknown' ? 'Unknown' : session.network}</dd>
                     <dt>First signed in</dt>
                     <dd>{formatDate(session.startedAt)}</dd>
                     <dt>Last seen</dt>
@@ -232,7 +249,10 @@ export default function AccountVehicles() {
             ))}
           </ul>
         )}
-        <p className="muted">You stay signed in on a device for up to 30 days, and are signed out after 7 days without a visit.</p>
+        <p className="muted">
+          You stay signed in on a device for up to 30 days, and are signed out after 7 days without a visit. We e-mail you when a new device
+          signs in; the session&rsquo;s code is in the e-mail, so you can match it to this list.
+        </p>
         {othersExist ? (
           <Form method="post">
             <button className="btn secondary" type="submit" name="intent" value="sign-out-others">
@@ -240,6 +260,12 @@ export default function AccountVehicles() {
             </button>
           </Form>
         ) : null}
+        <Form method="post">
+          <p className="muted">Think someone has a copy of your sign-in on this device too? Sign out everywhere and sign in again.</p>
+          <button className="btn secondary" type="submit" name="intent" value="sign-out-everywhere">
+            Sign out everywhere, including here
+          </button>
+        </Form>
       </section>
     </>
   );

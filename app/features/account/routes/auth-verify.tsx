@@ -5,6 +5,7 @@ import { formatVrm } from '../../../../contract/vrm';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { signInWithLink } from '~/features/account/accounts.server';
+import { afterSignIn } from '~/features/account/require-user.server';
 import { VerifySchema } from '~/features/account/account-forms.server';
 import { browserKeyOf, signIn } from '~/lib/auth.server';
 import { parseForm } from '~/lib/forms/form.server';
@@ -40,10 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A form without a token is a link that cannot sign anyone in: the same page as a spent one.
   if (submission.status !== 'success') throw redirect('/token-expired');
   const { token, addCar } = submission.value;
-  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(context.session), addCar === 'yes');
+  const { session } = context;
+  const outcome = await signInWithLink(context.gateway, token, browserKeyOf(session), addCar === 'yes', session.get('referral'));
   if (!outcome.ok) throw redirect('/token-expired');
-  signIn(context.session, outcome.response);
-  throw redirect(safeRedirect(outcome.response.redirectTo, '/account'));
+  signIn(session, outcome.response);
+  throw redirect(afterSignIn(outcome.response.user, safeRedirect(outcome.response.redirectTo, '/account')));
 }
 
 export default function VerifySignIn() {

@@ -23,7 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '/account');
   if (context.session.get('auth') && !url.searchParams.has('sent')) throw redirect(redirectTo);
-  return { redirectTo, sent: url.searchParams.has('sent'), sentTo: context.session.get('signInEmail') ?? null };
+  return {
+    redirectTo,
+    sent: url.searchParams.has('sent'),
+    sentTo: context.session.get('signInEmail') ?? null,
+    signedOutEverywhere: url.searchParams.has('signed-out-everywhere'),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +41,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await sendSignInLink(context.gateway, {
       email,
       redirectTo,
-      linkBase: context.origin,
       browserKey: browserKeyOf(context.session),
     });
   } catch (error) {
@@ -51,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const ROBOT_WAIT = 'We have had too many sign-in attempts from you. Please wait ten minutes and try again.';
 
 export default function SignIn() {
-  const { redirectTo, sent, sentTo } = useLoaderData<typeof loader>();
+  const { redirectTo, sent, sentTo, signedOutEverywhere } = useLoaderData<typeof loader>();
   const { brandName } = useRootData();
   const form = useFormReply(useActionData<typeof action>(), { email: CONTACT_FIELD_RULES.email });
   const navigation = useNavigation();
@@ -76,6 +80,11 @@ export default function SignIn() {
   return (
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
+      {signedOutEverywhere ? (
+        <p className="toast ok" role="status">
+          You are signed out everywhere, this device included. Sign in again with a link we e-mail you.
+        </p>
+      ) : null}
       {/* The form stays, with the address typed: after the wait it only needs sending again. */}
       {robot ? <FormErrors titleId="robot-title" title={ROBOT_MESSAGE} errors={[ROBOT_WAIT]} /> : null}
       <p>Enter the email address of your account and we will email you a link to sign in. No password needed.</p>

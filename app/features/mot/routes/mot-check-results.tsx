@@ -29,7 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await requestReminders(context.gateway, vrm, {
       email: submission.value.email,
       mobile: submission.value.mobile || undefined,
-      linkBase: context.origin,
     });
   } catch (error) {
     return failed(submission, error, context, 'mot_reminders.failed');

@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (verdict.kind === 'implausible' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm`);
   if (verdict.kind === 'seems_low' && intent !== 'confirm') throw redirect(`${MILEAGE_PATH}?confirm=low`);
 
-  const result = await gateway.attempt(endpoints.tracker.add, { body: { vrm: vehicle.vrm, mileage, linkBase: context.origin } });
+  const result = await gateway.attempt(endpoints.tracker.add, { body: { vrm: vehicle.vrm, mileage } });
   if (!result.ok) {
     const code = trackerFailureCode(result.failure);
     context.analytics.track('tracker_failed', { code, step: 'mileage' });

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { maskEmail } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { requireProvenAddress, requireUser } from '~/features/account/require-user.server';
-import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
-import { BankDetailsSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
+import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
+import { cancelPayeeChange, confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
+import { BankDetailsSchema, CancelPayeeChangeSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
 import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
@@ -24,7 +24,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'A
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await readSellerSale(request, context, params.vrm);
-  const confirmedPage = new URL(request.url).pathname.endsWith('/confirmed');
+  const url = new URL(request.url);
+  const confirmedPage = url.pathname.endsWith('/confirmed');
+  const cancelled = url.searchParams.has('cancelled');
   if (!sale.outage && !sale.sale?.acceptedAt) throw redirect(`/${sale.vrm}`);
   requireProvenAddress(request, context, sale.vrm);
   const read = sale.outage
@@ -33,44 +35,58 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         () => context.gateway.call(endpoints.sale.beneficiary, { params: { enquiryId: sale.enquiry.id } }),
         context.config.brandName,
       );
-  // A change waiting for its code is the session's to know; the account on file is the platform's.
-  const waiting = context.session.get('payeeChange');
-  const pending = waiting?.vrm === sale.vrm ? { last4: waiting.last4, email: maskEmail(context.session.get('auth')?.email ?? '') } : null;
+  const email = maskEmail(context.session.get('auth')?.email ?? '');
   // The platform down: the form the seller sent comes back, without the account on file (docs/decisions/026).
-  if (read.outage) return degraded({ vrm: sale.vrm, beneficiary: null, confirmedPage, pendingChange: pending, outage: read.outage });
-  const { beneficiary } = read.value;
-  const pendingChange = beneficiary ? pending : null;
-  return { vrm: sale.vrm, beneficiary, confirmedPage, pendingChange, outage: null };
+  if (read.outage) {
+    return degraded({
+      vrm: sale.vrm,
+      beneficiary: null,
+      confirmedPage,
+      cancelled,
+      pendingChange: null,
+      frozen: false,
+      email,
+      outage: read.outage,
+    });
+  }
+  // A change waiting, or held, is the platform's to know: every session of the account sees it,
+  // so the owner sees a change that someone else's session asked for.
+  const { beneficiary, pendingChange, frozen } = read.value;
+  return { vrm: sale.vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, email, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireUser(request, context);
-  const { intent, submission } = parseIntent(await request.formData(), { save: BankDetailsSchema, code: PayeeCodeSchema }, 'save');
+  const { intent, submission } = parseIntent(
+    await request.formData(),
+    { save: BankDetailsSchema, code: PayeeCodeSchema, cancel: CancelPayeeChangeSchema },
+    'save',
+  );
   if (submission.status !== 'success') return invalid(submission);
   let vrm: string;
   try {
     const sale = await findSellerSale(request, context, params.vrm);
     vrm = sale.vrm;
+    if (intent === 'cancel') {
+      await cancelPayeeChange(context.gateway, sale.enquiry.id);
+      context.analytics.track('bank_details_change_cancelled');
+      throw redirect(`${new URL(request.url).pathname}?cancelled`);
+    }
     if (intent === 'code') {
-      const outcome = await confirmPayeeChange(context.gateway, sale.enquiry.id, submission.value.code, context.origin);
-      if (!outcome.ok) {
-        // A spent code ends the change: the message goes above the form, not by a field to type in again.
-        if (outcome.expired) context.session.unset('payeeChange');
-        return refuse(submission, outcome.expired ? outcome.message : { code: outcome.message });
-      }
-      context.session.unset('payeeChange');
+      const outcome = await confirmPayeeChange(context.gateway, sale.enquiry.id, submission.value.code);
+      // A spent or held code ends the change: the message goes above the form, not by a field to type in again.
+      if (!outcome.ok) return refuse(submission, outcome.outcome === 'invalid_code' ? { code: outcome.message } : outcome.message);
       context.analytics.track('bank_details_changed');
       throw redirect(`/${vrm}/upload-documents`);
     }
-    const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value, context.origin);
+    const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value);
     if (saved.ok === false) return refuse(submission, saved.fields as Record<string, string>);
-    if (saved.ok === 'pending') {
-      context.session.set('payeeChange', { vrm, last4: saved.accountNumberLast4 });
-      throw redirect(new URL(request.url).pathname);
-    }
+    if (saved.ok === 'pending') throw redirect(new URL(request.url).pathname);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failed(submission, error, context, intent === 'code' ? 'bank_details.change_failed' : 'bank_details.save_failed');
+    const event =
+      intent === 'code' ? 'bank_details.change_failed' : intent === 'cancel' ? 'bank_details.cancel_failed' : 'bank_details.save_failed';
+    return failed(submission, error, context, event);
   }
   const requested = new URL(request.url).pathname.includes('/request/');
   context.analytics.track('bank_details_added');
@@ -78,27 +94,54 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BankDetails() {
-  const { vrm, beneficiary, confirmedPage, pendingChange, outage } = useLoaderData<typeof loader>();
+  const { vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, email, outage } = useLoaderData<typeof loader>();
+  const { helpCentreUrl } = useRootData();
   const reply = useActionData<typeof action>();
-  // One page, two forms: each shows its own answer.
-  const codeForm = useFormReply(intentOf(reply) === 'code' ? reply : null);
-  const detailsForm = useFormReply(intentOf(reply) === 'code' ? null : reply);
+  // One page, three forms: each shows its own answer.
+  const intent = intentOf(reply);
+  const codeForm = useFormReply(intent === 'code' ? reply : null);
+  const cancelForm = useFormReply(intent === 'cancel' ? reply : null);
+  const detailsForm = useFormReply(intent === 'code' || intent === 'cancel' ? null : reply);
   const title = confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?';
   if (outage && !reply) return <OutagePage title={title} titleId="bank-title" message={outage.message} />;
+  const support = helpCentreUrl ? <a href={helpCentreUrl}>contact our support team</a> : 'contact our support team';
   return (
     <section className="card" aria-labelledby="bank-title">
       <h2 id="bank-title">{title}</h2>
+      {cancelled ? (
+        <p className="toast ok" role="status">
+          The change is cancelled and your payout is frozen: nothing is paid until our support team has checked it with you. We have signed
+          out all your other devices.
+        </p>
+      ) : frozen ? (
+        <p className="toast warn" role="status" data-testid="payout-frozen">
+          Your payout is frozen: nothing is paid until our support team has checked it with you.
+        </p>
+      ) : null}
       {beneficiary ? (
         <p className="toast ok" role="status" data-testid="beneficiary">
           We will pay {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
         </p>
       ) : null}
-      {pendingChange && !confirmedPage ? (
-        <Form method="post" className="stack" aria-labelledby="code-title" {...codeForm.formProps}>
+      {pendingChange?.state === 'held' && !confirmedPage ? (
+        <div className="stack" data-testid="pending-change">
+          <h3>A change to the account ending {pendingChange.accountNumberLast4} is on hold</h3>
+          <p>
+            More codes were asked for, or more wrong codes entered, than we allow, so we have held this change: we keep paying the account
+            above. To change where we pay you, {support}.
+          </p>
+        </div>
+      ) : null}
+      {/* During an outage the platform cannot say whether a change waits: a code just sent keeps its form. */}
+      {!confirmedPage && (pendingChange?.state === 'pending' || (outage && intent === 'code')) ? (
+        <Form method="post" className="stack" aria-labelledby="code-title" data-testid="pending-change" {...codeForm.formProps}>
           <h3 id="code-title">Enter the code we e-mailed you</h3>
           <p>
-            To keep your money safe, a new payout account needs a code. We&rsquo;ve e-mailed a 6-digit code to {pendingChange.email}. Enter
-            it to be paid into the account ending {pendingChange.last4} instead.
+            {!pendingChange || pendingChange.requestedHere
+              ? 'To keep your money safe, a new payout account needs a code.'
+              : `A change was asked for on another device${pendingChange.requestedBy ? ` (session ${pendingChange.requestedBy})` : ''}.`}{' '}
+            We&rsquo;ve e-mailed a 6-digit code to {email}. Enter it to be paid into the
+            {pendingChange ? ` account ending ${pendingChange.accountNumberLast4}` : ' new account'} instead.
           </p>
           <FormErrors errors={codeForm.formErrors} />
           {outage && codeForm.replied ? <OutageNotice message={outage.message} sent /> : null}
@@ -113,6 +156,18 @@ export default function BankDetails() {
             Change bank details
           </button>
           <p className="muted">No code? Enter the new details again below for a new one. Until you enter it, we pay the account above.</p>
+        </Form>
+      ) : null}
+      {!confirmedPage && (pendingChange || (outage && intent === 'cancel')) ? (
+        <Form method="post" className="stack" aria-labelledby="cancel-title">
+          <h3 id="cancel-title">Not you?</h3>
+          <p>If you did not ask for this change, cancel it: we freeze your payout until our support team has checked it with you.</p>
+          <FormErrors errors={cancelForm.formErrors} />
+          {outage && cancelForm.replied ? <OutageNotice message={outage.message} sent /> : null}
+          <input type="hidden" name="intent" value="cancel" />
+          <button className="btn secondary" type="submit">
+            Cancel it and freeze my payout
+          </button>
         </Form>
       ) : null}
       {confirmedPage ? (

@@ -12,10 +12,12 @@ export const handle = routeFlags({ noRobots: true, noSitemap: true });
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Freeze my payout' });
 
 /**
- * `/auth/freeze-payout?token=`: the "Not you? Freeze my payout" link of the e-mail sent whenever
- * the payout account is set or changed (docs/decisions/014). It works in any browser, signed in
- * or not: the token is the proof. Opening it changes nothing (mail scanners open links); the
- * button freezes, and nothing is paid until support has checked with the seller.
+ * `/auth/freeze-payout?token=`: the "Not you? Freeze my payout" link of the e-mails sent whenever
+ * the payout account is set or changed, a code for changing it is sent, or a contact detail or a
+ * device changes (docs/decisions/031). It works in any browser, signed in or not: the token is the
+ * proof. Opening it changes nothing (mail scanners open links); the button freezes the payout (or
+ * every payout of the account) and signs the account out everywhere, and nothing is paid until
+ * support has checked with the seller.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -35,9 +37,12 @@ export default function FreezePayout() {
       <section className="card stack" aria-labelledby="freeze-title">
         <h1 id="freeze-title">Your payout is frozen</h1>
         <p>Nothing will be paid until our support team has checked the payout account with you. They will contact you by e-mail.</p>
-        <p>If someone else changed your bank details, they may know how to sign in as you: sign in and sign out of all other devices.</p>
-        <a className="btn" href="/account">
-          Go to your account
+        <p>
+          We have also signed your account out everywhere, so whoever made the change is signed out too. Sign in again with a link we e-mail
+          you.
+        </p>
+        <a className="btn" href="/sign-in">
+          Sign in again
         </a>
       </section>
     );
@@ -47,7 +52,8 @@ export default function FreezePayout() {
       <section className="card stack" aria-labelledby="freeze-title">
         <h1 id="freeze-title">This link does not work</h1>
         <p>
-          Only the link in the newest payout e-mail works. If you think someone changed your bank details, contact our support team now.
+          This link has been replaced by the one in a newer e-mail from us: use that one. If you think someone changed your bank details or
+          your account, contact our support team now.
         </p>
       </section>
     );

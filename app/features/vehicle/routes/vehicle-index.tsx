@@ -77,7 +77,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return {
     vrm,
     signedIn,
-    salePanel: current ? salePanelMarkup(current, vrm, dealerNetwork) : null,
+    salePanel: current
+      ? salePanelMarkup(current, vrm, dealerNetwork, { mobileToConfirm: session.get('auth')?.mobileToConfirm === true })
+      : null,
     // The page's fixed words where they are shown: what a visitor is asked, or the way to a valuation.
     intro: signedIn ? null : signUpIntroMarkup(),
     /** What the page can't show when the platform is down (the layout says whether it is). */
