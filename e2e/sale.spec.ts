@@ -12,10 +12,11 @@ test('a whole sale: profile, the daily sale, offer, confirmation, bank details, 
 }, testInfo) => {
   test.setTimeout(240_000);
   const email = `sale.${testInfo.project.name}.${Date.now()}@example.co.uk`;
-  await valueAndSignUp(page, email, { mileage: '65000' });
+  const mobile = await valueAndSignUp(page, email, { mileage: '65000' });
   // The valuation is there at once; the link e-mailed at sign-up proves the address, which
-  // accepting the offer and giving bank details wait for.
-  await confirmEmail(page, email, javaScriptEnabled);
+  // accepting the offer and giving bank details wait for, and the code texted to the mobile proves
+  // it, which the texts about the sale wait for.
+  await confirmEmail(page, email, javaScriptEnabled, mobile);
 
   // The profile, step by step.
   await page.getByRole('link', { name: 'Build your profile' }).click();
@@ -63,7 +64,7 @@ test('a whole sale: profile, the daily sale, offer, confirmation, bank details, 
     await page.goto('/dev/mailbox');
     await expect(text).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(text.getByRole('heading')).toHaveText('Text to 07400 123456');
+  await expect(text.getByRole('heading')).toHaveText(`Text to ${mobile}`);
   await text.locator('a[href*="/s/"]').click();
   await expect(page).toHaveURL(/\/KE19FTA\/accept-offer$/);
   await expect(page.getByRole('heading', { name: 'What can change the price at collection' })).toBeVisible();

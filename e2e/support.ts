@@ -85,25 +85,53 @@ export async function offeredMileage(page: Page): Promise<string> {
 
 export const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
-/** The sign-up form on the vehicle page, filled in as a seller would. */
-export async function signUpHere(page: Page, email: string) {
+/**
+ * A mobile of the test's own ('07400 123456' style): a number is sent only so many codes a day
+ * across accounts (docs/sign-in-limits.md), and a run signs up many sellers.
+ */
+export const newMobile = () => `07400 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+
+/** The sign-up form on the vehicle page, filled in as a seller would; the mobile it gave. */
+export async function signUpHere(page: Page, email: string, mobile = newMobile()) {
   await page.getByLabel('Full name').fill('Sarah Kennedy');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Mobile number').fill('07400 123456');
+  await page.getByLabel('Mobile number').fill(mobile);
   await page.getByLabel('Postcode').fill('LS1 4DY');
   await page.getByRole('button', { name: 'See valuation' }).click();
+  return mobile;
 }
 
-/** Registration → mileage (the one given, or the estimate offered) → valuation → sign-up. */
+/** Registration → mileage (the one given, or the estimate offered) → valuation → sign-up; the mobile it gave. */
 export async function valueAndSignUp(page: Page, email: string, { vrm = 'KE19FTA', mileage }: { vrm?: string; mileage?: string } = {}) {
   await lookUp(page, vrm);
   if (mileage) await submitMileage(page, mileage);
   else await page.getByRole('button', { name: 'See my valuation' }).click();
   await expect(page.getByTestId('valuation-range')).toBeVisible();
-  await signUpHere(page, email);
+  const mobile = await signUpHere(page, email);
   // Signed in once the header says so: with scripts the form is sent in the background, and a test
   // that goes on at once would leave before the session cookie arrives.
   await expect(accountNav(page).getByLabel('Account menu')).toBeVisible();
+  return mobile;
+}
+
+/**
+ * On the mobile's page (`/account/mobile`), the code texted to it, read from the development
+ * mailbox as the seller reads their phone; then the seller is where the page's `next` leads.
+ */
+export async function enterMobileCode(page: Page, mobile: string) {
+  await expect(page.getByRole('heading', { name: 'Confirm your mobile' })).toBeVisible();
+  const mobilePage = page.url();
+  await page.goto('/dev/mailbox');
+  const text = page
+    .getByTestId('text')
+    .filter({ has: page.getByRole('heading', { name: `Text to ${mobile}` }) })
+    .filter({ hasText: 'is your code' })
+    .first();
+  const code = /(\d{6}) is your code/.exec((await text.textContent()) ?? '')![1]!;
+  await page.goto(mobilePage);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Confirm my mobile' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your mobile' })).toHaveCount(0);
 }
 
 export async function submitMileage(page: Page, mileage: string) {
@@ -148,13 +176,15 @@ export async function openMailboxLink(page: Page, email: string, subject: string
 
 /**
  * Proves the address as a seller does after signing up: the link e-mailed to it, opened in the
- * same browser (it signs in by itself with scripts; without, the seller presses the button), back
- * on the page the seller signed up on.
+ * same browser (it signs in by itself with scripts; without, the seller presses the button), then
+ * the mobile's code when one was given, back on the page the seller signed up on.
  */
-export async function confirmEmail(page: Page, email: string, javaScriptEnabled: boolean | undefined) {
+export async function confirmEmail(page: Page, email: string, javaScriptEnabled: boolean | undefined, mobile?: string) {
   const back = page.url();
   await openMailboxLink(page, email, 'Confirm your e-mail address for Kerbside');
   if (javaScriptEnabled === false) await page.getByRole('button', { name: 'Continue to your account' }).click();
+  // Then the code texted to the mobile given at sign-up, on the page the proof leads to.
+  if (mobile) await enterMobileCode(page, mobile);
   await expect(page).toHaveURL(back);
 }
 

@@ -1,8 +1,19 @@
-import { accountNav, expect, lookUp, openMailboxLink, otherBrowser, signUpHere, submitMileage, test } from './support';
+import {
+  accountNav,
+  enterMobileCode,
+  expect,
+  lookUp,
+  newMobile,
+  openMailboxLink,
+  otherBrowser,
+  signUpHere,
+  submitMileage,
+  test,
+} from './support';
 
 /**
  * The two account attacks a browser is needed for, with and without JavaScript
- * (docs/decisions/014; the rest are in tests/trust.test.ts).
+ * (docs/decisions/014 and 031; the rest are in tests/trust.test.ts and tests/trust-round-two.test.ts).
  */
 
 test('pre-hijacking: whoever signed up with a seller’s address first is signed out when the seller proves it', async ({
@@ -28,6 +39,17 @@ test('pre-hijacking: whoever signed up with a seller’s address first is signed
     await expect(page.getByText(`If ${email} has a Kerbside account, the sign-in link is there.`)).toBeVisible();
     await openMailboxLink(page, email, 'Your Kerbside sign-in link');
     if (javaScriptEnabled === false) await page.getByRole('button', { name: 'Continue to your account' }).click();
+    // Proven from another browser than the one that signed up: nothing typed there is kept
+    // (docs/decisions/031). The seller gives her own details and proves her own mobile.
+    await expect(page.getByRole('heading', { name: 'Confirm your details' })).toBeVisible();
+    await expect(page.getByLabel('Mobile number')).toHaveValue('');
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+    const mobile = newMobile();
+    await page.getByLabel('Full name').fill('Sarah Kennedy');
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByLabel('Postcode').fill('LS1 4DY');
+    await page.getByRole('button', { name: 'Confirm my details' }).click();
+    await enterMobileCode(page, mobile);
     await expect(page).toHaveURL(/\/KD15DSL$/);
     await expect(accountNav(page).getByLabel('Account menu')).toBeVisible();
 

@@ -10,9 +10,9 @@ test('a file that hides a page, or is cut short, is refused on the same page wit
   javaScriptEnabled,
 }, testInfo) => {
   const email = `uploads.${testInfo.project.name}.${Date.now()}@example.co.uk`;
-  await valueAndSignUp(page, email);
+  const mobile = await valueAndSignUp(page, email);
   // Documents wait for a proven address: the seller opens the link e-mailed at sign-up.
-  await confirmEmail(page, email, javaScriptEnabled);
+  await confirmEmail(page, email, javaScriptEnabled, mobile);
   await page.goto('/KE19FTA/get-ahead/upload-documents');
   const v5c = page.getByTestId('document-v5c');
 

@@ -79,3 +79,16 @@ describe('a plain wrangler deploy', () => {
     expect(platform.vars.SALE_WINDOW_SECONDS).toBe('25');
   }, 120_000);
 });
+
+describe('the hostnames a deploy serves', () => {
+  it('are the deployment’s own routes only: no workers.dev address or preview URLs for either worker (ADR 031)', async () => {
+    const { unstable_readConfig: readConfig } = await import('wrangler');
+    for (const config of ['wrangler.toml', 'platform/wrangler.toml']) {
+      for (const env of [undefined, 'development']) {
+        const read = readConfig({ config: path.join(root, config), env });
+        expect(read.workers_dev, `${config} ${env ?? 'production'}`).toBe(false);
+        expect(read.preview_urls, `${config} ${env ?? 'production'}`).toBe(false);
+      }
+    }
+  });
+});

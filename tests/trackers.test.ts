@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { TrackerListResponse } from '../contract/trackers';
 import { mainText, type Browser } from './support/browser';
-import { latestEmail, newSeller, SELLER, sessionData, signInByLink, uniqueEmail } from './support/sellers';
+import { latestEmail, newSeller, openLatestLink, SELLER, sessionData, signInByLink, uniqueEmail } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 let workers: Workers;
@@ -67,6 +67,8 @@ describe('tracking a car as a visitor', () => {
     const earlier = newSeller(workers);
     await track(earlier, 'KF14FAL', '150000');
     await signUpHere(earlier, email);
+    // An account they have: proven where they made it (proof elsewhere first would keep nothing typed there, ADR 031).
+    await openLatestLink(earlier, email);
 
     const visitor = newSeller(workers);
     expect(await track(visitor, 'KE19FTA', '65000')).toBe('/car-value-tracker/sign-in');
