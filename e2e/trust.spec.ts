@@ -102,7 +102,10 @@ test('login CSRF: a sign-in link from someone else names the account, waits, and
   await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await page.getByRole('button', { name: `Yes, sign in as ${masked}` }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  // The attacker's account was never proven: proof here, in another browser than the one that
+  // signed up, keeps nothing typed there, and the page asks for details first (ADR 031).
+  await expect(page).toHaveURL(/\/account\/details\?confirm&next=%2Faccount$/);
+  await page.goto('/account');
   await expect(page.getByTestId('account-vehicle')).toHaveCount(1);
   await expect(page.getByTestId('account-vehicle')).toContainText('KD15 DSL');
 });

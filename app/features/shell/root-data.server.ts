@@ -31,7 +31,8 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
     /** The dealer network's size as the copy states it (formatDealerNetwork), from configuration. */
     dealerNetwork: formatDealerNetwork(config.dealerNetworkSize),
     year: clockNow().getUTCFullYear(),
-    user: auth ? { firstName: auth.firstName, initials: initials(auth) } : null,
+    // An account whose details were cleared at proof has no name until the seller confirms it (ADR 031).
+    user: auth ? { firstName: auth.firstName || 'Your account', initials: initials(auth) } : null,
     logoutNotice: url.searchParams.get('logout') === 'notify',
     authEvent: session.get('authEvent') ?? null,
     consent: preferences.consent,
