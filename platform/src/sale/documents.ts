@@ -61,6 +61,9 @@ interface PhotoRow {
 /** Room for the boundaries and the other form fields around the file itself. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
 
+/** The most a multipart upload's whole body may be, for a file limit of `fileLimit`. */
+export const multipartBodyLimit = (fileLimit: number) => fileLimit + MULTIPART_ALLOWANCE;
+
 const EXTENSIONS: Record<UploadContentType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -450,7 +453,7 @@ function toPhoto(row: PhotoRow): VehiclePhoto {
 export async function readMultipart(request: Request, fileLimit: number): Promise<FormData | Response> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) return errorResponse(400, 'bad_request', 'Send the file as multipart/form-data');
-  const cap = fileLimit + MULTIPART_ALLOWANCE;
+  const cap = multipartBodyLimit(fileLimit);
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > cap) return fileTooLarge(fileLimit);
   const body = await readAtMost(request.body, cap);
