@@ -119,7 +119,11 @@ const mf = new Miniflare({
   workers: [workerFrom(WORKERS.app, {}), workerFrom(WORKERS.platform, platformVars)],
 });
 const workersUrl = await mf.ready;
-const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl });
+// The browser tests' servers alone (playwright.config.ts) let each test name its own address
+// (scripts/lib/front-door.mjs, TEST_CLIENT_ADDRESS_HEADER); a person's `npm start` never does.
+const testClientAddresses = process.env.KERBSIDE_TEST_CLIENT_ADDRESSES === '1';
+if (testClientAddresses) console.log('Test servers only: the front door takes client addresses from the test header');
+const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl, testClientAddresses });
 // Miniflare's own "Ready on" line names its loopback port, which only the front door uses.
 console.log(`✓ Kerbside is ready on http://localhost:${port}`);
 let stopping = false;
