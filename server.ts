@@ -6,7 +6,7 @@ import { keepForm } from '~/lib/forms/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig, type AppConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders, contentSecurityPolicy, createNonce } from '~/lib/security.server';
-import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
+import { badFormDocument, crossSiteDocument, serverErrorDocument, tooLargeFormDocument } from '~/lib/fallback-page.server';
 import { readFormBody } from '~/lib/request-body.server';
 import { isDocumentGet, keepLocationOnSite, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
@@ -74,7 +74,8 @@ export default {
       if (bodyProblem) {
         const url = new URL(request.url);
         console.warn(JSON.stringify({ event: 'request.bad_form_body', reason: bodyProblem.reason, path: url.pathname }));
-        return plainPage((nonce) => badFormDocument(brandName, nonce), bodyProblem.status);
+        const page = bodyProblem.status === 413 ? tooLargeFormDocument : badFormDocument;
+        return plainPage((nonce) => page(brandName, nonce), bodyProblem.status);
       }
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));

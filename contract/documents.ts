@@ -10,6 +10,10 @@ const MIB = 1024 * 1024;
 
 /** Request body caps. Photos are smaller: dealers view them on a phone and 16 of them add up. */
 export const MAX_UPLOAD_BYTES = { document: 10 * MIB, photo: 8 * MIB } as const;
+/** Room for the boundaries and the other form fields around the file itself. */
+export const MULTIPART_ALLOWANCE = 64 * 1024;
+/** The most a multipart upload's whole body may be, for a file limit of `fileLimit`. */
+export const multipartBodyLimit = (fileLimit: number) => fileLimit + MULTIPART_ALLOWANCE;
 /** Enough for several pages of service history; more than this is a mistake or abuse of storage. */
 export const MAX_DOCUMENTS_PER_KIND = 10;
 

@@ -78,7 +78,9 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
+      // Not awaited: a copy's cancel settles only once the original is cancelled too (the spec's
+      // tee), and the original is never read after this.
+      reader.cancel().catch(() => {});
       throw new PayloadTooLarge(limit);
     }
     chunks.push(value);

@@ -1,6 +1,6 @@
 import { endpoints, type Endpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoint';
-import { MAX_UPLOAD_BYTES } from '../../contract/documents';
+import { MAX_UPLOAD_BYTES, multipartBodyLimit } from '../../contract/documents';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 import { accountHandlers } from './account/handlers';
 import { configureClock, onThisClock } from './clock';
@@ -18,7 +18,6 @@ import { deleteOldShortLinks } from './notify/short-links';
 import { checkSmsWebhook, deleteOldSmsWebhookMessages, forgetSmsWebhookMessage } from './notify/sms-replies';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
-import { multipartBodyLimit } from './sale/documents';
 import { saleHandlers } from './sale/handlers';
 import { EVENTS_MAX_BODY_BYTES } from './shell/analytics';
 import { shellHandlers } from './shell/handlers';

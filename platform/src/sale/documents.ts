@@ -7,6 +7,7 @@ import {
   isSharp,
   MAX_DOCUMENTS_PER_KIND,
   MAX_UPLOAD_BYTES,
+  multipartBodyLimit,
   measureSharpness,
   PHOTO_SLOTS,
   sniffContentType,
@@ -57,12 +58,6 @@ interface PhotoRow {
   sharpness: number | null;
   uploaded_at: string;
 }
-
-/** Room for the boundaries and the other form fields around the file itself. */
-const MULTIPART_ALLOWANCE = 64 * 1024;
-
-/** The most a multipart upload's whole body may be, for a file limit of `fileLimit`. */
-export const multipartBodyLimit = (fileLimit: number) => fileLimit + MULTIPART_ALLOWANCE;
 
 const EXTENSIONS: Record<UploadContentType, string> = {
   'image/jpeg': 'jpg',
