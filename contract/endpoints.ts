@@ -9,6 +9,7 @@ import type {
   SignInLinkRequest,
   SignUpLinkSent,
   SignUpRequest,
+  UnsubscribedChannel,
   User,
 } from './accounts';
 import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
@@ -108,7 +109,9 @@ export const endpoints = endpointTable({
     updateCrmTier: post<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
     updateTexts: post<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
     referralLink: post<never, ReferralLinkResponse>()('/platform/referrals/link'),
-    unsubscribe: post<{ code: string }, { unsubscribed: string }>()('/platform/v3/customers/unsubscribe', { outcomes: [400, 404, 410] }),
+    unsubscribe: post<{ code: string }, { unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
+      outcomes: [400, 404, 410],
+    }),
   },
 
   /** The vehicle's profile, the daily sale and every step after it, up to payment. */

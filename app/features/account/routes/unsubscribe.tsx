@@ -64,9 +64,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(failure) }));
     return refuse(submission, UNAVAILABLE, 503);
   }
-  const mot = isMotList(new URL(request.url));
-  context.analytics.track('unsubscribed', { channel: mot ? 'mot' : channel });
-  throw redirect(`/unsubscribe${channel === 'sms' ? '/sms' : ''}?done${mot ? '&list=mot' : ''}`, 303);
+  // What the code stopped is the platform's answer, not the address it was posted to: an e-mail's
+  // link posted to /unsubscribe/sms stops e-mails, and the page must not say texts.
+  const stopped = result.value.unsubscribed;
+  context.analytics.track('unsubscribed', { channel: stopped });
+  throw redirect(`/unsubscribe${stopped === 'sms' ? '/sms' : ''}?done${stopped === 'mot' ? '&list=mot' : ''}`, 303);
 }
 
 export default function Unsubscribe() {
