@@ -1,5 +1,6 @@
 import {
   checkUpload,
+  cleanFileName,
   DOCUMENT_KIND_IDS,
   DOCUMENT_KINDS,
   isDocumentKind,
@@ -209,7 +210,8 @@ export async function documentFile(
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, params.id ?? '');
   if (!row) return documentNotFound();
-  return streamObject(env, row.r2_key, row.content_type, row.original_name ?? `${row.kind}.${EXTENSIONS[row.content_type]}`);
+  const name = row.original_name === null ? null : cleanFileName(row.original_name);
+  return streamObject(env, row.r2_key, row.content_type, name ?? `${row.kind}.${EXTENSIONS[row.content_type]}`);
 }
 
 /** Why the check asks again for a kind whose every submitted file is too blurred to read. */
@@ -336,7 +338,8 @@ function toDocument(row: DocumentRow): UploadedDocument {
     kind: row.kind,
     contentType: row.content_type,
     size: row.size,
-    originalName: row.original_name,
+    // Cleaned again as it goes out: a name stored before format characters were taken out keeps them.
+    originalName: row.original_name === null ? null : cleanFileName(row.original_name),
     sharpness: row.sharpness,
     sharp: isSharp(row.sharpness),
     uploadedAt: row.uploaded_at,
@@ -504,16 +507,6 @@ async function streamObject(env: PlatformEnv, key: string, contentType: UploadCo
 function toEnquiryId(value: unknown): number {
   if (typeof value === 'number') return value;
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-/** Keeps the name the seller will recognise, without a path, control characters or an essay. */
-function cleanFileName(name: string): string | null {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || null;
 }
 
 /**
