@@ -58,8 +58,25 @@ function configOf(env: Record<string, unknown>): AppConfig {
   return config;
 }
 
+/**
+ * A file under /build/ or an icon the assets did not have (they answer every file they hold before
+ * the worker runs, wrangler.toml): a deploy still propagating, or an old page's chunk. Answered at
+ * once and never cached, so a cache asks again once the file is there; the page 404 would cost a
+ * render and be cached like a page.
+ */
+const STATIC_FILE = /^\/(?:build\/|favicon\.)/;
+function missingStaticFile(): Response {
+  const response = new Response('Not Found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
+    if (STATIC_FILE.test(new URL(request.url).pathname)) return missingStaticFile();
     let brandName = 'Kerbside';
     try {
       const config = configOf(env);

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSeller } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
@@ -245,5 +247,25 @@ describe('malformed headers', () => {
   it('answers a platform path that is not valid percent-encoding with 404, not 500', async () => {
     const response = await workers.platform('/platform/s/%E0%A4%A');
     expect(response.status).toBe(404);
+  });
+});
+
+describe('files under /build/', () => {
+  it('are cached for a year when they exist, and a missing one is answered no-store, never immutable', async () => {
+    const built = readdirSync(path.resolve(import.meta.dirname, '../public/build')).find((name) => /^entry\.client-.*\.js$/.test(name))!;
+    const present = await workers.fetch(`/build/${built}`);
+    expect(present.status).toBe(200);
+    expect(present.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await present.body?.cancel();
+
+    // A deploy still propagating: the page names a chunk the assets do not have yet.
+    for (const missing of ['/build/entry.client-NOTYET00.js', '/build/_assets/nope-ABCDEF12.css', '/build/', '/favicon.png']) {
+      const response = await workers.fetch(missing);
+      expect(response.status, missing).toBe(404);
+      expect(response.headers.get('cache-control'), missing).toBe('no-store');
+      expect(await response.text()).toBe('Not Found');
+    }
+    // Pages still reach the worker.
+    expect((await workers.fetch('/reviews')).status).toBe(200);
   });
 });
