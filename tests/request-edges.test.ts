@@ -13,8 +13,10 @@ import type { Browser } from './support/browser';
  */
 
 let workers: Workers;
+/** The site's configured origin here: not the address the tests fetch, so a link built on the request shows. */
+const PUBLIC_ORIGIN = 'https://www.kerbside.example';
 beforeAll(async () => {
-  workers = await startWorkers();
+  workers = await startWorkers({ appVars: { PUBLIC_ORIGIN } });
 });
 afterAll(() => workers?.dispose());
 
@@ -267,5 +269,26 @@ describe('files under /build/', () => {
     }
     // Pages still reach the worker.
     expect((await workers.fetch('/reviews')).status).toBe(200);
+  });
+});
+
+describe('absolute links', () => {
+  const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+
+  it('are built on the configured origin, whatever Host the request names', async () => {
+    const index = await (await workers.mf.dispatchFetch('http://evil.example/guides', { headers: { host: 'evil.example' } })).text();
+    expect(canonicalOf(index)).toBe(`${PUBLIC_ORIGIN}/guides`);
+    const slug = /href="\/guides\/([a-z0-9-]+)"/.exec(index)![1]!;
+    for (const url of [`http://evil.example/guides/${slug}`, `http://localhost/sell-my-car/guides/${slug}`]) {
+      const page = await (await workers.mf.dispatchFetch(url, { headers: { host: new URL(url).host } })).text();
+      expect(canonicalOf(page), url).toBe(`${PUBLIC_ORIGIN}/guides/${slug}`);
+    }
+    const sitemap = await (await workers.mf.dispatchFetch('http://evil.example/sitemap.xml', { headers: { host: 'evil.example' } })).text();
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(locations.length).toBeGreaterThan(5);
+    expect(locations.filter((location) => !location.startsWith(`${PUBLIC_ORIGIN}/`))).toEqual([]);
+    const robots = await (await workers.mf.dispatchFetch('http://evil.example/robots.txt', { headers: { host: 'evil.example' } })).text();
+    expect(robots).toContain(`Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`);
+    expect(`${index}${sitemap}${robots}`).not.toContain('evil.example');
   });
 });

@@ -137,7 +137,8 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     clientRunsScripts: readCookie(cookieHeader, SCRIPTS_HINT_COOKIE) === '1',
     dataRequest: url.pathname.endsWith('.data'),
     waitUntil,
-    origin: url.origin,
+    // The configured origin, not the request's: the links the platform e-mails are built on it.
+    origin: config.publicOrigin,
     preferences,
     experiments,
     routes,
