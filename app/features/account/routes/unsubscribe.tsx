@@ -52,7 +52,8 @@ const MESSAGES: Record<number, string> = {
 const UNAVAILABLE = 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const channel = channelOf(params.sms);
+  // Only for its 404: what the code stops is the platform's to say, below.
+  channelOf(params.sms);
   const submission = parseForm(await request.formData(), UnsubscribeSchema);
   const code = submission.status === 'success' ? submission.value.code : undefined;
   if (!code) return refuse(submission, MESSAGES[400]!);
