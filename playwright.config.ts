@@ -98,6 +98,9 @@ export default defineConfig({
       KERBSIDE_STATE_DIR: path.join(os.tmpdir(), server.state),
       KERBSIDE_FRESH_STATE: '1',
       KERBSIDE_SKIP_BUILD: process.env.KERBSIDE_SKIP_BUILD ?? '1',
+      // Test-only: each test is a seller with an address of its own (e2e/support.ts), which the
+      // front door takes from a header on these servers alone (scripts/lib/front-door.mjs).
+      KERBSIDE_TEST_CLIENT_ADDRESSES: '1',
     },
   })),
 });

@@ -6,7 +6,7 @@ import { keepForm } from '~/lib/forms/kept-form';
 import { isCrossSite } from '~/lib/cross-site.server';
 import { readConfig, type AppConfig } from '~/lib/env.server';
 import { applyCachePolicy, applySecurityHeaders, contentSecurityPolicy, createNonce } from '~/lib/security.server';
-import { badFormDocument, crossSiteDocument, serverErrorDocument } from '~/lib/fallback-page.server';
+import { badFormDocument, crossSiteDocument, serverErrorDocument, tooLargeFormDocument } from '~/lib/fallback-page.server';
 import { readFormBody } from '~/lib/request-body.server';
 import { isDocumentGet, keepLocationOnSite, withoutSensitiveParams } from '~/lib/url-hygiene.server';
 import { compressStreamed } from '~/lib/streaming-gzip.server';
@@ -58,8 +58,25 @@ function configOf(env: Record<string, unknown>): AppConfig {
   return config;
 }
 
+/**
+ * A file under /build/ or an icon the assets did not have (they answer every file they hold before
+ * the worker runs, wrangler.toml): a deploy still propagating, or an old page's chunk. Answered at
+ * once and never cached, so a cache asks again once the file is there; the page 404 would cost a
+ * render and be cached like a page.
+ */
+const STATIC_FILE = /^\/(?:build\/|favicon\.)/;
+function missingStaticFile(): Response {
+  const response = new Response('Not Found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
+    if (STATIC_FILE.test(new URL(request.url).pathname)) return missingStaticFile();
     let brandName = 'Kerbside';
     try {
       const config = configOf(env);
@@ -74,7 +91,8 @@ export default {
       if (bodyProblem) {
         const url = new URL(request.url);
         console.warn(JSON.stringify({ event: 'request.bad_form_body', reason: bodyProblem.reason, path: url.pathname }));
-        return plainPage((nonce) => badFormDocument(brandName, nonce), bodyProblem.status);
+        const page = bodyProblem.status === 413 ? tooLargeFormDocument : badFormDocument;
+        return plainPage((nonce) => page(brandName, nonce), bodyProblem.status);
       }
       const clean = withoutSensitiveParams(new URL(request.url));
       if (clean !== null) return finish(new Response(null, { status: 302, headers: { Location: clean } }));

@@ -193,3 +193,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 /** A UK mobile as the platform stores phones (E.164): the only numbers it texts. */
 export const isUkMobile = (e164: string) => /^\+447\d{9}$/.test(e164);
+
+/** What an unsubscribe link stopped: marketing e-mails, every text, or one vehicle's MOT reminders. */
+export type UnsubscribedChannel = 'email' | 'sms' | 'mot';

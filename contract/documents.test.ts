@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanFileName,
   checkUpload,
   DOCUMENT_KIND_IDS,
   DOCUMENT_KINDS,
@@ -226,5 +227,35 @@ describe('measureSharpness', () => {
     expect(measureSharpness(PNG_1X1)).toEqual({ sharp: true, score: null, width: 1, height: 1 });
     expect(measureSharpness(PDF)).toEqual({ sharp: true, score: null, width: null, height: null });
     expect(measureSharpness(bytes([0xff, 0xd8, 0xff, 0xd9]))).toEqual({ sharp: true, score: null, width: null, height: null });
+  });
+});
+
+describe('an uploaded file’s name', () => {
+  it('loses bidi controls and every other format or control character, so it reads as it is', () => {
+    expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    for (const control of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ])
+      expect(cleanFileName(`v5c${control}.pdf`), control.codePointAt(0)!.toString(16)).toBe('v5c.pdf');
+    // The rest of Cf (zero-width space and joiner, BOM, soft hyphen), Cc, and line separators.
+    expect(cleanFileName('\uFEFFv\u200B5\u200Dc\u00AD.p\u0000d\u001Bf\u2028\u2029')).toBe('v5c.pdf');
+  });
+
+  it('keeps the seller’s own letters, without a path, and not an essay', () => {
+    expect(cleanFileName('C:\\Users\\Zoë\\Documents\\Führerschein – 2026.pdf')).toBe('Führerschein – 2026.pdf');
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('\u202E')).toBeNull();
+    expect(Array.from(cleanFileName(`${'😀'.repeat(300)}.pdf`)!)).toHaveLength(200);
   });
 });

@@ -10,6 +10,29 @@ const MIB = 1024 * 1024;
 
 /** Request body caps. Photos are smaller: dealers view them on a phone and 16 of them add up. */
 export const MAX_UPLOAD_BYTES = { document: 10 * MIB, photo: 8 * MIB } as const;
+/** Room for the boundaries and the other form fields around the file itself. */
+export const MULTIPART_ALLOWANCE = 64 * 1024;
+/** The most a multipart upload's whole body may be, for a file limit of `fileLimit`. */
+export const multipartBodyLimit = (fileLimit: number) => fileLimit + MULTIPART_ALLOWANCE;
+/** The longest original file name kept, in characters. */
+const MAX_FILE_NAME_LENGTH = 200;
+
+/**
+ * An uploaded file's name as we keep and show it: the seller's own, without a path, control
+ * characters (category Cc), format characters (Cf: the bidi embeddings, overrides and isolates
+ * U+202A–U+202E and U+2066–U+2069, the marks U+200E, U+200F and U+061C, zero-width characters)
+ * or line and paragraph separators, and not an essay. A bidi override would make
+ * `invoice\u202Efdp.exe` read as "invoiceexe.pdf" on the page and in the download's name.
+ */
+export function cleanFileName(name: string): string | null {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = Array.from(base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim())
+    .slice(0, MAX_FILE_NAME_LENGTH)
+    .join('')
+    .trim();
+  return cleaned || null;
+}
+
 /** Enough for several pages of service history; more than this is a mistake or abuse of storage. */
 export const MAX_DOCUMENTS_PER_KIND = 10;
 

@@ -11,6 +11,7 @@ import type {
   SignInLinkRequest,
   SignUpLinkSent,
   SignUpRequest,
+  UnsubscribedChannel,
   User,
 } from './accounts';
 import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
@@ -118,7 +119,9 @@ export const endpoints = endpointTable({
     sendMobileCode: post<never, MobileCodeSent>()('/platform/v3/customers/mobile/code', { outcomes: [409] }),
     confirmMobile: post<{ code: string }, User>()('/platform/v3/customers/mobile/confirm', { outcomes: [400, 409, 410, 429] }),
     referralLink: post<never, ReferralLinkResponse>()('/platform/referrals/link'),
-    unsubscribe: post<{ code: string }, { unsubscribed: string }>()('/platform/v3/customers/unsubscribe', { outcomes: [400, 404, 410] }),
+    unsubscribe: post<{ code: string }, { unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
+      outcomes: [400, 404, 410],
+    }),
   },
 
   /** The vehicle's profile, the daily sale and every step after it, up to payment. */

@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { SIGN_UP_FAILED_MESSAGE } from '../app/lib/auth-messages';
 import { prepareWorkers } from '../tests/support/global-setup';
 import { startWorkers, type Workers } from '../tests/support/workers';
-import { expect, lookUp, test as base, valueAndSignUp } from './support';
+import { clientAddressHeaders, expect, lookUp, test as base, valueAndSignUp } from './support';
 
 /**
  * The whole platform down while a seller works through their steps (docs/decisions/026), with
@@ -35,7 +35,7 @@ test.afterAll(() => workers?.dispose());
 /** This seller's address, so that the faults fail their calls and no one else's. */
 async function sellerAddress(context: BrowserContext, n: number): Promise<string> {
   const ip = `203.0.113.${n}`;
-  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': ip });
+  await context.setExtraHTTPHeaders(clientAddressHeaders(ip));
   return ip;
 }
 

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { Checker, PageChecks } from './page-checks';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../scripts/lib/front-door.mjs';
 
 /**
  * Each test is a different seller on a different connection: the platform rate-limits lookups per
@@ -40,7 +41,7 @@ export const test = base.extend<{ pageChecks: PageChecks }, { checker: Checker; 
     await context.clearPermissions();
     let h = 0;
     for (const ch of `${testInfo.testId}:${testInfo.retry}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
-    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
+    await context.setExtraHTTPHeaders(clientAddressHeaders(`10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}`));
     await use(context);
     if (own) await context.close();
     else await Promise.all(context.pages().map((page) => page.close()));
@@ -188,9 +189,16 @@ export async function confirmEmail(page: Page, email: string, javaScriptEnabled:
   await expect(page).toHaveURL(back);
 }
 
+/**
+ * A browser's own address, for the per-address limits: the test servers' front door takes it from
+ * its test-only header (and drops a client's cf-connecting-ip, as the edge does); workers a file
+ * starts itself are reached on Miniflare directly, which takes cf-connecting-ip as the edge sets it.
+ */
+export const clientAddressHeaders = (ip: string) => ({ [TEST_CLIENT_ADDRESS_HEADER]: ip, 'cf-connecting-ip': ip });
+
 /** Another seller's browser beside this test's: its own cookies and connection, the project's settings. */
 export async function otherBrowser(browser: Browser, project: BrowserContextOptions, ip: string): Promise<BrowserContext> {
   const context = await browser.newContext(contextOptions(project));
-  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': ip });
+  await context.setExtraHTTPHeaders(clientAddressHeaders(ip));
   return context;
 }

@@ -75,6 +75,9 @@ function workerFrom(worker, extraVars) {
   return workerOptions(worker, { environment: LOCAL_ENVIRONMENT, vars });
 }
 
+// The app's own origin is the port this run serves, whatever PORT is (wrangler.toml's is 8787's).
+const appVars = { PUBLIC_ORIGIN: `http://localhost:${port}` };
+
 // Tests and the benchmark change a platform setting for one run (e.g. a slower MOT provider).
 // The links in sale messages point at this run's address (the first of APP_ORIGINS).
 const platformVars = {
@@ -116,10 +119,14 @@ const mf = new Miniflare({
   // `npm run bench` profiles the app worker's CPU time per request through V8's inspector.
   ...(process.env.KERBSIDE_INSPECTOR_PORT ? { inspectorPort: Number(process.env.KERBSIDE_INSPECTOR_PORT) } : {}),
   log: new Log(process.env.KERBSIDE_QUIET === '1' ? LogLevel.WARN : LogLevel.INFO),
-  workers: [workerFrom(WORKERS.app, {}), workerFrom(WORKERS.platform, platformVars)],
+  workers: [workerFrom(WORKERS.app, appVars), workerFrom(WORKERS.platform, platformVars)],
 });
 const workersUrl = await mf.ready;
-const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl });
+// The browser tests' servers alone (playwright.config.ts) let each test name its own address
+// (scripts/lib/front-door.mjs, TEST_CLIENT_ADDRESS_HEADER); a person's `npm start` never does.
+const testClientAddresses = process.env.KERBSIDE_TEST_CLIENT_ADDRESSES === '1';
+if (testClientAddresses) console.log('Test servers only: the front door takes client addresses from the test header');
+const frontDoor = await startFrontDoor({ host: '127.0.0.1', port: Number(port), target: workersUrl, testClientAddresses });
 // Miniflare's own "Ready on" line names its loopback port, which only the front door uses.
 console.log(`✓ Kerbside is ready on http://localhost:${port}`);
 let stopping = false;

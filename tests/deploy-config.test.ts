@@ -53,7 +53,10 @@ describe('a plain wrangler deploy', () => {
     expect(Object.keys(vars)).not.toContain('GATEWAY_SECRET');
     expect(Object.keys(vars)).not.toContain('YOUTUBE_EMBED_URL');
     expect(services).toEqual([]);
-    expect(output).not.toMatch(/dev-only-|devMailbox|placeholder|development/);
+    // Set per deployment, like DEALER_NETWORK_SIZE: a deploy without it refuses to start rather
+    // than build its links on a local address.
+    expect(Object.keys(vars)).not.toContain('PUBLIC_ORIGIN');
+    expect(output).not.toMatch(/dev-only-|devMailbox|placeholder|development|localhost/);
   }, 120_000);
 
   it('of the platform ships production: no development secrets, real sale timings', () => {
@@ -72,6 +75,7 @@ describe('a plain wrangler deploy', () => {
     expect(app.vars.ENVIRONMENT).toBe('development');
     expect(app.vars.SESSION_SECRETS).toMatch(/^dev-only-/);
     expect(app.vars.FEATURE_FLAGS).toMatch(/"devMailbox":true/);
+    expect(app.vars.PUBLIC_ORIGIN).toBe('http://localhost:8787');
     expect(app.services).toEqual(['GATEWAY→kerbside-platform-development']);
     const platform = dryRun('platform', ['--env', 'development']);
     expect(platform.vars.ENVIRONMENT).toBe('development');

@@ -147,6 +147,28 @@ describe('uploading a document', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1X1);
   });
 
+  it('keeps the file’s name without bidi controls or other format characters: stored, listed and downloaded as it reads', async () => {
+    const seller = await signedUpSeller();
+    // Shown as it is, "invoice\u202Efdp.exe" reads "invoiceexe.pdf".
+    const document = await uploaded(seller, 'v5c', pdf('invoice\u202Efdp\u200B.exe'));
+    expect(document.originalName).toBe('invoicefdp.exe');
+    const stored = await workers.db
+      .prepare('SELECT original_name FROM documents WHERE id = ?1')
+      .bind(document.id)
+      .first<{ original_name: string }>();
+    expect(stored!.original_name).toBe('invoicefdp.exe');
+    const download = `/platform/vehicle/documents/${document.id}/file?enquiryId=${seller.enquiryId}`;
+    expect((await get(seller, download)).headers.get('content-disposition')).toBe(
+      `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`,
+    );
+
+    // A name stored before the rule is cleaned as it goes out.
+    await workers.db.prepare('UPDATE documents SET original_name = ?2 WHERE id = ?1').bind(document.id, 'photo\u2067gpj.exe\u2069').run();
+    const listed = (await state(seller)).kinds.find((k) => k.kind === 'v5c')!.documents[0]!;
+    expect(listed.originalName).toBe('photogpj.exe');
+    expect((await get(seller, download)).headers.get('content-disposition')).toMatch(/^attachment; filename="photogpj\.exe"/);
+  });
+
   it('goes by the bytes: a PNG renamed .pdf is no settlement letter, a real PDF is whatever it is called', async () => {
     const seller = await signedUpSeller();
     const renamed = await upload(seller, 'finance-settlement-letter', { bytes: PNG_1X1, name: 'settlement.pdf', type: 'application/pdf' });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mainText } from './support/browser';
 import { file, jpeg, pdf } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar, completeProfile, SELLER } from './support/sellers';
-import { signSmsReply } from '../platform/src/notify/sms-replies';
 import { messageProvider } from './support/message-provider';
+import { postReply, signedReply } from './support/sms-webhook';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -246,17 +246,10 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     expect(first.map((m) => m.channel)).toEqual(['email', 'sms']);
     // The SMS provider posts the reply to the platform itself, signed with its webhook secret (it
     // cannot show the app's gateway secret); unsigned or wrongly signed, it is refused.
-    const post = async (text: string, signature?: string) => {
-      const body = JSON.stringify({ from: mobile, text });
-      return workers.platform('/platform/notify/sms-replies', {
-        asApp: false,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-sms-signature': signature ?? (await signSmsReply(SMS_WEBHOOK_SECRET, body)) },
-        body,
-      });
-    };
+    const post = async (text: string, secret = SMS_WEBHOOK_SECRET) =>
+      postReply(workers, await signedReply(workers, secret, { from: mobile, text }));
     const reply = async (text: string) => (await (await post(text)).json()) as { stopped: boolean };
-    expect((await post('STOP', await signSmsReply('dev-only-someone-elses-secret-0123456789', 'STOP'))).status).toBe(403);
+    expect((await post('STOP', 'dev-only-someone-elses-secret-0123456789')).status).toBe(403);
     expect(
       (
         await workers.platform('/platform/notify/sms-replies', {

@@ -87,7 +87,7 @@ describe('silent reports in the logs', () => {
     expect((await send({ kind: 'cookies_disabled' }, '/about')).status).toBe(204);
     await expect.poll(() => reports('report.cookies_disabled', '/about').length).toBe(1);
     expect(reports('report.chunk_load_failed', '/reviews')).toEqual([
-      expect.objectContaining({ level: 'error', reason: 'timeout', path: '/reviews' }),
+      expect.objectContaining({ level: 'warn', reason: 'timeout', path: '/reviews' }),
     ]);
     expect(reports('report.chat_login_failed', '/how-it-works')).toEqual([expect.objectContaining({ level: 'warn' })]);
     expect(reports('report.widget_load_failed', '/how-it-works')).toEqual([expect.objectContaining({ level: 'warn' })]);

@@ -543,4 +543,29 @@ describe('unsubscribing', () => {
       .first<{ email_crm_tier: string; sms_marketing: number }>();
     expect(row).toEqual({ email_crm_tier: 'service', sms_marketing: 1 });
   });
+
+  it('says what the link stopped when an e-mail’s link is posted to the texts’ address', async () => {
+    const seller = newSeller(workers);
+    const email = uniqueEmail('unsubscribe-channel');
+    await valueCar(seller);
+    await signUp(seller, email, 'KE19FTA', { marketingConsent: 'on' });
+    await seller.post('/sign-out', {});
+    await seller.post('/sign-in', { email });
+    const { emails } = (await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      emails: { body: string }[];
+    };
+    const code = new URL(/No news and offers from us by e-mail: (\S+)/.exec(emails[0]!.body)![1]!).searchParams.get('code')!;
+    const reader = newSeller(workers);
+    const done = await reader.post('/unsubscribe/sms', { code });
+    expect(done.headers.get('location')).toBe('/unsubscribe?done');
+    const page = textOf(await (await reader.follow(done)).text());
+    expect(page).toContain('We will not send you news and offers by e-mail any more');
+    expect(page).not.toContain('text message');
+    // And it is e-mails that stopped: texts go on.
+    const row = await workers.db
+      .prepare('SELECT email_crm_tier, sms_stopped_at FROM users WHERE email = ?1')
+      .bind(email)
+      .first<{ email_crm_tier: string; sms_stopped_at: string | null }>();
+    expect(row).toEqual({ email_crm_tier: 'service', sms_stopped_at: null });
+  });
 });

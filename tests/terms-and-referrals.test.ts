@@ -146,4 +146,59 @@ describe('refer a friend', () => {
     expect(await rewardsOf(referrer.email)).toEqual([]);
     expect(mainText(await (await referrer.browser.get('/account')).text())).not.toContain('Your referral rewards');
   }, 90_000);
+
+  /** Another car of the referrer's, sold later than the first and paid into `account`: their latest payout account. */
+  async function soldAgain(referrer: { browser: Browser }, vrm: string, account: Record<string, string>) {
+    await valueCar(referrer.browser, vrm, '90000');
+    const idToken: string = (await sessionData(referrer.browser)).auth.idToken;
+    const user = (await (await workers.platform('/platform/user', { headers: { 'x-mway-authorization': idToken } })).json()) as {
+      vehicles: { vrm?: string; enquiry: { id: number } }[];
+    };
+    const ids = user.vehicles.map((vehicle) => vehicle.enquiry.id);
+    const enquiryId = Math.max(...ids);
+    const call = (path: string, body: Record<string, unknown>) =>
+      workers.platform(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mway-authorization': idToken },
+        body: JSON.stringify(body),
+      });
+    expect((await call('/platform/payments/beneficiaries/update', { enquiryId, ...account })).status).toBe(200);
+    expect((await call('/platform/payments/beneficiaries/confirmation', { enquiryId })).status).toBe(200);
+    await workers.db
+      .prepare("UPDATE enquiries SET dp_state_slug = 'sold-invoice-paid', status = 'sold_invoice_paid', updated_at = ?2 WHERE id = ?1")
+      .bind(enquiryId, '2999-01-01T00:00:00.000Z')
+      .run();
+    return enquiryId;
+  }
+
+  const referralLink = async (browser: Browser) =>
+    /value="http:\/\/localhost(\/sell-my-car\/refer\?ref=[A-Z2-9]{8})"/.exec(await (await browser.get('/refer')).text())![1]!;
+
+  it("pays nothing when the friend is paid into an older account of the referrer's, not only their latest", async () => {
+    // First paid into 08-99-99 66374958; then a second car, paid into another account, is their latest.
+    const referrer = await sellerWhoSold(workers);
+    await soldAgain(referrer, 'KT70EVS', { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    const friend = newSeller(workers);
+    await friend.get(await referralLink(referrer.browser));
+    await sellThroughTheSale(friend, { accountName: 'Sam Patel', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(await rewardsOf(referrer.email)).toEqual([]);
+    expect(mainText(await (await referrer.browser.get('/account')).text())).not.toContain('Your referral rewards');
+  }, 120_000);
+
+  it('pays nothing into an account a reward of theirs was paid into, even once no sale of theirs names it', async () => {
+    const referrer = await sellerWhoSold(workers, { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    const first = newSeller(workers);
+    await first.get(await referralLink(referrer.browser));
+    await sellThroughTheSale(first, { accountName: 'Sam Patel', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(await rewardsOf(referrer.email)).toEqual([{ amount_pence: REFERRAL_REWARD_PENCE, status: 'paid', paid_to_last4: '7491' }]);
+    // The referrer's sale no longer names that account (changed, or gone from the record), and a
+    // later sale of theirs is paid into another: the one the old rule compared with...
+    await workers.db.prepare('DELETE FROM beneficiaries WHERE enquiry_id = ?1').bind(referrer.enquiryId).run();
+    await soldAgain(referrer, 'KT70EVS', { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
+    // ...and a second "friend" is paid into the account the first reward went to.
+    const second = newSeller(workers);
+    await second.get(await referralLink(referrer.browser));
+    await sellThroughTheSale(second, { accountName: 'Sam Patel', sortCode: '10-79-99', accountNumber: '88837491' });
+    expect(await rewardsOf(referrer.email)).toHaveLength(1);
+  }, 120_000);
 });

@@ -92,6 +92,10 @@ export async function createAppContext(request: Request, config: AppConfig, wait
     // Through the binding the host is never resolved; it only has to be a valid URL.
     baseUrl: gatewayTarget.binding ? 'https://platform.internal' : gatewayTarget.url,
     gatewaySecret: config.gatewaySecret,
+    // Only the edge writes this header: on Cloudflare it is set from the connection for every
+    // request that reaches a worker (a client's own value is overwritten, never passed on), and
+    // locally the front door does the same (scripts/lib/front-door.mjs). So it is the seller's
+    // address as the edge saw it, not a claim (ADR 032).
     clientIp: request.headers.get('cf-connecting-ip'),
     clientUserAgent: request.headers.get('user-agent'),
     clientNetwork: networkOf(request, config),

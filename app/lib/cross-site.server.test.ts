@@ -18,6 +18,15 @@ describe('isCrossSite', () => {
     expect(isCrossSite(post({ origin: 'http://kerbside.test' }))).toBe(true);
   });
 
+  it('refuses what Remix would answer with a bare 500: an Origin that is not one, or another host than the request’s', () => {
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    for (const origin of ['not a url', 'http://[::1', '', 'null']) expect(isCrossSite(post({ ...sameOrigin, origin })), origin).toBe(true);
+    expect(isCrossSite(post({ ...sameOrigin, origin: 'https://kerbside.test', 'x-forwarded-host': 'evil.example' }))).toBe(true);
+    expect(isCrossSite(post({ ...sameOrigin, origin: 'https://kerbside.test', 'x-forwarded-host': 'kerbside.test, proxy.example' }))).toBe(
+      false,
+    );
+  });
+
   it('never refuses a read', () => {
     expect(isCrossSite(new Request('https://kerbside.test/', { headers: { 'sec-fetch-site': 'cross-site' } }))).toBe(false);
   });

@@ -7,8 +7,32 @@
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Whether the Origin names another host than the request's (X-Forwarded-Host, else Host), or is
+ * not an origin at all. Remix makes the same comparison before any action and throws, which is a
+ * bare 500 (server-runtime's throwIfPotentialCSRFAttack); a page of ours never sends either, and
+ * X-Forwarded-Host is any client's to write. So it is refused here first, as what it is.
+ */
+function originMismatchesHost(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  let originHost: string;
+  if (origin === 'null') originHost = 'null';
+  else {
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return true;
+    }
+  }
+  const forwardedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  const host = forwardedHost || request.headers.get('host') || new URL(request.url).host;
+  return originHost !== host;
+}
+
 export function isCrossSite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (originMismatchesHost(request)) return true;
   const site = request.headers.get('sec-fetch-site');
   // 'none' is a navigation the person started (a bookmark, the address bar).
   if (site) return site !== 'same-origin' && site !== 'none';

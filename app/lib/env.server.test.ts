@@ -13,12 +13,14 @@ const company = {
 const COMPANY_DETAILS = JSON.stringify(company);
 /** Not the development value: the configured size is what reaches the config. */
 const DEALER_NETWORK_SIZE = '8250';
+const PUBLIC_ORIGIN = 'https://www.kerbside.example';
 
 describe('readConfig', () => {
   it('reads a development environment with a service binding', () => {
     const config = readConfig({
       ENVIRONMENT: 'development',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: `${devSecret}, ${realSecret}`,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -35,6 +37,7 @@ describe('readConfig', () => {
     const config = readConfig({
       ENVIRONMENT: 'production',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY_URL: 'https://gateway.example',
@@ -48,6 +51,7 @@ describe('readConfig', () => {
       readConfig({
         ENVIRONMENT: 'production',
         DEALER_NETWORK_SIZE,
+        PUBLIC_ORIGIN,
         SESSION_SECRETS: devSecret,
         GATEWAY_SECRET: devSecret,
         GATEWAY: binding,
@@ -56,22 +60,31 @@ describe('readConfig', () => {
   });
 
   it('needs the gateway secret, and refuses a development one in production', () => {
-    const production = { ENVIRONMENT: 'production', DEALER_NETWORK_SIZE, SESSION_SECRETS: realSecret, GATEWAY: binding, COMPANY_DETAILS };
+    const production = {
+      ENVIRONMENT: 'production',
+      DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
+      SESSION_SECRETS: realSecret,
+      GATEWAY: binding,
+      COMPANY_DETAILS,
+    };
     expect(readConfig({ ...production, GATEWAY_SECRET: realSecret }).gatewaySecret).toBe(realSecret);
     expect(() => readConfig(production)).toThrow(/GATEWAY_SECRET is not set/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: 'short' })).toThrow(/GATEWAY_SECRET needs at least 32 characters/);
     expect(() => readConfig({ ...production, GATEWAY_SECRET: devSecret })).toThrow(
       /GATEWAY_SECRET: a development secret is configured in production/,
     );
-    expect(readConfig({ ...production, ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, GATEWAY_SECRET: devSecret }).gatewaySecret).toBe(
-      devSecret,
-    );
+    expect(
+      readConfig({ ...production, ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, PUBLIC_ORIGIN, GATEWAY_SECRET: devSecret })
+        .gatewaySecret,
+    ).toBe(devSecret);
   });
 
   it('needs the company details in production, refuses development ones, and leaves them out elsewhere when not set', () => {
     const production = {
       ENVIRONMENT: 'production',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY: binding,
@@ -92,6 +105,7 @@ describe('readConfig', () => {
       GATEWAY_SECRET: realSecret,
       GATEWAY: binding,
       COMPANY_DETAILS,
+      PUBLIC_ORIGIN,
     };
     expect(readConfig({ ...production, DEALER_NETWORK_SIZE }).dealerNetworkSize).toBe(8250);
     expect(readConfig({ ...production, DEALER_NETWORK_SIZE: ' 12000 ' }).dealerNetworkSize).toBe(12_000);
@@ -108,6 +122,7 @@ describe('readConfig', () => {
       readConfig({
         ENVIRONMENT: 'production',
         DEALER_NETWORK_SIZE,
+        PUBLIC_ORIGIN,
         SESSION_SECRETS: realSecret,
         GATEWAY_SECRET: realSecret,
         GATEWAY: binding,
@@ -120,6 +135,7 @@ describe('readConfig', () => {
     const test = readConfig({
       ENVIRONMENT: 'test',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: devSecret,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -131,6 +147,7 @@ describe('readConfig', () => {
     const production = {
       ENVIRONMENT: 'production',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: realSecret,
       GATEWAY_SECRET: realSecret,
       GATEWAY: binding,
@@ -162,6 +179,7 @@ describe('readConfig', () => {
     const base = {
       ENVIRONMENT: 'development',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: devSecret,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -176,6 +194,7 @@ describe('readConfig', () => {
     const base = {
       ENVIRONMENT: 'development',
       DEALER_NETWORK_SIZE,
+      PUBLIC_ORIGIN,
       SESSION_SECRETS: devSecret,
       GATEWAY_SECRET: devSecret,
       GATEWAY: binding,
@@ -188,7 +207,7 @@ describe('readConfig', () => {
 
   it('needs a gateway', () => {
     expect(() =>
-      readConfig({ ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret }),
+      readConfig({ ENVIRONMENT: 'development', DEALER_NETWORK_SIZE, PUBLIC_ORIGIN, SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret }),
     ).toThrow(/GATEWAY/);
   });
 });
@@ -199,5 +218,24 @@ describe('development tools', () => {
     expect(devToolsOn({ featureFlags: flags, environment: 'development' })).toBe(true);
     expect(devToolsOn({ featureFlags: { ...flags, devMailbox: false }, environment: 'development' })).toBe(false);
     expect(devToolsOn({ featureFlags: flags, environment: 'production' })).toBe(false);
+  });
+
+  it('needs the public origin everywhere, as an origin only, and https in production', () => {
+    const production = {
+      ENVIRONMENT: 'production',
+      DEALER_NETWORK_SIZE,
+      SESSION_SECRETS: realSecret,
+      GATEWAY_SECRET: realSecret,
+      GATEWAY: binding,
+      COMPANY_DETAILS,
+    };
+    expect(readConfig({ ...production, PUBLIC_ORIGIN }).publicOrigin).toBe(PUBLIC_ORIGIN);
+    expect(readConfig({ ...production, PUBLIC_ORIGIN: `${PUBLIC_ORIGIN}/` }).publicOrigin).toBe(PUBLIC_ORIGIN);
+    expect(() => readConfig(production)).toThrow(/PUBLIC_ORIGIN is not set/);
+    expect(() => readConfig({ ...production, PUBLIC_ORIGIN: 'http://www.kerbside.example' })).toThrow(/must be https in production/);
+    for (const wrong of ['www.kerbside.example', 'https://www.kerbside.example/sell', 'javascript:alert(1)', ''])
+      expect(() => readConfig({ ...production, PUBLIC_ORIGIN: wrong }), wrong).toThrow(/PUBLIC_ORIGIN/);
+    const development = { ...production, ENVIRONMENT: 'development', SESSION_SECRETS: devSecret, GATEWAY_SECRET: devSecret };
+    expect(readConfig({ ...development, PUBLIC_ORIGIN: 'http://localhost:8790' }).publicOrigin).toBe('http://localhost:8790');
   });
 });

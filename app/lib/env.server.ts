@@ -122,6 +122,28 @@ const EnvSchema = z
       .regex(/^\d+$/, 'DEALER_NETWORK_SIZE must be a whole number of dealers, e.g. 7500')
       .transform(Number)
       .pipe(z.number().int().min(1, 'DEALER_NETWORK_SIZE must be at least 1')),
+    /**
+     * The site's own address as the public reaches it (`https://www.kerbside.co.uk`): what every
+     * absolute link a page makes is built on (the canonical link, the sitemap, a referral link,
+     * the links the platform e-mails), never the request's Host, which is the client's word.
+     * Required everywhere; https in production.
+     */
+    PUBLIC_ORIGIN: z
+      .string({ required_error: 'PUBLIC_ORIGIN is not set (the site’s own origin, e.g. https://www.kerbside.co.uk)' })
+      .trim()
+      .transform((value, ctx) => {
+        let url: URL | null = null;
+        try {
+          url = new URL(value);
+        } catch {
+          url = null;
+        }
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: 'PUBLIC_ORIGIN must be an origin only, like https://www.kerbside.co.uk' });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     DEALER_SITE_URL: z.string().url().default(DEFAULT_DEALER_SITE_URL),
     BEST_EV_CITIES_URL: z.string().url().default(DEFAULT_BEST_EV_CITIES_URL),
     /** The home page's video (docs/behaviour/shell.md#home-page); without it the video section is left out. */
@@ -165,6 +187,9 @@ const EnvSchema = z
       } else if (Object.values(env.COMPANY_DETAILS).some((value) => value.startsWith(DEV_SECRET_MARKER))) {
         ctx.addIssue({ code: 'custom', path: ['COMPANY_DETAILS'], message: 'development company details are configured in production' });
       }
+      if (!env.PUBLIC_ORIGIN.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'the public origin must be https in production' });
+      }
       if (env.FEATURE_FLAGS.devMailbox) {
         ctx.addIssue({ code: 'custom', path: ['FEATURE_FLAGS'], message: 'the development mailbox cannot be on in production' });
       }
@@ -176,6 +201,8 @@ export interface AppConfig {
   helpCentreUrl: string;
   dealerSiteUrl: string;
   bestEvCitiesUrl: string;
+  /** The site's own origin (PUBLIC_ORIGIN), for every absolute link of ours. */
+  publicOrigin: string;
   youtubeEmbedUrl: string | null;
   experimentDecisions: Record<string, string>;
   environment: 'development' | 'test' | 'production';
@@ -214,6 +241,7 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
     helpCentreUrl: e.HELP_CENTRE_URL,
     dealerSiteUrl: e.DEALER_SITE_URL,
     bestEvCitiesUrl: e.BEST_EV_CITIES_URL,
+    publicOrigin: e.PUBLIC_ORIGIN,
     youtubeEmbedUrl: e.YOUTUBE_EMBED_URL ?? null,
     experimentDecisions: e.EXPERIMENT_DECISIONS,
     environment: e.ENVIRONMENT,

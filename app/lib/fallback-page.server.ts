@@ -5,6 +5,7 @@
  * carries the response's nonce. No link on them is taken from the request: the request may be
  * for `//evil.example`, and a link built from its path would lead there.
  */
+import { MAX_UPLOAD_BYTES } from '../../contract/documents';
 import { DEFAULT_HELP_CENTRE_URL } from './env.server';
 
 const STYLE = 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}';
@@ -45,5 +46,21 @@ export function badFormDocument(brandName: string, nonce: string): string {
     nonce,
     'Form not sent',
     `<h1>Sorry, we could not read that form</h1><p>It arrived incomplete or in a form we do not accept, so nothing was changed. Please go back and send it again.</p><p><a href="/">Go to ${brand}</a></p>`,
+  );
+}
+
+/**
+ * A post bigger than any form of ours (request-body.server.ts): refused before it was read, so
+ * nothing was changed. The size is the only thing said about it; the seller's way back is the same.
+ */
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+export function tooLargeFormDocument(brandName: string, nonce: string): string {
+  const brand = brandName.replace(/[<>&"]/g, '');
+  return plainDocument(
+    brandName,
+    nonce,
+    'Form not sent',
+    `<h1>Sorry, that was too much to send</h1><p>It was bigger than any form of ours takes, so nothing was changed. Please go back and send it again; if you were sending a file, choose a smaller one (photos up to ${megabytes(MAX_UPLOAD_BYTES.photo)} MB, documents up to ${megabytes(MAX_UPLOAD_BYTES.document)} MB).</p><p><a href="/">Go to ${brand}</a></p>`,
   );
 }

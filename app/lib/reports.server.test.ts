@@ -8,15 +8,19 @@ describe('silent reports', () => {
   it('logs each kind once, as JSON with its event name, at its level', () => {
     const log = capture();
     report('chunk_load_failed', { reason: 'timeout', path: '/reviews' }, log);
-    expect(log.error).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(log.error.mock.calls[0]![0] as string)).toEqual({
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(log.warn.mock.calls[0]![0] as string)).toEqual({
       event: 'report.chunk_load_failed',
-      level: 'error',
+      level: 'warn',
       reason: 'timeout',
       path: '/reviews',
     });
     report('cookies_disabled', {}, log);
     expect(JSON.parse(log.info.mock.calls[0]![0] as string)).toMatchObject({ event: 'report.cookies_disabled', level: 'info' });
+  });
+
+  it('logs nothing a browser can post at the error level: anyone can post one', () => {
+    for (const kind of CLIENT_REPORT_KINDS) expect(REPORTS[kind].level, kind).not.toBe('error');
   });
 
   it("logs a failed lookup at the lowest level and the vehicle limit ('exceeded') never, as spec §8 says", () => {

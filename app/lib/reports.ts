@@ -8,8 +8,11 @@
 export type ReportLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export const REPORTS = {
-  /** The page's code could not be fetched, or had not arrived 120 s after the page (a chunk). */
-  chunk_load_failed: { level: 'error', from: 'browser' },
+  /**
+   * The page's code could not be fetched, or had not arrived 120 s after the page (a chunk). A
+   * warning, not an error: anyone can post a browser's report, so none may raise the error level.
+   */
+  chunk_load_failed: { level: 'warn', from: 'browser' },
   /** The chat opened, but without the seller's account (its login failed). */
   chat_login_failed: { level: 'warn', from: 'browser' },
   /** The chat widget's script could not be loaded. */

@@ -45,8 +45,9 @@ export interface PlatformEnv {
   /** How long a claimed send may take before another delivery of the message takes it over. */
   NOTIFY_SEND_LEASE_SECONDS?: string;
   /**
-   * What the SMS provider signs the replies it forwards with (HMAC-SHA256 of the body, hex, in
-   * `x-sms-signature`): `wrangler secret put SMS_WEBHOOK_SECRET`. Without it only the app may post replies.
+   * What the SMS provider signs the replies it forwards with (Standard Webhooks: `webhook-id`,
+   * `webhook-timestamp`, `webhook-signature`; a `whsec_…` secret as the provider issues it):
+   * `wrangler secret put SMS_WEBHOOK_SECRET`. Without it only the app may post replies.
    */
   SMS_WEBHOOK_SECRET?: string;
   /** How long a message may stay unsent before the Cron Trigger puts it on the queue again. */
@@ -79,7 +80,6 @@ export function tokenSecret(env: PlatformEnv): string {
   return secret;
 }
 
-/** The secret the app proves itself with, refusing a development one in production. */
 /** The SMS provider's webhook secret, when one is configured; production refuses a development one. */
 export function smsWebhookSecret(env: PlatformEnv): string | null {
   const secret = env.SMS_WEBHOOK_SECRET ?? '';
@@ -90,6 +90,7 @@ export function smsWebhookSecret(env: PlatformEnv): string | null {
   return secret;
 }
 
+/** The secret the app proves itself with, refusing a development one in production. */
 export function gatewaySecret(env: PlatformEnv): string {
   const secret = env.GATEWAY_SECRET ?? '';
   if (secret.length < 32) throw new Error('GATEWAY_SECRET is missing or shorter than 32 characters');

@@ -1,12 +1,13 @@
 import { endpoints, type Endpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoint';
+import { MAX_UPLOAD_BYTES, multipartBodyLimit } from '../../contract/documents';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 import { accountHandlers } from './account/handlers';
 import { configureClock, onThisClock } from './clock';
 import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
-import { errorResponse, Router, type Handler, type Handlers } from './http';
+import { errorResponse, PayloadTooLarge, payloadTooLarge, Router, type Handler, type Handlers } from './http';
 import { withProvidersVersions } from './providers/versions';
 import { requestLogEntry } from './request-log';
 import { motHandlers } from './mot/handlers';
@@ -14,10 +15,11 @@ import { notifyHandlers } from './notify/handlers';
 import { consumeNotifications } from './notify/consumer';
 import type { NotificationMessage } from './notify/messages';
 import { deleteOldShortLinks } from './notify/short-links';
-import { isSignedSmsReply } from './notify/sms-replies';
+import { checkSmsWebhook, deleteOldSmsWebhookMessages, forgetSmsWebhookMessage } from './notify/sms-replies';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
+import { EVENTS_MAX_BODY_BYTES } from './shell/analytics';
 import { shellHandlers } from './shell/handlers';
 import { taxHandlers } from './tax/handlers';
 import { trackerHandlers } from './tracker/handlers';
@@ -48,12 +50,22 @@ const handlers: { [Group in keyof Endpoints]: Handlers<Endpoints[Group]> } = {
  * table puts a fixed path before a parameter that would also match it.
  */
 const router = new Router<PlatformEnv>();
+/**
+ * The endpoints that may be sent more than MAX_BODY_BYTES: the uploads (their file's limit and the
+ * form around it, contract/documents.ts) and a full batch of analytics events.
+ */
+const BODY_LIMITS = new Map<AnyEndpoint, number>([
+  [endpoints.sale.uploadPhoto, multipartBodyLimit(MAX_UPLOAD_BYTES.photo)],
+  [endpoints.sale.uploadDocument, multipartBodyLimit(MAX_UPLOAD_BYTES.document)],
+  [endpoints.sale.checkSharpness, multipartBodyLimit(MAX_UPLOAD_BYTES.document)],
+  [endpoints.shell.events, EVENTS_MAX_BODY_BYTES],
+]);
 for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Record<string, AnyEndpoint>][]) {
   const groupHandlers: Record<string, Handler | undefined> = handlers[group];
   for (const [key, endpoint] of Object.entries(table)) {
     const handler = groupHandlers[key];
     if (!handler) throw new Error(`No handler for ${endpoint.name}`);
-    router.on(endpoint, handler);
+    router.on(endpoint, handler, { maxBodyBytes: BODY_LIMITS.get(endpoint) });
   }
 }
 
@@ -70,15 +82,24 @@ export default {
       // still let it reach what needs no seller (the outbox in development, the rate limits' keys).
       // The one exception: the SMS provider forwarding a reply, signed with its own secret. A
       // refused call is not logged: its headers are nobody's word.
-      const fromSmsProvider = await isSignedSmsReply(request, smsWebhookSecret(env), endpoints.notify.smsReply.path);
-      if (!fromSmsProvider && !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
+      configureClock(env);
+      const fromSmsProvider = await checkSmsWebhook(request, env, smsWebhookSecret(env), endpoints.notify.smsReply.path);
+      if (!fromSmsProvider.signed && !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
+        // A genuine signature on a stale or repeated message is the provider's word that someone
+        // is replaying one of its messages: worth a line, unlike the refusals of strangers.
+        if (fromSmsProvider.reason === 'stale' || fromSmsProvider.reason === 'replayed')
+          console.warn(JSON.stringify({ event: 'platform.notify.sms_webhook_refused', reason: fromSmsProvider.reason }));
         return errorResponse(403, 'forbidden', 'The platform answers the Kerbside app only');
       }
-      configureClock(env);
       response = await router.handle(request, env, ctx);
+      if (fromSmsProvider.signed && response.status >= 500) await forgetSmsWebhookMessage(env.DB, fromSmsProvider.id);
     } catch (error) {
-      console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
-      response = errorResponse(500, 'internal_error', 'Something went wrong on the platform');
+      if (error instanceof PayloadTooLarge) {
+        response = payloadTooLarge();
+      } else {
+        console.error(JSON.stringify({ event: 'platform.error', url: request.url, error: String(error) }));
+        response = errorResponse(500, 'internal_error', 'Something went wrong on the platform');
+      }
     }
     console.log(JSON.stringify(requestLogEntry(request, router.endpointOf(request), response.status)));
     return withProvidersVersions(response);
@@ -88,7 +109,7 @@ export default {
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
    * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
    * monthly tracker revaluations (each car once a month, so extra runs do nothing) and deletes
-   * short links long expired.
+   * short links long expired and the SMS webhook ids too old to be replayed anyway.
    */
   async scheduled(controller, env, ctx) {
     configureClock(env);
@@ -104,6 +125,7 @@ export default {
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
     ctx.waitUntil(deleteOldShortLinks(env.DB, now).then(...log('short-links-deleted')));
+    ctx.waitUntil(deleteOldSmsWebhookMessages(env.DB, now).then(...log('sms-webhook-messages-deleted')));
   },
   /** The notifications queue and its dead-letter queue (platform/src/notify/consumer.ts). */
   async queue(batch, env) {

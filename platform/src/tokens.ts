@@ -2,6 +2,7 @@
  * Signed id tokens (a compact JWT, HS256), opaque random tokens, and hashes to store them by.
  * The platform keeps hashes only: a leaked table lets nobody sign in.
  */
+import type { UnsubscribedChannel } from '../../contract/accounts';
 
 const encoder = new TextEncoder();
 
@@ -112,7 +113,7 @@ export function signChatToken(claims: ChatClaims, secret: string): Promise<strin
 export interface UnsubscribeClaims {
   sub: number;
   /** Which messages to stop: marketing e-mails, texts, or one vehicle's MOT reminders (sub is then the reminder's id). */
-  ch: 'email' | 'sms' | 'mot';
+  ch: UnsubscribedChannel;
   token_use: 'unsubscribe';
   iat: number;
   exp: number;

@@ -11,13 +11,76 @@
 // a loopback port of its choosing and this is the only door: headers in, minus `MF-*`; the answer
 // out byte for byte, each chunk as it comes (a streamed page stays streamed, compressed or not).
 // Behind it the platform still refuses any caller without the app's GATEWAY_SECRET.
+//
+// It is the edge, too, for the caller's address: as Cloudflare does, it sets `CF-Connecting-IP` to
+// the address the connection came from and drops every address a client wrote itself
+// (`X-Forwarded-For`, `X-Real-IP`, `True-Client-IP`, `Forwarded`, any `cf-*`), so a per-address
+// rate limit cannot be dodged with a header. The one exception is for the browser tests only: see
+// TEST_CLIENT_ADDRESS_HEADER.
 import http from 'node:http';
+import net from 'node:net';
 
 /** Headers about one hop, not the request: Node sets its own on each side. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 /** @param {string} name */
 export const isMiniflareHeader = (name) => name.toLowerCase().startsWith('mf-');
+
+/** Where clients claim an address of their own; only the edge says where a request came from. */
+const ADDRESS_HEADERS = new Set([
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'true-client-ip',
+  'forwarded',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+]);
+
+/**
+ * The browser tests' own address per test (their per-address limits would otherwise make every
+ * test one seller). Honoured only by a front door started with `testClientAddresses: true`, which
+ * scripts/start.mjs passes only when KERBSIDE_TEST_CLIENT_ADDRESSES=1 is in its environment (set
+ * by playwright.config.ts for its servers alone); otherwise it is dropped like any other claim. A
+ * request cannot turn it on: the switch is the process's, read once at start.
+ */
+export const TEST_CLIENT_ADDRESS_HEADER = 'x-kerbside-test-client-address';
+
+/**
+ * Whether a request header is one a client may not send on: Miniflare's controls, claims of an
+ * address, and the edge's own `cf-*`.
+ * @param {string} name
+ */
+export function isEdgeOnlyHeader(name) {
+  const lower = name.toLowerCase();
+  return isMiniflareHeader(lower) || lower.startsWith('cf-') || ADDRESS_HEADERS.has(lower) || lower === TEST_CLIENT_ADDRESS_HEADER;
+}
+
+/**
+ * The connection's address as the edge would write it: an IPv4 client of a dual-stack socket
+ * without its `::ffff:` prefix.
+ * @param {string | undefined} address
+ */
+export function socketAddress(address) {
+  if (!address) return null;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}
+
+/**
+ * The address to forward: the socket's, or (test servers only) a valid address the test sent.
+ * @param {http.IncomingMessage} request
+ * @param {boolean} testClientAddresses
+ */
+function clientAddress(request, testClientAddresses) {
+  if (testClientAddresses) {
+    const claimed = request.headers[TEST_CLIENT_ADDRESS_HEADER];
+    if (typeof claimed === 'string' && net.isIP(claimed.trim())) return claimed.trim();
+  }
+  return socketAddress(request.socket.remoteAddress);
+}
 
 /**
  * @param {http.IncomingHttpHeaders} incoming
@@ -34,15 +97,19 @@ function forwardable(incoming, drop) {
 }
 
 /**
- * Serves `host:port`, forwarding to `target` (Miniflare's own URL) without `MF-*` headers.
- * @param {{ host: string, port: number, target: URL }} options
+ * Serves `host:port`, forwarding to `target` (Miniflare's own URL) without `MF-*` headers or
+ * client-sent addresses, with `CF-Connecting-IP` set to the connection's.
+ * @param {{ host: string, port: number, target: URL, testClientAddresses?: boolean }} options
  * @returns {Promise<http.Server>}
  */
-export function startFrontDoor({ host, port, target }) {
+export function startFrontDoor({ host, port, target, testClientAddresses = false }) {
   // No keep-alive to Miniflare: a pooled socket the runtime has already closed fails the next request
   // sent on it (a reset a browser would see as an error page); a new loopback connection costs little.
   const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer({ noDelay: true }, (request, response) => {
+    const headers = forwardable(request.headers, isEdgeOnlyHeader);
+    const address = clientAddress(request, testClientAddresses);
+    if (address) headers['cf-connecting-ip'] = address;
     const upstream = http.request(
       {
         agent,
@@ -50,7 +117,7 @@ export function startFrontDoor({ host, port, target }) {
         port: target.port,
         method: request.method,
         path: request.url,
-        headers: forwardable(request.headers, isMiniflareHeader),
+        headers,
       },
       (answer) => {
         response.writeHead(

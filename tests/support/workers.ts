@@ -23,6 +23,8 @@ export const TEST_GATEWAY_SECRET = 'dev-only-integration-tests-gateway-secret-01
 export const TEST_APP_VARS: Record<string, string> = {
   BRAND_NAME: 'Kerbside',
   ENVIRONMENT: 'test',
+  // The address tests fetch the app at (a file with its own port for a browser gets that port's).
+  PUBLIC_ORIGIN: 'http://localhost',
   SESSION_SECRETS: DEV_SECRET,
   GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   FEATURE_FLAGS: '{}',
@@ -142,7 +144,12 @@ export async function startWorkers(options: WorkerOptionsForTest = {}) {
     workers: [
       {
         ...provided.app,
-        bindings: { ...provided.app.bindings, ...options.appVars, ...clockVars(options.appVars) },
+        bindings: {
+          ...provided.app.bindings,
+          ...(options.port ? { PUBLIC_ORIGIN: `http://localhost:${options.port}` } : {}),
+          ...options.appVars,
+          ...clockVars(options.appVars),
+        },
         serviceBindings: gateway,
       },
       {

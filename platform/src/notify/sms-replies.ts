@@ -1,7 +1,7 @@
 import { checkUkPhone } from '../../../contract/contact-validation';
 import { sameSecret, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
-import { clockNowIso } from '../clock';
+import { clockNowIso, clockNowMs } from '../clock';
+import { errorResponse, json, readBodyText, readJsonObject } from '../http';
 
 /** The words UK senders treat as "stop texting me" (the mobile networks' and PECR's common practice). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'CANCEL', 'QUIT']);
@@ -20,30 +20,99 @@ export const isStopReply = (text: string) =>
       .replace(/[.!]+$/, ''),
   );
 
-export const SMS_SIGNATURE_HEADER = 'x-sms-signature';
+/**
+ * The SMS provider's webhook headers, as Standard Webhooks names them: its message id (the same
+ * on every retry of one message), when it signed it (unix seconds) and the signatures
+ * (`v1,<base64 HMAC-SHA256>`, space-separated: a provider rotating its secret sends one per key).
+ */
+export const SMS_WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
 
-/** HMAC-SHA256 of the body with the webhook secret, as lower-case hex. */
-export async function signSmsReply(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+/** How far a webhook's timestamp may be from our clock, either way: beyond it a capture is stale. */
+export const SMS_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+
+/** Seen ids are kept this long; one older than the tolerance is refused by its timestamp alone. */
+const SEEN_IDS_KEPT_MS = 24 * 60 * 60_000;
+
+const encoder = new TextEncoder();
+
+/**
+ * The HMAC key: a Standard Webhooks secret (`whsec_` and base64) is its decoded bytes, as the
+ * provider that issued it signs with; any other secret is used as its own UTF-8 bytes.
+ */
+function keyBytes(secret: string): Uint8Array<ArrayBuffer> {
+  if (!secret.startsWith('whsec_')) return encoder.encode(secret);
+  return Uint8Array.from(atob(secret.slice('whsec_'.length)), (c) => c.charCodeAt(0));
+}
+
+/** The `v1,<base64>` signature of one webhook message: HMAC-SHA256 of `${id}.${timestamp}.${body}`. */
+export async function signSmsReply(secret: string, id: string, timestamp: string, body: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', keyBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`)));
+  return `v1,${btoa(String.fromCharCode(...mac))}`;
+}
+
+/** Whether any of the header's signatures is the expected one; every one is compared in full. */
+function anySignatureMatches(header: string, expected: string): boolean {
+  let matched = false;
+  for (const signature of header.split(' ')) if (signature && sameSecret(signature, expected)) matched = true;
+  return matched;
+}
+
+/** A webhook id we store: the provider's own (`msg_…`), printable and short, never a paragraph. */
+const WEBHOOK_ID = /^[\x21-\x7e]{1,128}$/;
+/** Unix seconds, as the header carries them. */
+const WEBHOOK_TIMESTAMP = /^\d{1,12}$/;
+
+export type SmsWebhookCheck =
+  { signed: true; id: string } | { signed: false; reason: 'not_webhook' | 'bad_signature' | 'stale' | 'replayed' };
+
+/**
+ * Whether a request is the SMS provider's own: signed with SMS_WEBHOOK_SECRET (Standard Webhooks),
+ * within five minutes of our clock, and a message id not acted on before, which this records. The
+ * one caller besides the app the platform answers, and only on the replies path. Without the id
+ * and the timestamp under the signature, a signed STOP captured once would work forever (after the
+ * seller turns texts back on, say). The body is read from a clone (the handler reads it again),
+ * within the platform's body limit.
+ */
+export async function checkSmsWebhook(request: Request, env: PlatformEnv, secret: string | null, path: string): Promise<SmsWebhookCheck> {
+  const signatures = request.headers.get(SMS_WEBHOOK_HEADERS.signature);
+  if (!secret || !signatures || request.method !== 'POST' || new URL(request.url).pathname !== path)
+    return { signed: false, reason: 'not_webhook' };
+  const id = request.headers.get(SMS_WEBHOOK_HEADERS.id) ?? '';
+  const timestamp = request.headers.get(SMS_WEBHOOK_HEADERS.timestamp) ?? '';
+  if (!WEBHOOK_ID.test(id) || !WEBHOOK_TIMESTAMP.test(timestamp)) return { signed: false, reason: 'bad_signature' };
+  const body = await readBodyText(request.clone() as Request);
+  if (!anySignatureMatches(signatures, await signSmsReply(secret, id, timestamp, body))) return { signed: false, reason: 'bad_signature' };
+  const signedAtMs = Number(timestamp) * 1000;
+  if (Math.abs(clockNowMs() - signedAtMs) > SMS_WEBHOOK_TOLERANCE_MS) return { signed: false, reason: 'stale' };
+  const recorded = await env.DB.prepare(
+    'INSERT INTO sms_webhook_messages (id, signed_at, received_at) VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING',
+  )
+    .bind(id, new Date(signedAtMs).toISOString(), clockNowIso())
+    .run();
+  return recorded.meta.changes ? { signed: true, id } : { signed: false, reason: 'replayed' };
 }
 
 /**
- * Whether a request is the SMS provider's own, signed with SMS_WEBHOOK_SECRET: the one caller
- * besides the app the platform answers, and only on the replies path. The body is read from a clone
- * (the handler reads it again) and compared in constant time.
+ * Forgets a message we could not handle (a 5xx of ours), so the provider's retry of it, which
+ * carries the same id, is taken rather than refused as a replay.
  */
-export async function isSignedSmsReply(request: Request, secret: string | null, path: string): Promise<boolean> {
-  const signature = request.headers.get(SMS_SIGNATURE_HEADER);
-  if (!secret || !signature || request.method !== 'POST' || new URL(request.url).pathname !== path) return false;
-  const body = await request.clone().text();
-  return sameSecret(signature.toLowerCase(), await signSmsReply(secret, body));
+export async function forgetSmsWebhookMessage(db: D1Database, id: string): Promise<void> {
+  await db.prepare('DELETE FROM sms_webhook_messages WHERE id = ?1').bind(id).run();
+}
+
+/** The daily Cron Trigger's pruning: ids whose timestamp alone now refuses them. */
+export async function deleteOldSmsWebhookMessages(db: D1Database, now: Date): Promise<number> {
+  const result = await db
+    .prepare('DELETE FROM sms_webhook_messages WHERE signed_at < ?1')
+    .bind(new Date(now.getTime() - SEEN_IDS_KEPT_MS).toISOString())
+    .run();
+  return result.meta.changes ?? 0;
 }
 
 /**
  * POST /platform/notify/sms-replies {from, text}: a reply to one of our texts, as the SMS provider
- * hands it on (signed, see isSignedSmsReply) or the app relays it. "STOP" stops every text to that number at once (e-mails go on); anything else is
+ * hands it on (signed, see checkSmsWebhook) or the app relays it. "STOP" stops every text to that number at once (e-mails go on); anything else is
  * recorded nowhere: texts are not a support channel.
  */
 export async function smsReply(request: Request, env: PlatformEnv): Promise<Response> {

@@ -1,5 +1,6 @@
 import {
   checkUpload,
+  cleanFileName,
   DOCUMENT_KIND_IDS,
   DOCUMENT_KINDS,
   isDocumentKind,
@@ -7,6 +8,7 @@ import {
   isSharp,
   MAX_DOCUMENTS_PER_KIND,
   MAX_UPLOAD_BYTES,
+  multipartBodyLimit,
   measureSharpness,
   PHOTO_SLOTS,
   sniffContentType,
@@ -57,9 +59,6 @@ interface PhotoRow {
   sharpness: number | null;
   uploaded_at: string;
 }
-
-/** Room for the boundaries and the other form fields around the file itself. */
-const MULTIPART_ALLOWANCE = 64 * 1024;
 
 const EXTENSIONS: Record<UploadContentType, string> = {
   'image/jpeg': 'jpg',
@@ -211,7 +210,8 @@ export async function documentFile(
   if (owned instanceof Response) return owned;
   const row = await findDocument(env, owned.enquiry.id, params.id ?? '');
   if (!row) return documentNotFound();
-  return streamObject(env, row.r2_key, row.content_type, row.original_name ?? `${row.kind}.${EXTENSIONS[row.content_type]}`);
+  const name = row.original_name === null ? null : cleanFileName(row.original_name);
+  return streamObject(env, row.r2_key, row.content_type, name ?? `${row.kind}.${EXTENSIONS[row.content_type]}`);
 }
 
 /** Why the check asks again for a kind whose every submitted file is too blurred to read. */
@@ -338,7 +338,8 @@ function toDocument(row: DocumentRow): UploadedDocument {
     kind: row.kind,
     contentType: row.content_type,
     size: row.size,
-    originalName: row.original_name,
+    // Cleaned again as it goes out: a name stored before format characters were taken out keeps them.
+    originalName: row.original_name === null ? null : cleanFileName(row.original_name),
     sharpness: row.sharpness,
     sharp: isSharp(row.sharpness),
     uploadedAt: row.uploaded_at,
@@ -450,7 +451,7 @@ function toPhoto(row: PhotoRow): VehiclePhoto {
 export async function readMultipart(request: Request, fileLimit: number): Promise<FormData | Response> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) return errorResponse(400, 'bad_request', 'Send the file as multipart/form-data');
-  const cap = fileLimit + MULTIPART_ALLOWANCE;
+  const cap = multipartBodyLimit(fileLimit);
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > cap) return fileTooLarge(fileLimit);
   const body = await readAtMost(request.body, cap);
@@ -506,16 +507,6 @@ async function streamObject(env: PlatformEnv, key: string, contentType: UploadCo
 function toEnquiryId(value: unknown): number {
   if (typeof value === 'number') return value;
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-/** Keeps the name the seller will recognise, without a path, control characters or an essay. */
-function cleanFileName(name: string): string | null {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || null;
 }
 
 /**

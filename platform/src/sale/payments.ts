@@ -90,7 +90,10 @@ async function seal(env: PlatformEnv, enquiryId: number, details: BankDetails): 
   return { iv: toBase64(iv), ciphertext: toBase64(new Uint8Array(ciphertext)) };
 }
 
-async function unseal(env: PlatformEnv, row: BeneficiaryRow): Promise<BankDetails> {
+async function unseal(
+  env: PlatformEnv,
+  row: Pick<BeneficiaryRow, 'enquiry_id' | 'details_iv' | 'details_ciphertext'>,
+): Promise<BankDetails> {
   const plaintext = await crypto.subtle.decrypt(
     { name: 'AES-GCM', iv: fromBase64(row.details_iv), additionalData: associatedData(row.enquiry_id) },
     await detailsKey(env),
@@ -131,6 +134,38 @@ export async function sameBankAccount(env: PlatformEnv, enquiryA: number, enquir
   if (!a || !b) return false;
   const [da, db] = await Promise.all([unseal(env, a), unseal(env, b)]);
   return da.sortCode === db.sortCode && da.accountNumber === db.accountNumber;
+}
+
+/** A payout account's details as stored: sealed, and bound to the enquiry they were sealed for. */
+export interface SealedAccount {
+  enquiryId: number;
+  iv: string;
+  ciphertext: string;
+}
+
+/** The sealed payout account of one enquiry, or null when it has none. */
+export async function sealedAccountOf(env: PlatformEnv, enquiryId: number): Promise<SealedAccount | null> {
+  const row = await findRow(env, enquiryId);
+  return row ? { enquiryId: row.enquiry_id, iv: row.details_iv, ciphertext: row.details_ciphertext } : null;
+}
+
+/** The sealed payout accounts of every enquiry of one customer, whatever became of each sale. */
+export async function sealedAccountsOfCustomer(env: PlatformEnv, customerId: number): Promise<SealedAccount[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT b.enquiry_id, b.details_iv, b.details_ciphertext FROM beneficiaries b LEFT JOIN enquiries e ON e.id = b.enquiry_id
+      WHERE b.customer_id = ?1 OR e.customer_id = ?1`,
+  )
+    .bind(customerId)
+    .all<Pick<BeneficiaryRow, 'enquiry_id' | 'details_iv' | 'details_ciphertext'>>();
+  return results.map((row) => ({ enquiryId: row.enquiry_id, iv: row.details_iv, ciphertext: row.details_ciphertext }));
+}
+
+/** Whether `account` is the same bank account (sort code and number) as any of `others`, as sameBankAccount compares. */
+export async function sameAsAnyAccount(env: PlatformEnv, account: SealedAccount, others: SealedAccount[]): Promise<boolean> {
+  const open = (sealed: SealedAccount) =>
+    unseal(env, { enquiry_id: sealed.enquiryId, details_iv: sealed.iv, details_ciphertext: sealed.ciphertext });
+  const [mine, ...theirs] = await Promise.all([open(account), ...others.map(open)]);
+  return theirs.some((other) => other.sortCode === mine!.sortCode && other.accountNumber === mine!.accountNumber);
 }
 
 async function findRow(env: PlatformEnv, enquiryId: number): Promise<BeneficiaryRow | null> {

@@ -4,15 +4,17 @@ import { clockNowIso } from '../clock';
 import type { EnquiryRow } from '../entry/enquiries';
 import type { PlatformEnv } from '../env';
 import { json } from '../http';
-import { sameBankAccount } from './payments';
+import { sameAsAnyAccount, sealedAccountOf, sealedAccountsOfCustomer, type SealedAccount } from './payments';
 
 /**
  * The referral reward (content/pages/referral-terms.md): when a seller who signed up through a
  * friend's link has their sale paid, the friend who referred them is paid REFERRAL_REWARD_PENCE
  * into the account of their own most recent paid sale. Once per referred seller, whatever they
- * sell next (the unique referred_user_id). Nothing is paid when both are paid into one account: a
- * second account of one's own is not a friend. A frozen payout account holds the reward until
- * support has checked with the seller, as it holds a sale's payout.
+ * sell next (the unique referred_user_id). Nothing is paid when the friend is paid into any
+ * account the referrer ever was (any sale's payout account, any reward's): a second account of
+ * one's own is not a friend, and comparing with the latest one alone let a referrer "refer"
+ * themselves into an older account. A frozen payout account holds the reward until support has
+ * checked with the seller, as it holds a sale's payout.
  */
 export async function recordReferralReward(env: PlatformEnv, enquiry: EnquiryRow): Promise<void> {
   if (enquiry.customer_id == null) return;
@@ -30,15 +32,22 @@ export async function recordReferralReward(env: PlatformEnv, enquiry: EnquiryRow
   // The link is only given to a seller with a paid sale (account/referrals.ts), so this is rare:
   // a referrer with no payout account is owed nothing the platform could pay.
   if (!payout) return;
-  if (await sameBankAccount(env, payout.enquiry_id, enquiry.id)) {
+  const friendAccount = await sealedAccountOf(env, enquiry.id);
+  const referrerAccounts = [
+    ...(await sealedAccountsOfCustomer(env, friend.referred_by)),
+    ...(await rewardAccounts(env, friend.referred_by)),
+  ];
+  if (friendAccount && (await sameAsAnyAccount(env, friendAccount, referrerAccounts))) {
     console.warn(JSON.stringify({ event: 'referral.same_account', referrer: friend.referred_by, enquiry: enquiry.id }));
     return;
   }
   const now = clockNowIso();
   const paid = payout.frozen_at === null;
+  const paidTo = paid ? await sealedAccountOf(env, payout.enquiry_id) : null;
   await env.DB.prepare(
-    `INSERT INTO referral_rewards (referrer_id, referred_user_id, enquiry_id, amount_pence, status, paid_to_last4, created_at, paid_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (referred_user_id) DO NOTHING`,
+    `INSERT INTO referral_rewards (referrer_id, referred_user_id, enquiry_id, amount_pence, status, paid_to_last4, created_at, paid_at,
+       paid_to_enquiry_id, paid_to_iv, paid_to_ciphertext)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (referred_user_id) DO NOTHING`,
   )
     .bind(
       friend.referred_by,
@@ -49,8 +58,22 @@ export async function recordReferralReward(env: PlatformEnv, enquiry: EnquiryRow
       paid ? payout.last4 : null,
       now,
       paid ? now : null,
+      paidTo?.enquiryId ?? null,
+      paidTo?.iv ?? null,
+      paidTo?.ciphertext ?? null,
     )
     .run();
+}
+
+/** The accounts the referrer's rewards were paid into, as sealed when each was paid. */
+async function rewardAccounts(env: PlatformEnv, referrerId: number): Promise<SealedAccount[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT paid_to_enquiry_id, paid_to_iv, paid_to_ciphertext FROM referral_rewards
+      WHERE referrer_id = ?1 AND paid_to_enquiry_id IS NOT NULL AND paid_to_iv IS NOT NULL AND paid_to_ciphertext IS NOT NULL`,
+  )
+    .bind(referrerId)
+    .all<{ paid_to_enquiry_id: number; paid_to_iv: string; paid_to_ciphertext: string }>();
+  return results.map((row) => ({ enquiryId: row.paid_to_enquiry_id, iv: row.paid_to_iv, ciphertext: row.paid_to_ciphertext }));
 }
 
 /** GET /platform/referrals/rewards → ReferralRewardsResponse */

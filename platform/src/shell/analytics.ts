@@ -3,7 +3,7 @@ import { CAMPAIGN_KEYS, MAX_EVENTS_PER_REQUEST } from '../../../contract/shell';
 import { isValidVrm } from '../../../contract/vrm';
 import { authenticate } from '../auth';
 import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
-import { errorResponse, json } from '../http';
+import { errorResponse, json, PayloadTooLarge, readBodyText } from '../http';
 import { hitRateLimit, pruneRateLimits } from '../rate-limit';
 import { clockNow } from '../clock';
 
@@ -14,7 +14,8 @@ import { clockNow } from '../clock';
  * addresses, and no registrations in paths.
  */
 
-const MAX_BODY_BYTES = 128 * 1024;
+/** A full batch of events can pass the platform's usual body limit; this is the batch's own. */
+export const EVENTS_MAX_BODY_BYTES = 128 * 1024;
 const MAX_PROPERTIES = 20;
 const MAX_EXPERIMENTS = 10;
 const MAX_VALUE_LENGTH = 200;
@@ -147,9 +148,13 @@ export async function recordEvents(request: Request, env: PlatformEnv, ctx: Exec
     });
   }
 
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES)
-    return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
+  let text: string;
+  try {
+    text = await readBodyText(request, EVENTS_MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof PayloadTooLarge) return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
+    throw error;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

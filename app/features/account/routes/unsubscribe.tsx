@@ -52,7 +52,8 @@ const MESSAGES: Record<number, string> = {
 const UNAVAILABLE = 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const channel = channelOf(params.sms);
+  // Only for its 404: what the code stops is the platform's to say, below.
+  channelOf(params.sms);
   const submission = parseForm(await request.formData(), UnsubscribeSchema);
   const code = submission.status === 'success' ? submission.value.code : undefined;
   if (!code) return refuse(submission, MESSAGES[400]!);
@@ -64,9 +65,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(failure) }));
     return refuse(submission, UNAVAILABLE, 503);
   }
-  const mot = isMotList(new URL(request.url));
-  context.analytics.track('unsubscribed', { channel: mot ? 'mot' : channel });
-  throw redirect(`/unsubscribe${channel === 'sms' ? '/sms' : ''}?done${mot ? '&list=mot' : ''}`, 303);
+  // What the code stopped is the platform's answer, not the address it was posted to: an e-mail's
+  // link posted to /unsubscribe/sms stops e-mails, and the page must not say texts.
+  const stopped = result.value.unsubscribed;
+  context.analytics.track('unsubscribed', { channel: stopped });
+  throw redirect(`/unsubscribe${stopped === 'sms' ? '/sms' : ''}?done${stopped === 'mot' ? '&list=mot' : ''}`, 303);
 }
 
 export default function Unsubscribe() {

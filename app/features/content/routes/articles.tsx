@@ -21,7 +21,8 @@ const SECTIONS: { base: string; collection: Collection; canonicalBase: string; t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const section = SECTIONS.find((s) => url.pathname.startsWith(s.base))!;
-  const canonical = `${url.origin}${section.canonicalBase}${params.slug ? `/${params.slug}` : ''}`;
+  // On the configured origin, never the request's: a page fetched with another Host would name that host canonical.
+  const canonical = `${context.config.publicOrigin}${section.canonicalBase}${params.slug ? `/${params.slug}` : ''}`;
   const values = contentValues(context.config);
   if (params.slug) {
     const entry = params.slug === 'index' ? null : getEntry(section.collection, params.slug);

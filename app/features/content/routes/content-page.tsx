@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const entry = getEntry('pages', slug);
   if (!entry) throw new Response('Not Found', { status: 404 });
   // /refer: a signed-in seller's own link (the page stays public for everyone else).
-  const referral = slug === 'refer' && context.session.get('auth') ? await ownReferralLink(context, url.origin) : null;
+  const referral = slug === 'refer' && context.session.get('auth') ? await ownReferralLink(context, context.config.publicOrigin) : null;
   return { slug, flags: entry.flags, entry: articleOf(entry, contentValues(context.config)), referral };
 }
 
