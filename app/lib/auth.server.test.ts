@@ -35,9 +35,15 @@ describe('token expiry', () => {
 });
 
 describe('refreshing the id token', () => {
-  it('returns the new token', async () => {
-    const { gateway } = gatewayAnswering(() => json({ idToken: 'new', expiresIn: 120 }));
-    expect(await refreshIdToken(gateway, 'r', noWait)).toEqual({ kind: 'refreshed', idToken: 'new', expiresIn: 120, issuedAt: 1_000 });
+  it('returns the new tokens: the id token and the refresh token that replaces the one sent', async () => {
+    const { gateway } = gatewayAnswering(() => json({ idToken: 'new', refreshToken: 'r2', expiresIn: 120 }));
+    expect(await refreshIdToken(gateway, 'r', noWait)).toEqual({
+      kind: 'refreshed',
+      idToken: 'new',
+      refreshToken: 'r2',
+      expiresIn: 120,
+      issuedAt: 1_000,
+    });
   });
 
   it.each([400, 401, 403])('signs the seller out on %d, without retrying', async (status) => {
