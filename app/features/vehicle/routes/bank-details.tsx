@@ -174,8 +174,10 @@ export default function BankDetails() {
         <Link className="btn" to={`/${vrm}/upload-documents`}>
           Upload your documents
         </Link>
-      ) : (
+      ) : pendingChange?.state === 'held' ? null : (
+        // A held change waits for support: another one would only be held too, so there is no form for it.
         <Form method="post" {...detailsForm.formProps}>
+          {pendingChange ? <h3>Or give other bank details</h3> : null}
           <FormErrors errors={detailsForm.formErrors} />
           {outage && detailsForm.replied ? <OutageNotice message={outage.message} sent /> : null}
           <input type="hidden" name="intent" value="save" />
