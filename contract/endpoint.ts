@@ -1,8 +1,15 @@
+import type { z, ZodTypeAny } from 'zod';
+
 /**
- * What one platform endpoint is, for both workers: its method and path, the statuses whose answer
- * is an outcome to show rather than a failure, its timeout class, and (as types only) what it takes
- * and what it answers. The endpoints themselves are declared once, in endpoints.ts: the platform
- * registers its handlers against them and the app's gateway client calls them.
+ * What one platform endpoint is, for both workers (docs/decisions/033): its method and path, who
+ * may call it (`auth`) and whose record it is about (`owns`), the schemas its query and body are
+ * read with, the outcomes it may answer instead of its response (each status with its closed set
+ * of codes), its timeout class, and (as a type) what it answers. The endpoints themselves are
+ * declared once, in endpoints.ts: the platform's router parses and checks every call against its
+ * entry before a handler sees it, and the app's gateway client calls them with the same types.
+ *
+ * The schemas are zod's and live here for the platform's router; the app's server imports the
+ * table too (its types, and the paths), never the browser (docs/performance.md).
  */
 
 export type Method = 'GET' | 'POST';
@@ -17,61 +24,186 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     ? Name
     : never;
 
-export interface Endpoint<P extends string = string, Query = unknown, Body = unknown, Response = unknown> {
+/**
+ * Who may call:
+ * - `none`: anyone the app sends (the platform still answers the app only, by its secret);
+ * - `caller`: anyone, and the handler is told who (a signed-in seller, or an anonymous requester);
+ * - `customer`: a signed-in seller (401 otherwise);
+ * - `proven`: a signed-in seller whose address is proven (403 `address_unproven` otherwise, ADR 014).
+ */
+export type Auth = 'none' | 'caller' | 'customer' | 'proven';
+
+/** Where the id of the seller's own enquiry the call is about is read from: a 404 for anyone else's. */
+export type EnquiryIdFrom = 'params.id' | 'params.enquiryId' | 'query.enquiryId' | 'body.enquiryId';
+
+/** The statuses an endpoint may answer with instead of its response, each with its closed set of codes. */
+export type OutcomeMap = { readonly [status: number]: readonly string[] };
+
+/** The body of every outcome: its code (one of the endpoint's), words for the seller, and per-field words. */
+export interface OutcomeBody<Code extends string = string> {
+  code: Code;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * What the router answers on its own, for any endpoint, before (or instead of) its handler: a query
+ * or body its schema refuses (400 `invalid_input`, with the words per field), no seller or the wrong
+ * one (401), an unproven address (403), someone else's enquiry (404), a body too large (413).
+ */
+export const ROUTER_OUTCOMES = {
+  400: ['invalid_input', 'bad_request'],
+  401: ['token_invalid', 'unauthorised'],
+  403: ['address_unproven'],
+  404: ['enquiry_not_found', 'not_found'],
+  413: ['payload_too_large'],
+} as const satisfies OutcomeMap;
+
+/**
+ * A body the router does not read as JSON: an upload (multipart, read with its own limit). `Typed`
+ * stands for the input of an endpoint not yet moved over to schemas (`legacyGet`/`legacyPost`): a
+ * type for the app's calls, nothing for the router to check.
+ */
+export type BodyKind = ZodTypeAny | 'multipart' | Typed<unknown>;
+export interface Typed<T> {
+  readonly __input?: T;
+}
+
+export interface Endpoint<
+  P extends string = string,
+  Q extends ZodTypeAny | Typed<unknown> | undefined = ZodTypeAny | Typed<unknown> | undefined,
+  B extends BodyKind | undefined = BodyKind | undefined,
+  Response = unknown,
+  O extends OutcomeMap = OutcomeMap,
+  A extends Auth | undefined = Auth | undefined,
+> {
   /** `group.key` in the table, for logs and failures; set by `endpointTable`. */
   readonly name: string;
   readonly method: Method;
   readonly path: P;
-  /**
-   * Statuses the endpoint answers with a `{code}` body the seller's page shows (a lookup the register
-   * could not match, a link past its days): outcomes of the call, not failures of the platform.
-   */
-  readonly outcomes: readonly number[];
+  /** Undefined for an endpoint whose handler still reads the request itself (being moved over). */
+  readonly auth: A;
+  readonly owns?: { enquiry: EnquiryIdFrom };
+  readonly query: Q;
+  readonly body: B;
+  /** The statuses answered as outcomes, and their codes. */
+  readonly outcomes: O;
+  /** The same statuses as numbers, for the app's gateway client to read a failure's kind by. */
+  readonly outcomeStatuses: readonly number[];
   readonly timeout: TimeoutClass;
-  /** Carries the types; never present at run time. */
-  readonly types?: { query: Query; body: Body; response: Response };
+  /** Carries the response type; never present at run time. */
+  readonly types?: { response: Response };
 }
 
-export type AnyEndpoint = Endpoint<string, any, any, any>;
+export type AnyEndpoint = Endpoint<string, any, any, any, any, any>;
 
-export type ResponseOf<E> = E extends Endpoint<string, unknown, unknown, infer R> ? R : never;
+export type ResponseOf<E> = E extends Endpoint<string, any, any, infer R, any, any> ? R : never;
+export type OutcomesOf<E> = E extends Endpoint<string, any, any, any, infer O, any> ? O : never;
+
+/** The codes an endpoint's outcomes may carry (its own, not the router's). */
+export type OutcomeCodeOf<E> = OutcomesOf<E>[keyof OutcomesOf<E>] extends readonly (infer C)[] ? C & string : never;
 
 type ParamsPart<P extends string> = [PathParams<P>] extends [never] ? unknown : { params: Record<PathParams<P>, string | number> };
+type SchemaInput<S> = [S] extends [undefined]
+  ? never
+  : S extends ZodTypeAny
+    ? z.input<S>
+    : S extends 'multipart'
+      ? FormData
+      : S extends Typed<infer T>
+        ? T
+        : never;
 // A query or body whose fields are all optional may be left out.
-type QueryPart<Q> = [Q] extends [never] ? unknown : Record<string, never> extends Q ? { query?: Q } : { query: Q };
-type BodyPart<B> = [B] extends [never] ? unknown : Record<string, never> extends B ? { body?: B } : { body: B };
+type Optional<K extends string, T> = [T] extends [never] ? unknown : Record<string, never> extends T ? { [_ in K]?: T } : { [_ in K]: T };
 
 /** What a call to the endpoint passes: its path's params, its query and its body, each only if it has one. */
-export type InputOf<E> = E extends Endpoint<infer P, infer Q, infer B, unknown> ? ParamsPart<P> & QueryPart<Q> & BodyPart<B> : never;
+export type InputOf<E> =
+  E extends Endpoint<infer P, infer Q, infer B, any, any, any>
+    ? ParamsPart<P> & Optional<'query', SchemaInput<Q>> & Optional<'body', SchemaInput<B>>
+    : never;
 
 /** A call's arguments: the input, which may be left out when the endpoint takes nothing. */
 export type InputArgs<E> = Record<string, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>];
 
-interface Options {
-  outcomes?: readonly number[];
+interface Spec<Q, B, O, A> {
+  auth?: A;
+  owns?: { enquiry: EnquiryIdFrom };
+  query?: Q;
+  body?: B;
+  /** Statuses answered as outcomes: a map of status → codes, or (not yet moved over) the statuses alone. */
+  outcomes?: O | readonly number[];
   timeout?: TimeoutClass;
 }
 
-/** A GET endpoint answering `Response`, with an optional `Query`. */
-export function get<Response, Query = never>() {
-  return <const P extends string>(path: P, options: Options = {}): Endpoint<P, Query, never, Response> => ({
+function endpoint(method: Method, path: string, spec: Spec<unknown, unknown, unknown, unknown>): AnyEndpoint {
+  const outcomes = Array.isArray(spec.outcomes) ? Object.fromEntries(spec.outcomes.map((s) => [s, []])) : (spec.outcomes ?? {});
+  return {
     name: '',
-    method: 'GET',
+    method,
     path,
-    outcomes: options.outcomes ?? [],
-    timeout: options.timeout ?? 'default',
-  });
+    auth: spec.auth as Auth | undefined,
+    ...(spec.owns ? { owns: spec.owns } : {}),
+    query: spec.query as ZodTypeAny | undefined,
+    body: spec.body as BodyKind | undefined,
+    outcomes: outcomes as OutcomeMap,
+    outcomeStatuses: Object.keys(outcomes).map(Number),
+    timeout: spec.timeout ?? 'default',
+  };
 }
 
-/** A POST endpoint taking `Body` and answering `Response`, with an optional `Query`. */
-export function post<Body, Response, Query = never>() {
-  return <const P extends string>(path: P, options: Options = {}): Endpoint<P, Query, Body, Response> => ({
-    name: '',
-    method: 'POST',
-    path,
-    outcomes: options.outcomes ?? [],
-    timeout: options.timeout ?? 'default',
-  });
+/** A GET endpoint answering `Response`. */
+export function get<Response>() {
+  return <
+    const P extends string,
+    Q extends ZodTypeAny | undefined = undefined,
+    const O extends OutcomeMap = {},
+    const A extends Auth | undefined = undefined,
+  >(
+    path: P,
+    spec: Spec<Q, undefined, O, A> = {},
+  ): Endpoint<P, Q, undefined, Response, O, A> => endpoint('GET', path, spec) as never;
+}
+
+/** A POST endpoint answering `Response`. */
+export function post<Response>() {
+  return <
+    const P extends string,
+    B extends BodyKind | undefined = undefined,
+    Q extends ZodTypeAny | undefined = undefined,
+    const O extends OutcomeMap = {},
+    const A extends Auth | undefined = undefined,
+  >(
+    path: P,
+    spec: Spec<Q, B, O, A> = {},
+  ): Endpoint<P, Q, B, Response, O, A> => endpoint('POST', path, spec) as never;
+}
+
+/**
+ * The builders of endpoints not yet moved over to schemas and typed handlers (issue 33 moves them
+ * group by group): the types of what the app sends, and the statuses it reads as outcomes.
+ */
+export function legacyGet<Response, Query = never>() {
+  return <const P extends string>(path: P, options: { outcomes?: readonly number[]; timeout?: TimeoutClass } = {}) =>
+    endpoint('GET', path, options) as Endpoint<
+      P,
+      [Query] extends [never] ? undefined : Typed<Query>,
+      undefined,
+      Response,
+      OutcomeMap,
+      undefined
+    >;
+}
+
+export function legacyPost<Body, Response, Query = never>() {
+  return <const P extends string>(path: P, options: { outcomes?: readonly number[]; timeout?: TimeoutClass } = {}) =>
+    endpoint('POST', path, options) as Endpoint<
+      P,
+      [Query] extends [never] ? undefined : Typed<Query>,
+      [Body] extends [never] ? undefined : Body extends FormData ? 'multipart' : Typed<Body>,
+      Response,
+      OutcomeMap,
+      undefined
+    >;
 }
 
 /** Names every endpoint of a table of groups `group.key`, so failures and logs say which call it was. */

@@ -17,7 +17,7 @@ import type {
 import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
 import type { ClockState } from './clock';
 import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, VehiclePhoto } from './documents';
-import { endpointTable, get, post } from './endpoint';
+import { endpointTable, legacyGet as get, legacyPost as post } from './endpoint';
 import type { FinanceStatus } from './finance';
 import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { endpointTable, get, post } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { GATEWAY_SECRET_HEADER, PROVIDERS_VERSIONS_HEADER, SESSION_ID_HEADER } from '../../contract/gateway';
@@ -17,8 +18,11 @@ import {
 const test = endpointTable({
   test: {
     x: get<unknown>()('/x'),
-    postX: post<Record<string, unknown>, unknown>()('/platform/x'),
-    lookupWithOutcome: post<Record<string, unknown>, unknown>()('/platform/vehicles/lookup', { outcomes: [404] }),
+    postX: post<unknown>()('/platform/x', { body: z.record(z.unknown()) }),
+    lookupWithOutcome: post<unknown>()('/platform/vehicles/lookup', {
+      body: z.record(z.unknown()),
+      outcomes: { 404: ['vehicle_not_found'] },
+    }),
   },
 }).test;
 const { user } = endpoints.account;

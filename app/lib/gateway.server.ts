@@ -62,14 +62,14 @@ export class PlatformFailure extends Error {
   readonly code: string | null;
   readonly body: unknown;
   readonly kind: FailureKind;
-  constructor(endpoint: Pick<AnyEndpoint, 'name' | 'outcomes'>, message: string, status: number, code: string | null, body: unknown) {
+  constructor(endpoint: Pick<AnyEndpoint, 'name' | 'outcomeStatuses'>, message: string, status: number, code: string | null, body: unknown) {
     super(message);
     this.name = 'PlatformFailure';
     this.endpoint = endpoint.name;
     this.status = status;
     this.code = code;
     this.body = body;
-    this.kind = failureKind(endpoint.outcomes, status, code);
+    this.kind = failureKind(endpoint.outcomeStatuses, status, code);
   }
 
   /** The `{code}` of an outcome (an answer the endpoint lists for the seller's page), else null. */

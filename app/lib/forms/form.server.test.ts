@@ -53,7 +53,7 @@ describe('the one form helper', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const submission = parseForm(form({ accountName: 'A Seller', sortCode: '123456', accountNumber: '66374958' }), Bank);
     const down = new PlatformFailure(
-      { name: 'sale.updateBeneficiary', outcomes: [] },
+      { name: 'sale.updateBeneficiary', outcomeStatuses: [] },
       'The service could not be reached',
       0,
       'network',
@@ -64,7 +64,7 @@ describe('the one form helper', () => {
     expect(body.error).toEqual({ '': ['Sorry, something went wrong. Please try again.'] });
     expect(body.initialValue).toEqual({ accountName: 'A Seller', sortCode: '123456' });
     const refused = new PlatformFailure(
-      { name: 'sale.bookCollection', outcomes: [] },
+      { name: 'sale.bookCollection', outcomeStatuses: [] },
       'Choose one of the days offered',
       400,
       'invalid_collection',
