@@ -36,6 +36,11 @@ export type Auth = 'none' | 'caller' | 'customer' | 'proven';
 /** Where the id of the seller's own enquiry the call is about is read from: a 404 for anyone else's. */
 export type EnquiryIdFrom = 'params.id' | 'params.enquiryId' | 'query.enquiryId' | 'body.enquiryId';
 
+/** The record a call is about, checked to be the caller's own before the handler runs. */
+export interface Owns {
+  enquiry: EnquiryIdFrom;
+}
+
 /** The statuses an endpoint may answer with instead of its response, each with its closed set of codes. */
 export type OutcomeMap = { readonly [status: number]: readonly string[] };
 
@@ -76,6 +81,7 @@ export interface Endpoint<
   Response = unknown,
   O extends OutcomeMap = OutcomeMap,
   A extends Auth | undefined = Auth | undefined,
+  W extends Owns | undefined = Owns | undefined,
 > {
   /** `group.key` in the table, for logs and failures; set by `endpointTable`. */
   readonly name: string;
@@ -83,7 +89,7 @@ export interface Endpoint<
   readonly path: P;
   /** Undefined for an endpoint whose handler still reads the request itself (being moved over). */
   readonly auth: A;
-  readonly owns?: { enquiry: EnquiryIdFrom };
+  readonly owns: W;
   readonly query: Q;
   readonly body: B;
   /** The statuses answered as outcomes, and their codes. */
@@ -95,10 +101,10 @@ export interface Endpoint<
   readonly types?: { response: Response };
 }
 
-export type AnyEndpoint = Endpoint<string, any, any, any, any, any>;
+export type AnyEndpoint = Endpoint<string, any, any, any, any, any, any>;
 
-export type ResponseOf<E> = E extends Endpoint<string, any, any, infer R, any, any> ? R : never;
-export type OutcomesOf<E> = E extends Endpoint<string, any, any, any, infer O, any> ? O : never;
+export type ResponseOf<E> = E extends Endpoint<string, any, any, infer R, any, any, any> ? R : never;
+export type OutcomesOf<E> = E extends Endpoint<string, any, any, any, infer O, any, any> ? O : never;
 
 /** The codes an endpoint's outcomes may carry (its own, not the router's). */
 export type OutcomeCodeOf<E> = OutcomesOf<E>[keyof OutcomesOf<E>] extends readonly (infer C)[] ? C & string : never;
@@ -118,16 +124,16 @@ type Optional<K extends string, T> = [T] extends [never] ? unknown : Record<stri
 
 /** What a call to the endpoint passes: its path's params, its query and its body, each only if it has one. */
 export type InputOf<E> =
-  E extends Endpoint<infer P, infer Q, infer B, any, any, any>
+  E extends Endpoint<infer P, infer Q, infer B, any, any, any, any>
     ? ParamsPart<P> & Optional<'query', SchemaInput<Q>> & Optional<'body', SchemaInput<B>>
     : never;
 
 /** A call's arguments: the input, which may be left out when the endpoint takes nothing. */
 export type InputArgs<E> = Record<string, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>];
 
-interface Spec<Q, B, O, A> {
+interface Spec<Q, B, O, A, W> {
   auth?: A;
-  owns?: { enquiry: EnquiryIdFrom };
+  owns?: W;
   query?: Q;
   body?: B;
   /** Statuses answered as outcomes: a map of status → codes, or (not yet moved over) the statuses alone. */
@@ -135,14 +141,14 @@ interface Spec<Q, B, O, A> {
   timeout?: TimeoutClass;
 }
 
-function endpoint(method: Method, path: string, spec: Spec<unknown, unknown, unknown, unknown>): AnyEndpoint {
+function endpoint(method: Method, path: string, spec: Spec<unknown, unknown, unknown, unknown, unknown>): AnyEndpoint {
   const outcomes = Array.isArray(spec.outcomes) ? Object.fromEntries(spec.outcomes.map((s) => [s, []])) : (spec.outcomes ?? {});
   return {
     name: '',
     method,
     path,
     auth: spec.auth as Auth | undefined,
-    ...(spec.owns ? { owns: spec.owns } : {}),
+    owns: spec.owns as Owns | undefined,
     query: spec.query as ZodTypeAny | undefined,
     body: spec.body as BodyKind | undefined,
     outcomes: outcomes as OutcomeMap,
@@ -158,10 +164,11 @@ export function get<Response>() {
     Q extends ZodTypeAny | undefined = undefined,
     const O extends OutcomeMap = {},
     const A extends Auth | undefined = undefined,
+    const W extends Owns | undefined = undefined,
   >(
     path: P,
-    spec: Spec<Q, undefined, O, A> = {},
-  ): Endpoint<P, Q, undefined, Response, O, A> => endpoint('GET', path, spec) as never;
+    spec: Spec<Q, undefined, O, A, W> = {},
+  ): Endpoint<P, Q, undefined, Response, O, A, W> => endpoint('GET', path, spec) as never;
 }
 
 /** A POST endpoint answering `Response`. */
@@ -172,10 +179,11 @@ export function post<Response>() {
     Q extends ZodTypeAny | undefined = undefined,
     const O extends OutcomeMap = {},
     const A extends Auth | undefined = undefined,
+    const W extends Owns | undefined = undefined,
   >(
     path: P,
-    spec: Spec<Q, B, O, A> = {},
-  ): Endpoint<P, Q, B, Response, O, A> => endpoint('POST', path, spec) as never;
+    spec: Spec<Q, B, O, A, W> = {},
+  ): Endpoint<P, Q, B, Response, O, A, W> => endpoint('POST', path, spec) as never;
 }
 
 /**
@@ -202,12 +210,15 @@ export function legacyPost<Body, Response, Query = never>() {
       [Body] extends [never] ? undefined : Body extends FormData ? 'multipart' : Typed<Body>,
       Response,
       OutcomeMap,
+      undefined,
       undefined
     >;
 }
 
 /** Names every endpoint of a table of groups `group.key`, so failures and logs say which call it was. */
-export function endpointTable<T extends Record<string, Record<string, AnyEndpoint>>>(groups: T): T {
+// The constraint names only what the table needs: an endpoint's whole type as the constraint would
+// become the contextual type of each entry, and its `any` parts would be inferred for the entry's own.
+export function endpointTable<T extends Record<string, Record<string, Pick<AnyEndpoint, 'name' | 'method' | 'path'>>>>(groups: T): T {
   for (const [group, endpoints] of Object.entries(groups)) {
     for (const [key, endpoint] of Object.entries(endpoints)) (endpoint as { name: string }).name = `${group}.${key}`;
   }

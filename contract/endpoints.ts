@@ -17,7 +17,8 @@ import type {
 import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
 import type { ClockState } from './clock';
 import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, VehiclePhoto } from './documents';
-import { endpointTable, legacyGet as get, legacyPost as post } from './endpoint';
+import { z } from 'zod';
+import { endpointTable, get, legacyGet, legacyPost, post } from './endpoint';
 import type { FinanceStatus } from './finance';
 import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
@@ -68,98 +69,114 @@ import type {
 
 /** The lookup answers every outcome with a {code} body the hero's panels show (docs/behaviour/entry.md#lookup-errors). */
 const LOOKUP_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503] as const;
-/** The registration tools answer with the lookup's codes, timeouts included. */
-const TOOL_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503, 504] as const;
+/**
+ * What the registration tools answer instead of their result (platform/src/tools.ts): the lookup's
+ * codes for a registration that cannot be asked about, the sandbox's provider failures, a slow
+ * provider, and their rate limit.
+ */
+export const TOOL_OUTCOMES = {
+  400: ['invalid_vrm', 'bad_request'],
+  404: ['vehicle_lookup_failed'],
+  409: ['exceeded'],
+  429: ['too_many_requests'],
+  500: ['vehicle_generation_failure'],
+  503: ['not_available', 'compliance_service_error'],
+  504: ['vehicle_generation_failure'],
+} as const;
+export type ToolOutcomes = typeof TOOL_OUTCOMES;
+
+/** A registration as a tool or the lookup takes it: the platform normalises and checks it. */
+const Vrm = z.string().max(20);
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
   entry: {
-    lookup: post<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', { outcomes: LOOKUP_OUTCOMES }),
-    vehicle: get<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
-    motHistory: get<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
-    createEnquiry: post<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
+    lookup: legacyPost<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', { outcomes: LOOKUP_OUTCOMES }),
+    vehicle: legacyGet<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
+    motHistory: legacyGet<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
+    createEnquiry: legacyPost<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
       '/platform/create-enquiry',
     ),
-    valuate: post<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
-    eligibility: get<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
-    premiumOffer: get<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
+    valuate: legacyPost<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
+    eligibility: legacyGet<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
+    premiumOffer: legacyGet<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
     /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
-    similarSold: post<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
+    similarSold: legacyPost<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
       outcomes: [404],
     }),
-    insights: get<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', { outcomes: [404] }),
+    insights: legacyGet<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', { outcomes: [404] }),
   },
 
   /** Signing up and in, sessions, the seller's account and contact preferences. */
   account: {
-    signUp: post<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
-    sendSignInLink: post<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
-    signIn: post<{ token: string; browserKey?: string; adopt?: boolean; referralCode?: string }, AuthResponse>()(
+    signUp: legacyPost<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
+    sendSignInLink: legacyPost<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
+    signIn: legacyPost<{ token: string; browserKey?: string; adopt?: boolean; referralCode?: string }, AuthResponse>()(
       '/platform/api/authn/signin',
       {
         outcomes: [400, 410],
       },
     ),
-    linkInfo: post<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
-    refreshToken: post<{ refreshToken: string }, RefreshResponse>()('/platform/api/authn/refreshtoken'),
-    logout: get<null>()('/platform/api/logout'),
-    session: get<User>()('/platform/api/session'),
-    sessions: get<SessionListResponse>()('/platform/api/sessions'),
-    revokeOtherSessions: post<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-others'),
+    linkInfo: legacyPost<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
+    refreshToken: legacyPost<{ refreshToken: string }, RefreshResponse>()('/platform/api/authn/refreshtoken'),
+    logout: legacyGet<null>()('/platform/api/logout'),
+    session: legacyGet<User>()('/platform/api/session'),
+    sessions: legacyGet<SessionListResponse>()('/platform/api/sessions'),
+    revokeOtherSessions: legacyPost<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-others'),
     /** "Sign out everywhere, including here": the one way to end a copy of this very session. */
-    revokeAllSessions: post<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-all'),
-    user: get<User, { include?: 'tracker' }>()('/platform/user'),
-    emailCheck: post<{ email: string }, EmailCheckResponse>()('/platform/email-check'),
-    phoneValidation: get<PhoneValidationResponse, { mobileOnly?: 'true' }>()('/platform/api/phone-number-validation/:number'),
-    updateInfo: post<{ name?: string; phone?: string; postcode?: string }, User>()('/platform/update-info'),
-    removeVehicle: post<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
-    updateCrmTier: post<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
-    updateTexts: post<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
+    revokeAllSessions: legacyPost<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-all'),
+    user: legacyGet<User, { include?: 'tracker' }>()('/platform/user'),
+    emailCheck: legacyPost<{ email: string }, EmailCheckResponse>()('/platform/email-check'),
+    phoneValidation: legacyGet<PhoneValidationResponse, { mobileOnly?: 'true' }>()('/platform/api/phone-number-validation/:number'),
+    updateInfo: legacyPost<{ name?: string; phone?: string; postcode?: string }, User>()('/platform/update-info'),
+    removeVehicle: legacyPost<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
+    updateCrmTier: legacyPost<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
+    updateTexts: legacyPost<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
     /** A new code texted to the mobile waiting for one (docs/decisions/031). */
-    sendMobileCode: post<never, MobileCodeSent>()('/platform/v3/customers/mobile/code', { outcomes: [409] }),
-    confirmMobile: post<{ code: string }, User>()('/platform/v3/customers/mobile/confirm', { outcomes: [400, 409, 410, 429] }),
-    referralLink: post<never, ReferralLinkResponse>()('/platform/referrals/link'),
-    unsubscribe: post<{ code: string }, { unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
+    sendMobileCode: legacyPost<never, MobileCodeSent>()('/platform/v3/customers/mobile/code', { outcomes: [409] }),
+    confirmMobile: legacyPost<{ code: string }, User>()('/platform/v3/customers/mobile/confirm', { outcomes: [400, 409, 410, 429] }),
+    referralLink: legacyPost<never, ReferralLinkResponse>()('/platform/referrals/link'),
+    unsubscribe: legacyPost<{ code: string }, { unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
       outcomes: [400, 404, 410],
     }),
   },
 
   /** The vehicle's profile, the daily sale and every step after it, up to payment. */
   sale: {
-    current: get<CurrentEnquiry, { vrm: string }>()('/platform/premium-v3/enquiries/current', { outcomes: [401, 404] }),
-    updateProfile: post<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()(
+    current: legacyGet<CurrentEnquiry, { vrm: string }>()('/platform/premium-v3/enquiries/current', { outcomes: [401, 404] }),
+    updateProfile: legacyPost<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()(
       '/platform/premium-v3/enquiries/:id/vehicleDetails/update',
     ),
-    update: post<{ action: 'enter-sale' | 'relist' }, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update'),
-    confirm: post<never, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm'),
-    acceptOffer: post<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/accept-offer'),
-    declineOffer: post<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/decline-offer'),
-    photos: get<PhotosState, { enquiryId: number }>()('/platform/premium/photos'),
-    uploadPhoto: post<FormData, { photo: VehiclePhoto }>()('/platform/premium/photos'),
-    photoFile: get<string, { enquiryId: number }>()('/platform/premium/photos/:slot/file'),
-    status: get<SaleStatus>()('/platform/post-sale/enquiries/:id/sale-status'),
-    collectionAvailability: get<CollectionAvailability, { enquiryId: number }>()('/platform/collection-preferences/availability'),
+    update: legacyPost<{ action: 'enter-sale' | 'relist' }, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update'),
+    confirm: legacyPost<never, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm'),
+    acceptOffer: legacyPost<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/accept-offer'),
+    declineOffer: legacyPost<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/decline-offer'),
+    photos: legacyGet<PhotosState, { enquiryId: number }>()('/platform/premium/photos'),
+    uploadPhoto: legacyPost<FormData, { photo: VehiclePhoto }>()('/platform/premium/photos'),
+    photoFile: legacyGet<string, { enquiryId: number }>()('/platform/premium/photos/:slot/file'),
+    status: legacyGet<SaleStatus>()('/platform/post-sale/enquiries/:id/sale-status'),
+    collectionAvailability: legacyGet<CollectionAvailability, { enquiryId: number }>()('/platform/collection-preferences/availability'),
     // Before `address`: the router takes the first path that matches.
-    addressSuggestions: get<AddressSuggestions, { input: string }>()('/platform/location/address/suggestions'),
-    address: get<{ id: string; text: string }>()('/platform/location/address/:id'),
-    bookCollection: post<CollectionBooking, CollectionBooked>()('/platform/seller-preferences/:id'),
-    documents: get<DocumentsState, { enquiryId: number }>()('/platform/vehicle/documents/state'),
-    uploadDocument: post<FormData, { document: UploadedDocument }>()('/platform/vehicle/documents/upload'),
-    checkSharpness: post<FormData, SharpnessResult>()('/platform/vehicle/documents/checkSharpness'),
-    deleteDocument: post<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()(
+    addressSuggestions: legacyGet<AddressSuggestions, { input: string }>()('/platform/location/address/suggestions'),
+    address: legacyGet<{ id: string; text: string }>()('/platform/location/address/:id'),
+    bookCollection: legacyPost<CollectionBooking, CollectionBooked>()('/platform/seller-preferences/:id'),
+    documents: legacyGet<DocumentsState, { enquiryId: number }>()('/platform/vehicle/documents/state'),
+    uploadDocument: legacyPost<FormData, { document: UploadedDocument }>()('/platform/vehicle/documents/upload'),
+    checkSharpness: legacyPost<FormData, SharpnessResult>()('/platform/vehicle/documents/checkSharpness'),
+    deleteDocument: legacyPost<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()(
       '/platform/vehicle/documents/delete',
     ),
-    submitDocuments: post<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
-    documentFile: get<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
-    beneficiary: get<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
-    updateBeneficiary: post<BankDetailsInput & { enquiryId: number }, BeneficiaryResponse | PayeeChangePending>()(
+    submitDocuments: legacyPost<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
+    documentFile: legacyGet<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
+    beneficiary: legacyGet<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
+    updateBeneficiary: legacyPost<BankDetailsInput & { enquiryId: number }, BeneficiaryResponse | PayeeChangePending>()(
       '/platform/payments/beneficiaries/update',
       { timeout: 'payments' },
     ),
-    confirmBeneficiary: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
+    confirmBeneficiary: legacyPost<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
       timeout: 'payments',
     }),
-    confirmPayeeChange: post<{ enquiryId: number; code: string }, BeneficiaryResponse>()(
+    confirmPayeeChange: legacyPost<{ enquiryId: number; code: string }, BeneficiaryResponse>()(
       '/platform/payments/beneficiaries/confirm-change',
       {
         outcomes: [400, 410],
@@ -167,83 +184,83 @@ export const endpoints = endpointTable({
       },
     ),
     /** "Cancel it and freeze my payout" on the seller's own page: ends a waiting change and holds the payout. */
-    cancelPayeeChange: post<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/cancel-change', {
+    cancelPayeeChange: legacyPost<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/cancel-change', {
       timeout: 'payments',
     }),
-    freezePayout: post<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
+    freezePayout: legacyPost<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
       outcomes: [400],
       timeout: 'payments',
     }),
-    paymentStatuses: get<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', { timeout: 'payments' }),
-    financeStatus: get<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
-    declareFunds: post<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
-    checkoutOffer: post<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
+    paymentStatuses: legacyGet<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', { timeout: 'payments' }),
+    financeStatus: legacyGet<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
+    declareFunds: legacyPost<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
+    checkoutOffer: legacyPost<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
       '/platform/checkout-offer',
     ),
     /** Paid when a referred friend's sale completes, so it lives with the sale (platform/src/sale/referral-rewards.ts). */
-    referralRewards: get<ReferralRewardsResponse>()('/platform/referrals/rewards'),
+    referralRewards: legacyGet<ReferralRewardsResponse>()('/platform/referrals/rewards'),
   },
 
   ulez: {
-    check: post<{ vrm: string }, UlezCheckResponse>()('/platform/v3/ulez/check', { outcomes: TOOL_OUTCOMES }),
+    check: post<UlezCheckResponse>()('/platform/v3/ulez/check', { auth: 'none', body: z.object({ vrm: Vrm }), outcomes: TOOL_OUTCOMES }),
   },
 
   mot: {
-    check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: post<{ email: string; mobile?: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
+    check: legacyGet<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
+    requestReminders: legacyPost<{ email: string; mobile?: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
       outcomes: [400, 409],
     }),
-    confirmReminders: post<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
+    confirmReminders: legacyPost<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
       outcomes: [404, 410],
     }),
   },
 
   tax: {
-    check: get<VehicleTaxResponse>()('/platform/vehicle-checker/tax/:vrm', { outcomes: TOOL_OUTCOMES }),
+    check: get<VehicleTaxResponse>()('/platform/vehicle-checker/tax/:vrm', { auth: 'none', outcomes: TOOL_OUTCOMES }),
   },
 
   tracker: {
-    track: post<{ vrm: string }, TrackResponse>()('/platform/v3/trackers/track', { outcomes: LOOKUP_OUTCOMES }),
-    add: post<AddTrackerRequest, Tracker>()('/platform/v3/trackers', { outcomes: LOOKUP_OUTCOMES }),
-    list: get<TrackerListResponse, { vrm?: string }>()('/platform/v3/trackers/list'),
-    remove: post<{ vrm: string }, null>()('/platform/v3/trackers/remove'),
+    track: legacyPost<{ vrm: string }, TrackResponse>()('/platform/v3/trackers/track', { outcomes: LOOKUP_OUTCOMES }),
+    add: legacyPost<AddTrackerRequest, Tracker>()('/platform/v3/trackers', { outcomes: LOOKUP_OUTCOMES }),
+    list: legacyGet<TrackerListResponse, { vrm?: string }>()('/platform/v3/trackers/list'),
+    remove: legacyPost<{ vrm: string }, null>()('/platform/v3/trackers/remove'),
   },
 
   /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
   shell: {
-    health: get<HealthResponse>()('/api/health'),
-    reviews: get<ReviewsResponse, { limit?: number; offset?: number }>()('/platform/reviews'),
-    makes: get<{ makes: MakeSummary[] }>()('/platform/makes'),
-    recentSales: get<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
-    featuredDealers: get<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),
-    dealerInterest: get<DealerInterestCounts, { makeSlug: string }>()('/platform/bidding/bids/dealer-interest-counts'),
-    vehicleImage: get<string>()('/platform/images/vehicles/:file'),
-    dealerLogo: get<string>()('/platform/images/dealers/:file'),
-    events: post<AnalyticsEventsRequest, AnalyticsEventsResponse>()('/platform/events'),
-    chatLogin: get<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
-    chatWidget: get<string>()('/platform/chat/widget.js'),
-    affiliate: post<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
+    health: legacyGet<HealthResponse>()('/api/health'),
+    reviews: legacyGet<ReviewsResponse, { limit?: number; offset?: number }>()('/platform/reviews'),
+    makes: legacyGet<{ makes: MakeSummary[] }>()('/platform/makes'),
+    recentSales: legacyGet<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
+    featuredDealers: legacyGet<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),
+    dealerInterest: legacyGet<DealerInterestCounts, { makeSlug: string }>()('/platform/bidding/bids/dealer-interest-counts'),
+    vehicleImage: legacyGet<string>()('/platform/images/vehicles/:file'),
+    dealerLogo: legacyGet<string>()('/platform/images/dealers/:file'),
+    events: legacyPost<AnalyticsEventsRequest, AnalyticsEventsResponse>()('/platform/events'),
+    chatLogin: legacyGet<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
+    chatWidget: legacyGet<string>()('/platform/chat/widget.js'),
+    affiliate: legacyPost<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
   },
 
   /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
   notify: {
-    shortLink: get<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
+    shortLink: legacyGet<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
     /** A reply to one of our texts, as the SMS provider hands it on: STOP stops texts at once. */
-    smsReply: post<{ from: string; text: string }, { stopped: boolean }>()('/platform/notify/sms-replies'),
+    smsReply: legacyPost<{ from: string; text: string }, { stopped: boolean }>()('/platform/notify/sms-replies'),
   },
 
   /** Development and test only: the platform refuses them in production. */
   dev: {
-    outbox: get<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
-    events: get<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
-    clock: get<ClockState>()('/platform/dev/clock'),
-    moveClock: post<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
-    runScheduled: post<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
+    outbox: legacyGet<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
+    events: legacyGet<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
+    clock: legacyGet<ClockState>()('/platform/dev/clock'),
+    moveClock: legacyPost<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
+    runScheduled: legacyPost<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
       '/platform/dev/scheduled',
     ),
-    revalueTrackers: post<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
-    collect: post<never, unknown>()('/platform/dev/enquiries/:id/collect'),
-    fundsReceived: post<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
+    revalueTrackers: legacyPost<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
+    collect: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/collect'),
+    fundsReceived: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
   },
 });
 

@@ -1,4 +1,7 @@
-import { ADDRESS_UNPROVEN, type AuthResponse, type CrmTier } from '../../contract/accounts';
+import { ADDRESS_UNPROVEN, type AuthResponse } from '../../contract/accounts';
+import { findCustomer, type UserRow } from './records/customers';
+
+export type { UserRow };
 import { intVar, tokenSecret, type PlatformEnv } from './env';
 import { errorResponse } from './http';
 import { nextRefreshToken, randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
@@ -13,34 +16,6 @@ import { describeDevice } from './user-agent';
  * copy (docs/decisions/031): the shorter the id token, the sooner that is.
  */
 export const DEFAULT_ID_TOKEN_TTL = 900;
-
-export interface UserRow {
-  id: number;
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  postcode: string;
-  email_crm_tier: CrmTier;
-  referred_by?: number | null;
-  /** When the seller proved the address by opening a link sent to it; null until then. */
-  email_verified_at: string | null;
-  /** When the seller stopped texts (a STOP reply, /unsubscribe/sms or the account page); null while texts go. */
-  sms_stopped_at?: string | null;
-  /** When `phone` was proven by a texted code; null while it is not, and nothing but codes is texted to it. */
-  phone_verified_at?: string | null;
-  /** A new mobile waiting for the code texted to it; `phone` stays until it is entered. */
-  phone_pending?: string | null;
-  /** Every payout of the account is held (an account-wide freeze link was pressed). */
-  payouts_frozen_at?: string | null;
-  /** 1 when the details typed at sign-up were cleared at proof, until the seller confirms theirs. */
-  details_to_confirm?: number;
-  /** SHA-256 of the key of the browser that signed up: proof from another browser trusts nothing typed here. */
-  signup_browser_key_hash?: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export type Caller =
   { kind: 'customer'; user: UserRow; sessionId: string; requesterId: string | null } | { kind: 'anonymous'; requesterId: string | null };
@@ -73,7 +48,7 @@ export async function authenticate(request: Request, env: PlatformEnv): Promise<
   }
   // A session past its limits has ended even though its id token has not expired yet.
   if (!session || !(await useSession(env, session))) return 'invalid';
-  const user = await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(session.user_id).first<UserRow>();
+  const user = await findCustomer(env.DB, session.user_id);
   return user ? { kind: 'customer', user, sessionId: session.id, requesterId } : 'invalid';
 }
 

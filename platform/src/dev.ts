@@ -2,7 +2,8 @@ import type { endpoints } from '../../contract/endpoints';
 import { devOutbox } from './account/accounts';
 import { devClock, clockNow } from './clock';
 import { devEndpointsOn, type PlatformEnv } from './env';
-import { errorResponse, json, readJsonObject, type Handlers } from './http';
+import { errorResponse, json, readJsonObject } from './http';
+import { legacy, type Handlers } from './router';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { devFundsReceived } from './sale/finance';
@@ -17,14 +18,14 @@ import { str } from './util';
  * here.
  */
 export const devHandlers: Handlers<typeof endpoints.dev> = {
-  outbox: devOutbox,
-  events: devEvents,
-  clock: devClock,
-  moveClock: devClock,
-  runScheduled: devRunScheduled,
-  revalueTrackers: devRevalue,
-  collect: devCollect,
-  fundsReceived: devFundsReceived,
+  outbox: legacy(devOutbox),
+  events: legacy(devEvents),
+  clock: legacy(devClock),
+  moveClock: legacy(devClock),
+  runScheduled: legacy(devRunScheduled),
+  revalueTrackers: legacy(devRevalue),
+  collect: legacy(devCollect),
+  fundsReceived: legacy(devFundsReceived),
 };
 
 /**

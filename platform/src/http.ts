@@ -1,6 +1,4 @@
-import { pathPattern, type AnyEndpoint } from '../../contract/endpoint';
 import type { GatewayErrorBody } from '../../contract/gateway';
-import type { PlatformEnv } from './env';
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -97,83 +95,5 @@ export async function readJsonObject(request: Request, limit = MAX_BODY_BYTES): 
     return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   } catch {
     return null;
-  }
-}
-
-function decodedParams(keys: string[], match: RegExpExecArray): Record<string, string> | null {
-  try {
-    return Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
-  } catch {
-    return null;
-  }
-}
-
-/** What answers one endpoint; the path's `:params` arrive decoded. */
-export type Handler<Env = PlatformEnv> = (
-  request: Request,
-  env: Env,
-  ctx: ExecutionContext,
-  params: Record<string, string>,
-) => Promise<Response>;
-
-/**
- * One handler for every endpoint of a group of the table (contract/endpoints.ts), and none for an
- * endpoint the group does not have: a feature's map that misses one, or names one too many, does
- * not compile.
- */
-export type Handlers<Group extends Record<string, AnyEndpoint>> = { readonly [Key in keyof Group]: Handler };
-
-/**
- * A small router over the endpoint table: the platform serves the table's endpoints and nothing
- * else, so a route is an endpoint (its method and path) and its handler. The first route whose
- * path and method match wins; a path that matches only with other methods is a 405.
- */
-export class Router<Env = PlatformEnv> {
-  private readonly routes: {
-    name: string;
-    method: string;
-    pattern: RegExp;
-    keys: string[];
-    handler: Handler<Env>;
-    maxBodyBytes: number;
-  }[] = [];
-
-  /**
-   * `maxBodyBytes` is what the route may be sent (MAX_BODY_BYTES unless it says otherwise): a
-   * declared Content-Length over it is a 413 before the handler runs; the body readers hold a
-   * body without one to the same limit as they read it.
-   */
-  on(endpoint: AnyEndpoint, handler: Handler<Env>, { maxBodyBytes = MAX_BODY_BYTES } = {}): this {
-    const { pattern, keys } = pathPattern(endpoint.path);
-    this.routes.push({ name: endpoint.name, method: endpoint.method, pattern, keys, handler, maxBodyBytes });
-    return this;
-  }
-
-  /** The endpoint each request handled here went to: the request log names it without matching again. */
-  private readonly matched = new WeakMap<Request, string>();
-
-  /** The name of the endpoint `handle` sent a request to (`entry.lookup`), or null for none. */
-  endpointOf(request: Request): string | null {
-    return this.matched.get(request) ?? null;
-  }
-
-  async handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    let pathMatched = false;
-    for (const route of this.routes) {
-      const match = route.pattern.exec(pathname);
-      if (!match) continue;
-      pathMatched = true;
-      if (route.method !== request.method) continue;
-      const params = decodedParams(route.keys, match);
-      // A path segment that is not valid percent-encoding names nothing we have.
-      if (!params) return errorResponse(404, 'not_found', 'No such endpoint');
-      this.matched.set(request, route.name);
-      if (declaresMoreThan(request, route.maxBodyBytes)) return payloadTooLarge();
-      return route.handler(request, env, ctx, params);
-    }
-    return pathMatched
-      ? errorResponse(405, 'method_not_allowed', `${request.method} is not allowed here`)
-      : errorResponse(404, 'not_found', 'No such endpoint');
   }
 }

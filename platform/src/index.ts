@@ -7,7 +7,8 @@ import { configureClock, onThisClock } from './clock';
 import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
-import { errorResponse, PayloadTooLarge, payloadTooLarge, Router, type Handler, type Handlers } from './http';
+import { errorResponse, PayloadTooLarge, payloadTooLarge } from './http';
+import { Router, type Handlers, type LegacyHandler, type TypedHandler } from './router';
 import { withProvidersVersions } from './providers/versions';
 import { requestLogEntry } from './request-log';
 import { motHandlers } from './mot/handlers';
@@ -49,7 +50,7 @@ const handlers: { [Group in keyof Endpoints]: Handlers<Endpoints[Group]> } = {
  * Every endpoint, in the table's order: the router takes the first path that matches, and the
  * table puts a fixed path before a parameter that would also match it.
  */
-const router = new Router<PlatformEnv>();
+const router = new Router();
 /**
  * The endpoints that may be sent more than MAX_BODY_BYTES: the uploads (their file's limit and the
  * form around it, contract/documents.ts) and a full batch of analytics events.
@@ -61,7 +62,7 @@ const BODY_LIMITS = new Map<AnyEndpoint, number>([
   [endpoints.shell.events, EVENTS_MAX_BODY_BYTES],
 ]);
 for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Record<string, AnyEndpoint>][]) {
-  const groupHandlers: Record<string, Handler | undefined> = handlers[group];
+  const groupHandlers: Record<string, TypedHandler<AnyEndpoint> | LegacyHandler | undefined> = handlers[group];
   for (const [key, endpoint] of Object.entries(table)) {
     const handler = groupHandlers[key];
     if (!handler) throw new Error(`No handler for ${endpoint.name}`);

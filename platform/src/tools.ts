@@ -1,3 +1,4 @@
+import type { ToolOutcomes } from '../../contract/endpoints';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse } from './http';
@@ -14,12 +15,10 @@ import { clockNow, clockNowMs } from './clock';
 
 const MINUTE_MS = 60_000;
 
-export interface ToolFailure {
-  status: number;
-  code: string;
-  message: string;
-  headers?: Record<string, string>;
-}
+/** A tool's failure: a status and code the tools' entries declare (TOOL_OUTCOMES), with its words. */
+export type ToolFailure = {
+  [S in keyof ToolOutcomes]: { status: S; code: ToolOutcomes[S][number]; message: string; headers?: Record<string, string> };
+}[keyof ToolOutcomes];
 
 /** The failure as the gateway's usual error body ({code, message}). */
 export function toolFailureResponse(failure: ToolFailure): Response {
@@ -73,7 +72,7 @@ export async function toolVehicle(
   const problem = issuedMarkProblem(vrm, clockNow());
   if (problem) return { failure: { status: 400, code: 'invalid_vrm', message: `Not a registration DVLA issues: ${problem}` } };
   const simulated = PROVIDER_FAILURES[vrm];
-  if (simulated) return { failure: simulated };
+  if (simulated) return { failure: simulated as ToolFailure };
   if (vrm === SLOW_PROVIDER_VRM) {
     await sleep(SLOW_PROVIDER_DELAY_MS);
     return { failure: { status: 504, code: 'vehicle_generation_failure', message: `The ${provider} provider did not answer in time` } };

@@ -1,5 +1,5 @@
 import type { endpoints } from '../../../contract/endpoints';
-import type { Handlers } from '../http';
+import { legacy, type Handlers } from '../router';
 import {
   currentUser,
   emailCheck,
@@ -20,25 +20,25 @@ import { linkInfo, signInWithLink } from './sign-in-links';
 import { unsubscribe } from '../unsubscribe';
 
 export const accountHandlers: Handlers<typeof endpoints.account> = {
-  signUp,
-  sendSignInLink,
-  signIn: signInWithLink,
-  linkInfo,
-  refreshToken,
-  logout,
-  session: currentUser,
-  sessions: listSessions,
-  revokeOtherSessions,
-  revokeAllSessions,
-  user: currentUser,
-  emailCheck,
-  phoneValidation,
-  updateInfo,
-  removeVehicle,
-  updateCrmTier,
-  updateTexts,
-  sendMobileCode,
-  confirmMobile,
-  referralLink,
-  unsubscribe,
+  signUp: legacy(signUp),
+  sendSignInLink: legacy(sendSignInLink),
+  signIn: legacy(signInWithLink),
+  linkInfo: legacy(linkInfo),
+  refreshToken: legacy(refreshToken),
+  logout: legacy(logout),
+  session: legacy(currentUser),
+  sessions: legacy(listSessions),
+  revokeOtherSessions: legacy(revokeOtherSessions),
+  revokeAllSessions: legacy(revokeAllSessions),
+  user: legacy(currentUser),
+  emailCheck: legacy(emailCheck),
+  phoneValidation: legacy(phoneValidation),
+  updateInfo: legacy(updateInfo),
+  removeVehicle: legacy(removeVehicle),
+  updateCrmTier: legacy(updateCrmTier),
+  updateTexts: legacy(updateTexts),
+  sendMobileCode: legacy(sendMobileCode),
+  confirmMobile: legacy(confirmMobile),
+  referralLink: legacy(referralLink),
+  unsubscribe: legacy(unsubscribe),
 };

@@ -2,7 +2,7 @@ import { formatVrm } from '../../../contract/vrm';
 import { isUkMobile, type AccountVehicle, type User } from '../../../contract/accounts';
 import type { UserRow } from '../auth';
 import { clockNow } from '../clock';
-import { toEnquiry, type EnquiryRow } from './enquiries';
+import { toEnquiry, type EnquiryRow } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { makeOf } from '../providers/register';
 import { trackersOf } from '../tracker/trackers';

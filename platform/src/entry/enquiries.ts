@@ -1,7 +1,8 @@
 import { MAX_MILEAGE } from '../../../contract/vehicles';
 import { affiliateOf } from '../shell/affiliates';
 import { campaignColumn } from '../shell/analytics';
-import type { CreateEnquiryResponse, Enquiry, PremiumOffer, Valuation } from '../../../contract/vehicles';
+import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../../contract/vehicles';
+import { findEnquiry, toEnquiry, type EnquiryRow } from '../records/enquiries';
 import { marketplaceEligibility, partnerFor } from '../../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { authenticate, invalidToken, ownerKey } from '../auth';
@@ -14,54 +15,6 @@ import { clockNow } from '../clock';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
 export const ENQUIRY_VALID_DAYS = 7;
-
-export interface EnquiryRow {
-  id: number;
-  vehicle_id: number;
-  vrm: string;
-  owner_key: string;
-  customer_id: number | null;
-  mileage: number | null;
-  status: string;
-  dp_enquiry_id: number | null;
-  dp_state_slug: string | null;
-  marketplace_eligible: number | null;
-  ineligible_by: string | null;
-  partner_id: Enquiry['partnerId'];
-  valuation: string | null;
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-}
-
-export function toEnquiry(row: EnquiryRow, now: Date): Enquiry {
-  return {
-    id: row.id,
-    vrm: row.vrm,
-    mileage: row.mileage,
-    status: row.status,
-    expired: Date.parse(row.expires_at) <= now.getTime(),
-    expiresAt: row.expires_at,
-    dpEnquiryId: row.dp_enquiry_id,
-    dpStateSlug: row.dp_state_slug,
-    updatedAt: row.updated_at,
-    customerId: row.customer_id,
-    marketplaceEligible:
-      row.marketplace_eligible === null ? null : { eligible: row.marketplace_eligible === 1, ineligibleBy: row.ineligible_by },
-    partnerId: row.partner_id,
-  };
-}
-
-/** The seller's own latest enquiry for a vehicle, else a sandbox example for it. */
-export async function findEnquiry(db: D1Database, ownerKey: string | null, vrm: string): Promise<EnquiryRow | null> {
-  return db
-    .prepare(
-      `SELECT * FROM enquiries WHERE vrm = ?1 AND (owner_key = ?2 OR owner_key = 'sandbox')
-       ORDER BY owner_key = 'sandbox', updated_at DESC, id DESC LIMIT 1`,
-    )
-    .bind(vrm, ownerKey ?? '')
-    .first<EnquiryRow>();
-}
 
 function readMileage(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;

@@ -2,7 +2,7 @@ import type { LookupResponse } from '../../../contract/lookup';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { toUser, vehicleLimit } from './account-view';
 import { authenticate, invalidToken, ownerKey } from '../auth';
-import { findEnquiry, toEnquiry } from './enquiries';
+import { findEnquiry, toEnquiry } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';

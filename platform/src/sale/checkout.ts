@@ -1,6 +1,6 @@
 import { BUYERS, type PartnerId } from '../../../contract/marketplace';
 import { authenticate, invalidToken, ownerKey } from '../auth';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { clockNowIso } from '../clock';

@@ -1,6 +1,6 @@
 import type { SaleView, ServiceHistory, VehicleProfile } from '../../../contract/sale';
 import { PHOTO_SLOTS } from '../../../contract/documents';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
 import { DEALERS } from '../providers/dealers';

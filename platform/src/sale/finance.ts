@@ -1,5 +1,5 @@
 import { financeSplit, type FinanceStatus } from '../../../contract/finance';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { requireOwnEnquiry } from './ownership';

@@ -1,4 +1,4 @@
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { advance } from './daily-sale';
 import { notify, redeliverUnsettled } from '../notify/messages';

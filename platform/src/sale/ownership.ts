@@ -1,5 +1,5 @@
 import { requireCustomer, type Caller } from '../auth';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse } from '../http';
 

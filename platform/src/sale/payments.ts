@@ -15,7 +15,7 @@ import {
 import { greeting, sendEmail } from '../outbox';
 import { formatVrm } from '../../../contract/vrm';
 import { DEAD_OR_JUNK } from '../../../contract/enquiry-states';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';

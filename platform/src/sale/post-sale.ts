@@ -1,7 +1,7 @@
 import { DOCUMENT_KINDS, isDocumentKind, labelInSentence, type DocumentKind } from '../../../contract/documents';
 import type { SaleStatus } from '../../../contract/sale';
 import { payoutFrozen } from './payments';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import { addressById } from './addresses';
 import { checkSubmittedDocuments } from './documents';
 import { devEndpointsOn, type PlatformEnv } from '../env';

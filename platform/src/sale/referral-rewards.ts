@@ -1,7 +1,7 @@
 import { REFERRAL_REWARD_PENCE, type ReferralReward, type ReferralRewardsResponse } from '../../../contract/accounts';
 import { requireCustomer } from '../auth';
 import { clockNowIso } from '../clock';
-import type { EnquiryRow } from '../entry/enquiries';
+import type { EnquiryRow } from '../records/enquiries';
 import type { PlatformEnv } from '../env';
 import { json } from '../http';
 import { sameAsAnyAccount, sealedAccountOf, sealedAccountsOfCustomer, type SealedAccount } from './payments';

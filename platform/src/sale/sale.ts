@@ -2,7 +2,7 @@ import type { CurrentEnquiry, IssueKind } from '../../../contract/sale';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY } from '../../../contract/sale';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { requireCustomer } from '../auth';
-import { toEnquiry, type EnquiryRow } from '../entry/enquiries';
+import { toEnquiry, type EnquiryRow } from '../records/enquiries';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { advance, loadProfile, startSale } from './daily-sale';

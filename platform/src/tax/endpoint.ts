@@ -1,16 +1,11 @@
 import type { TaxState, VehicleTax, VehicleTaxResponse } from '../../../contract/tax';
 import { formatVrm } from '../../../contract/vrm';
-import type { PlatformEnv } from '../env';
-import { json } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
 import { makeOf, type RegisterRow } from '../providers/register';
-import { toolRateLimited, toolVehicle } from '../tools';
+import type { TypedHandler } from '../router';
+import { toolRateLimited, toolVehicle, type ToolFailure } from '../tools';
 import { assessVed } from './ved';
 import { clockNowMs } from '../clock';
-
-function failure(status: number, code: VehicleTaxResponse['code'], message: string, headers: HeadersInit = {}): Response {
-  const body: VehicleTaxResponse = { code, error: { message }, tax: null };
-  return json(body, status, headers);
-}
 
 const STATES: Record<string, TaxState> = {
   Taxed: 'taxed',
@@ -54,20 +49,15 @@ export function toVehicleTax(row: RegisterRow, now: Date): VehicleTax {
 /**
  * GET /platform/vehicle-checker/tax/{vrm}: the car tax check. Rate-limited like the lookup (the
  * same limit per client, its own count), and failing like it, with the lookup's codes, for the
- * sandbox registrations that make the register fail.
+ * sandbox registrations that make the register fail. A failure's body is the tax answer's own
+ * shape (`{code, error, tax: null}`), which the page reads.
  */
-export async function getVehicleTax(
-  request: Request,
-  env: PlatformEnv,
-  ctx: ExecutionContext,
-  params: Record<string, string>,
-): Promise<Response> {
-  const refused = await toolRateLimited(request, env, ctx, 'tax');
-  if (refused) return failure(refused.status, refused.code as VehicleTaxResponse['code'], refused.message, refused.headers);
-  const found = await toolVehicle(params.vrm ?? '', env, 'vehicle register');
-  if ('failure' in found) return failure(found.failure.status, found.failure.code as VehicleTaxResponse['code'], found.failure.message);
-  const { registered } = found;
-  const now = clockNowMs();
-  const body: VehicleTaxResponse = { code: 'ok', error: null, tax: toVehicleTax(registered.row, new Date(now)) };
-  return json(body);
-}
+export const getVehicleTax: TypedHandler<typeof endpoints.tax.check> = async ({ params }, ctx) => {
+  const failed = (failure: ToolFailure) =>
+    ctx.outcome({ ...failure, extra: { error: { message: failure.message }, tax: null } satisfies Omit<VehicleTaxResponse, 'code'> });
+  const refused = await toolRateLimited(ctx.request, ctx.env, ctx.exec, 'tax');
+  if (refused) return failed(refused);
+  const found = await toolVehicle(params.vrm, ctx.env, 'vehicle register');
+  if ('failure' in found) return failed(found.failure);
+  return { code: 'ok', error: null, tax: toVehicleTax(found.registered.row, new Date(clockNowMs())) } satisfies VehicleTaxResponse;
+};

@@ -1,5 +1,5 @@
 import type { endpoints } from '../../../contract/endpoints';
-import type { Handlers } from '../http';
+import type { Handlers } from '../router';
 import { getVehicleTax } from './endpoint';
 
 export const taxHandlers: Handlers<typeof endpoints.tax> = {

@@ -1,10 +1,10 @@
 import type { endpoints } from '../../../contract/endpoints';
-import type { Handlers } from '../http';
+import { legacy, type Handlers } from '../router';
 import { addTracker, listTrackers, removeTracker, trackVehicle } from './trackers';
 
 export const trackerHandlers: Handlers<typeof endpoints.tracker> = {
-  track: trackVehicle,
-  add: addTracker,
-  list: listTrackers,
-  remove: removeTracker,
+  track: legacy(trackVehicle),
+  add: legacy(addTracker),
+  list: legacy(listTrackers),
+  remove: legacy(removeTracker),
 };

@@ -1,5 +1,5 @@
 import type { endpoints } from '../../../contract/endpoints';
-import type { Handlers } from '../http';
+import type { Handlers } from '../router';
 import { ulezCheck } from './ulez';
 
 export const ulezHandlers: Handlers<typeof endpoints.ulez> = {

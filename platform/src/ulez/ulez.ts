@@ -1,10 +1,10 @@
 import type { UlezCheckResponse } from '../../../contract/ulez';
 import { meetsStandard, zoneVerdicts, type ZoneVehicleType } from '../../../contract/zones';
 import { formatVrm } from '../../../contract/vrm';
-import type { PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
 import { makeOf } from '../providers/register';
-import { toolFailureResponse, toolRateLimited, toolVehicle } from '../tools';
+import type { TypedHandler } from '../router';
+import { toolRateLimited, toolVehicle } from '../tools';
 import { clockNowIso } from '../clock';
 
 /**
@@ -17,13 +17,11 @@ import { clockNowIso } from '../clock';
  * `euroStatus` is the Euro number as the register gives it ('3' means Euro 3), or null when the
  * register holds none and the answer is an estimate from the first registration date.
  */
-export async function ulezCheck(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
-  const refused = await toolRateLimited(request, env, ctx, 'ulez-check');
-  if (refused) return toolFailureResponse(refused);
-  const body = await readJsonObject(request);
-  if (typeof body?.vrm !== 'string') return errorResponse(400, 'bad_request', 'vrm is required');
-  const found = await toolVehicle(body.vrm, env, 'compliance');
-  if ('failure' in found) return toolFailureResponse(found.failure);
+export const ulezCheck: TypedHandler<typeof endpoints.ulez.check> = async ({ body }, ctx) => {
+  const refused = await toolRateLimited(ctx.request, ctx.env, ctx.exec, 'ulez-check');
+  if (refused) return ctx.outcome(refused);
+  const found = await toolVehicle(body.vrm, ctx.env, 'compliance');
+  if ('failure' in found) return ctx.outcome(found.failure);
   const { row } = found.registered;
   const vehicleType = row.vehicle_type as ZoneVehicleType;
   const standard = meetsStandard({
@@ -48,5 +46,5 @@ export async function ulezCheck(request: Request, env: PlatformEnv, ctx: Executi
     zones: zoneVerdicts(vehicleType, standard.meets),
     checkedAt: clockNowIso(),
   };
-  return json(response);
-}
+  return response;
+};
