@@ -91,14 +91,18 @@ const Vrm = z.string().max(20);
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
   entry: {
-    lookup: legacyPost<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', { outcomes: LOOKUP_OUTCOMES }),
+    lookup: legacyPost<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', {
+      outcomes: LOOKUP_OUTCOMES,
+    }),
     vehicle: legacyGet<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
     motHistory: legacyGet<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
     createEnquiry: legacyPost<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
       '/platform/create-enquiry',
     ),
     valuate: legacyPost<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
-    eligibility: legacyGet<MarketplaceEligibility, { vrm: string; mileage: number }>()('/platform/marketplace/check-eligibility/vehicle-status'),
+    eligibility: legacyGet<MarketplaceEligibility, { vrm: string; mileage: number }>()(
+      '/platform/marketplace/check-eligibility/vehicle-status',
+    ),
     premiumOffer: legacyGet<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
     /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
     similarSold: legacyPost<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
@@ -191,7 +195,9 @@ export const endpoints = endpointTable({
       outcomes: [400],
       timeout: 'payments',
     }),
-    paymentStatuses: legacyGet<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', { timeout: 'payments' }),
+    paymentStatuses: legacyGet<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', {
+      timeout: 'payments',
+    }),
     financeStatus: legacyGet<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
     declareFunds: legacyPost<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
     checkoutOffer: legacyPost<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
@@ -207,9 +213,12 @@ export const endpoints = endpointTable({
 
   mot: {
     check: legacyGet<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: legacyPost<{ email: string; mobile?: string }, MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
-      outcomes: [400, 409],
-    }),
+    requestReminders: legacyPost<{ email: string; mobile?: string }, MotReminderResponse>()(
+      '/platform/vehicle-checker/:vrm/mot/notifications',
+      {
+        outcomes: [400, 409],
+      },
+    ),
     confirmReminders: legacyPost<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
       outcomes: [404, 410],
     }),

@@ -16,7 +16,11 @@ describe('the endpoint table (contract/endpoints.ts)', () => {
   it("sends every endpoint's requests to its own handler, registered in the table's order", async () => {
     const router = new Router();
     // Every route answers its own name: what matters here is which handler a request reaches.
-    for (const endpoint of all) router.on(endpoint, legacy(async () => new Response(endpoint.name)));
+    for (const endpoint of all)
+      router.on(
+        endpoint,
+        legacy(async () => new Response(endpoint.name)),
+      );
     for (const endpoint of all) {
       // A fixed path that a parameter would also match (address/suggestions, address/:id) comes
       // first in the table, so a fixed path reaches its own handler and any other value the parameter's.

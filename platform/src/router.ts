@@ -1,5 +1,13 @@
 import type { z, ZodTypeAny } from 'zod';
-import { pathPattern, type AnyEndpoint, type Auth, type Endpoint, type OutcomesOf, type PathParams, type ResponseOf } from '../../contract/endpoint';
+import {
+  pathPattern,
+  type AnyEndpoint,
+  type Auth,
+  type Endpoint,
+  type OutcomesOf,
+  type PathParams,
+  type ResponseOf,
+} from '../../contract/endpoint';
 import { authenticate, invalidToken, requireCustomer, type Caller, type Customer } from './auth';
 import type { PlatformEnv } from './env';
 import { declaresMoreThan, errorResponse, json, MAX_BODY_BYTES, PayloadTooLarge, payloadTooLarge, readBodyText } from './http';
@@ -64,7 +72,12 @@ export type HandlerInput<E> =
 export type TypedHandler<E extends AnyEndpoint> = (input: HandlerInput<E>, ctx: HandlerContext<E>) => Promise<ResponseOf<E> | Reply>;
 
 /** A handler not yet moved over: it reads the request itself (issue 33 moves them group by group). */
-export type LegacyHandler = (request: Request, env: PlatformEnv, ctx: ExecutionContext, params: Record<string, string>) => Promise<Response>;
+export type LegacyHandler = (
+  request: Request,
+  env: PlatformEnv,
+  ctx: ExecutionContext,
+  params: Record<string, string>,
+) => Promise<Response>;
 
 const LEGACY = Symbol('legacy handler');
 export function legacy(handler: LegacyHandler): LegacyHandler & { [LEGACY]: true } {

@@ -2,7 +2,7 @@ import { MAX_MILEAGE } from '../../../contract/vehicles';
 import { affiliateOf } from '../shell/affiliates';
 import { campaignColumn } from '../shell/analytics';
 import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../../contract/vehicles';
-import { findEnquiry, toEnquiry, type EnquiryRow } from '../records/enquiries';
+import { toEnquiry, type EnquiryRow } from '../records/enquiries';
 import { marketplaceEligibility, partnerFor } from '../../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { authenticate, invalidToken, ownerKey } from '../auth';

@@ -1,4 +1,5 @@
 import { clockNowIso, clockNowMs } from '../clock';
+import { claimUnsettled, messageUnsettled, recordMessage, settleRecordedMessage } from '../records/notifications';
 import { intVar, type PlatformEnv } from '../env';
 import type { MessageEvent } from './templates';
 
@@ -30,11 +31,47 @@ export async function notifyAccount(env: PlatformEnv, userId: number, key: strin
 }
 
 /**
- * Records a message in D1 (notification_messages) and enqueues it. The row is what survives a
- * queue that loses the message (a restart of the local runtime, a dropped delivery): the Cron
- * Trigger enqueues unsettled rows again (`redeliverUnsettled`). An occurrence already settled is
- * not enqueued again. A failure here is logged, not thrown: the state change it follows is already
- * stored, and the seller's request should not fail for a message about it.
+ * A message as it goes with the state change that causes it (docs/decisions/033): `statement`
+ * records it, in the same D1 batch as the change, so a failed write loses both or neither; once
+ * the batch has committed, `send()` puts it on the queue. A message the queue loses is still on
+ * record, and the Cron Trigger enqueues it again (`redeliverUnsettled`).
+ */
+export interface OutgoingMessage {
+  statement: D1PreparedStatement;
+  send(): Promise<void>;
+}
+
+/** The message about a sale's state change, to batch with it (see OutgoingMessage). */
+export function outgoing(
+  env: PlatformEnv,
+  enquiryId: number,
+  key: string,
+  event: MessageEvent,
+  options: { only?: 'sms' } = {},
+): OutgoingMessage {
+  return outgoingMessage(env, { key, enquiryId, event, ...options });
+}
+
+function outgoingMessage(env: PlatformEnv, message: NotificationMessage): OutgoingMessage {
+  return {
+    statement: recordMessage(env.DB, { key: message.key, enquiryId: message.enquiryId, body: message }, clockNowMs()),
+    send: async () => {
+      // A failure here is logged, not thrown: the change and its record are stored, and the Cron
+      // Trigger sends what the queue did not take.
+      try {
+        if (await messageUnsettled(env.DB, message.key, message.enquiryId)) await env.NOTIFY_QUEUE.send(message, { contentType: 'json' });
+      } catch (error) {
+        console.error(
+          JSON.stringify({ event: 'platform.notify.enqueue_failed', key: message.key, enquiryId: message.enquiryId, error: String(error) }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Records a message and enqueues it, for a message that follows no state change of its own in
+ * this request (the Cron Trigger's sweep found one due). A failure is logged, not thrown.
  */
 export async function notify(
   env: PlatformEnv,
@@ -47,34 +84,22 @@ export async function notify(
 }
 
 async function enqueue(env: PlatformEnv, message: NotificationMessage): Promise<void> {
-  const { key, enquiryId } = message;
+  const outgoing = outgoingMessage(env, message);
   try {
-    const open = await env.DB.prepare(
-      `INSERT INTO notification_messages (event_key, enquiry_id, body, enqueued_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (event_key, enquiry_id) DO UPDATE SET enqueued_at = excluded.enqueued_at, enqueues = enqueues + 1
-         WHERE notification_messages.settled_at IS NULL
-       RETURNING enqueues`,
-    )
-      .bind(key, enquiryId, JSON.stringify(message), clockNowMs())
-      .first<{ enqueues: number }>();
-    if (!open) return;
-    await env.NOTIFY_QUEUE.send(message, { contentType: 'json' });
+    await outgoing.statement.run();
   } catch (error) {
-    console.error(JSON.stringify({ event: 'platform.notify.enqueue_failed', key, enquiryId, error: String(error) }));
+    console.error(
+      JSON.stringify({ event: 'platform.notify.enqueue_failed', key: message.key, enquiryId: message.enquiryId, error: String(error) }),
+    );
+    return;
   }
+  await outgoing.send();
 }
 
 /** Marks a message done: every channel it was owed on is sent, or the dead-letter queue gave up on it. */
 export async function settleMessage(env: PlatformEnv, message: NotificationMessage, outcome: 'delivered' | 'dead'): Promise<void> {
-  await env.DB.prepare(
-    'UPDATE notification_messages SET settled_at = ?3, outcome = ?4 WHERE event_key = ?1 AND enquiry_id = ?2 AND settled_at IS NULL',
-  )
-    .bind(message.key, message.enquiryId, clockNowIso(), outcome)
-    .run();
+  await settleRecordedMessage(env.DB, message, outcome, clockNowIso());
 }
-
-/** Messages enqueued again per Cron run at most. */
-const REDELIVER_BATCH = 200;
 
 /**
  * Enqueues again every message still unsettled NOTIFY_REDELIVER_AFTER_SECONDS (15 minutes unless
@@ -83,14 +108,7 @@ const REDELIVER_BATCH = 200;
  */
 export async function redeliverUnsettled(env: PlatformEnv, nowMs: number): Promise<number> {
   const afterMs = intVar(env.NOTIFY_REDELIVER_AFTER_SECONDS, 15 * 60) * 1000;
-  const { results } = await env.DB.prepare(
-    `UPDATE notification_messages SET enqueued_at = ?1, enqueues = enqueues + 1
-     WHERE rowid IN (SELECT rowid FROM notification_messages WHERE settled_at IS NULL AND enqueued_at <= ?2 ORDER BY enqueued_at LIMIT ?3)
-     RETURNING body`,
-  )
-    .bind(nowMs, nowMs - afterMs, REDELIVER_BATCH)
-    .all<{ body: string }>();
-  if (results.length)
-    await env.NOTIFY_QUEUE.sendBatch(results.map((row) => ({ body: JSON.parse(row.body), contentType: 'json' as const })));
-  return results.length;
+  const bodies = await claimUnsettled(env.DB, nowMs, nowMs - afterMs);
+  if (bodies.length) await env.NOTIFY_QUEUE.sendBatch(bodies.map((body) => ({ body, contentType: 'json' as const })));
+  return bodies.length;
 }

@@ -55,7 +55,10 @@ export async function findEnquiry(db: D1Database, ownerKey: string | null, vrm: 
 
 /** The signed-in seller's own enquiry by its id, or null: a seller never learns that someone else's exists. */
 export async function findOwnEnquiry(db: D1Database, customerId: number, enquiryId: number): Promise<EnquiryRow | null> {
-  return db.prepare('SELECT * FROM enquiries WHERE id = ?1 AND owner_key = ?2').bind(enquiryId, `customer:${customerId}`).first<EnquiryRow>();
+  return db
+    .prepare('SELECT * FROM enquiries WHERE id = ?1 AND owner_key = ?2')
+    .bind(enquiryId, `customer:${customerId}`)
+    .first<EnquiryRow>();
 }
 
 /** An enquiry by its id, whoever owns it (for the platform's own work: a sweep, a provider's callback). */
