@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { BeneficiaryResponse } from '../contract/bank-details';
-import { CODE_LIMITS } from '../platform/src/one-time-codes';
+import { CODE_LIMITS } from '../platform/src/records/one-time-codes';
 import { CODE_TEXTS_PER_NUMBER_PER_DAY } from '../platform/src/outbox';
 import { REFRESH_REUSE_GRACE_MS } from '../platform/src/auth';
 import { signIdToken } from '../platform/src/tokens';

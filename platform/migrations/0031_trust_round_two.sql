@@ -3,7 +3,7 @@
 -- notice, proven mobiles, rotating refresh tokens, and what a session shows of itself.
 
 -- Six-digit codes: a payee change's (e-mailed) and a mobile's (texted). Counted per subject across
--- codes (platform/src/one-time-codes.ts): how many are issued an hour and a day, and how many
+-- codes (platform/src/records/one-time-codes.ts): how many are issued an hour and a day, and how many
 -- guesses they take in a day, each claimed in one statement before a guess is compared.
 CREATE TABLE one_time_codes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -46,7 +46,7 @@ DROP TABLE payee_changes;
 ALTER TABLE payee_changes_v2 RENAME TO payee_changes;
 CREATE INDEX payee_changes_by_enquiry ON payee_changes (enquiry_id, id);
 
--- "Not you? Freeze my payout" links (platform/src/freeze-links.ts). One per notice; a link stays
+-- "Not you? Freeze my payout" links (platform/src/records/freeze-links.ts). One per notice; a link stays
 -- good until a newer notice of the same scope has been sent. A link for one sale freezes that
 -- sale's payout; an account's link (NULL enquiry) freezes every payout of the account. Either ends
 -- every session of the account.

@@ -1,7 +1,7 @@
 import type { PlatformEnv } from './env';
 import { clockNowIso, clockNowMs } from './clock';
 import { httpChannels, outboxChannels, plainTextHtml, providerOf } from './message-channels';
-import { hitRateLimit } from './rate-limit';
+import { hitRateLimit } from './records/rate-limits';
 
 /**
  * Every e-mail the platform sends at once (sign-in links, the payout notice, reminders) goes

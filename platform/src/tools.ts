@@ -3,7 +3,7 @@ import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { intVar, type PlatformEnv } from './env';
 import { errorResponse } from './http';
 import { issuedMarkProblem } from './providers/plates';
-import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from './rate-limit';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from './records/rate-limits';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM } from './providers/register';
 import { sleep } from './util';
 import { clockNow, clockNowMs } from './clock';

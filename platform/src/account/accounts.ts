@@ -6,7 +6,7 @@ import { idTokenTtl, issueIdToken, requireCustomer, rotateRefreshToken, startSes
 import { toUser } from '../entry/account-view';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { hitRateLimit } from '../rate-limit';
+import { hitRateLimit } from '../records/rate-limits';
 import { adoptRequesterEnquiries, emailAddressProof, emailSignInLink } from './sign-in-links';
 import { textMobileCode } from './mobile';
 import { emailContactChange, emailSessionsEnded, maskPhone } from './notices';

@@ -3,7 +3,7 @@ import { requireCustomer, type UserRow } from '../auth';
 import { clockNowIso, clockNowMs } from '../clock';
 import type { PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
-import { issueCode, retireCodes, tryCode, type CodeSubject } from '../one-time-codes';
+import { issueCode, retireCodes, tryCode, type CodeSubject } from '../records/one-time-codes';
 import { sendCodeText } from '../outbox';
 import { toUser } from '../entry/account-view';
 import { emailContactChange, maskPhone } from './notices';
@@ -13,7 +13,7 @@ import { emailContactChange, maskPhone } from './notices';
  * or in the account's details is sent a six-digit code, and until the seller enters it nothing but
  * codes is texted there (notify/consumer.ts reads `phone_verified_at`). A new number waits in
  * `phone_pending`; the proven one keeps the texts until the new one's code is entered. The codes
- * follow the payee change's lifecycle (one-time-codes.ts), counted per account.
+ * follow the payee change's lifecycle (records/one-time-codes.ts), counted per account.
  */
 
 const mobileCodes = (userId: number): CodeSubject => ({ purpose: 'mobile', subject: `user:${userId}` });

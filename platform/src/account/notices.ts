@@ -1,6 +1,6 @@
 import { describeSession, type UserRow } from '../auth';
 import type { PlatformEnv } from '../env';
-import { issueFreezeLink } from '../freeze-links';
+import { issueFreezeLink } from '../records/freeze-links';
 import { greeting, sendEmail } from '../outbox';
 
 /**

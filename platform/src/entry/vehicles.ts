@@ -6,7 +6,7 @@ import { findEnquiry, toEnquiry } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
-import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from '../rate-limit';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from '../records/rate-limits';
 import { sleep } from '../util';
 import {
   findRegistered,

@@ -22,8 +22,8 @@ import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
 import { notify } from '../notify/messages';
 import { describeSession, shortSessionId, type Customer, type UserRow } from '../auth';
-import { freezeByLink, freezePayouts, issueFreezeLink, payoutFrozen } from '../freeze-links';
-import { issueCode, retireCodes, tryCode, type CodeSubject, type Tried } from '../one-time-codes';
+import { freezeByLink, freezePayouts, issueFreezeLink, payoutFrozen } from '../records/freeze-links';
+import { issueCode, retireCodes, tryCode, type CodeSubject, type Tried } from '../records/one-time-codes';
 import { publicOrigin } from '../public-origin';
 
 /**

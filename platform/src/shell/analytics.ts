@@ -4,7 +4,7 @@ import { isValidVrm } from '../../../contract/vrm';
 import { authenticate } from '../auth';
 import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, PayloadTooLarge, readBodyText } from '../http';
-import { hitRateLimit, pruneRateLimits } from '../rate-limit';
+import { hitRateLimit, pruneRateLimits } from '../records/rate-limits';
 import { clockNow } from '../clock';
 
 /**

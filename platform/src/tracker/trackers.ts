@@ -17,7 +17,7 @@ import { MAX_MILEAGE } from '../../../contract/vehicles';
 import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
 import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
-import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../rate-limit';
+import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../records/rate-limits';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
 import { valuateRegistered } from '../providers/valuation';

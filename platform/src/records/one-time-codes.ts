@@ -1,4 +1,4 @@
-import { sha256 } from './tokens';
+import { sha256 } from '../tokens';
 
 /**
  * Six-digit codes that prove something on another channel: a payout account change (the code is

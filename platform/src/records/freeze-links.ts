@@ -1,7 +1,7 @@
-import { clockNowIso } from './clock';
-import type { PlatformEnv } from './env';
-import { requirePublicOrigin } from './public-origin';
-import { randomToken, sha256 } from './tokens';
+import { clockNowIso } from '../clock';
+import type { PlatformEnv } from '../env';
+import { requirePublicOrigin } from '../public-origin';
+import { randomToken, sha256 } from '../tokens';
 
 /**
  * "Not you? Freeze my payout": the link in every notice about money or the account's contact
