@@ -62,7 +62,13 @@ export class PlatformFailure extends Error {
   readonly code: string | null;
   readonly body: unknown;
   readonly kind: FailureKind;
-  constructor(endpoint: Pick<AnyEndpoint, 'name' | 'outcomeStatuses'>, message: string, status: number, code: string | null, body: unknown) {
+  constructor(
+    endpoint: Pick<AnyEndpoint, 'name' | 'outcomeStatuses'>,
+    message: string,
+    status: number,
+    code: string | null,
+    body: unknown,
+  ) {
     super(message);
     this.name = 'PlatformFailure';
     this.endpoint = endpoint.name;
