@@ -87,22 +87,15 @@ const SOURCES = ['app/**/*.{ts,tsx}', 'contract/**/*.ts', 'platform/src/**/*.ts'
  */
 const SQL_NOT_YET_IN_STORES = [
   'platform/src/account/accounts.ts',
-  'platform/src/account/mobile.ts',
-  'platform/src/account/referrals.ts',
-  'platform/src/account/sessions.ts',
-  'platform/src/account/sign-in-links.ts',
-  'platform/src/auth.ts',
   'platform/src/entry/account-view.ts',
   'platform/src/entry/enquiries.ts',
   'platform/src/entry/insights.ts',
   'platform/src/entry/vehicles.ts',
-  'platform/src/message-channels.ts',
   'platform/src/mot/mot-check.ts',
   'platform/src/mot/mot-reminders.ts',
   'platform/src/notify/consumer.ts',
   'platform/src/notify/short-links.ts',
   'platform/src/notify/sms-replies.ts',
-  'platform/src/outbox.ts',
   'platform/src/providers/register.ts',
   'platform/src/sale/checkout.ts',
   'platform/src/sale/daily-sale.ts',
@@ -123,7 +116,6 @@ const SQL_NOT_YET_IN_STORES = [
   'platform/src/shell/reviews.ts',
   'platform/src/shell/sales-record.ts',
   'platform/src/tracker/trackers.ts',
-  'platform/src/unsubscribe.ts',
 ];
 const TESTS = ['**/*.test.ts', 'tests/**', 'e2e/**'];
 

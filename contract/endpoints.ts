@@ -1,6 +1,5 @@
 import type {
   AuthResponse,
-  CrmTier,
   EmailCheckResponse,
   LinkInfoResponse,
   MobileCodeSent,
@@ -8,9 +7,7 @@ import type {
   ReferralLinkResponse,
   ReferralRewardsResponse,
   RefreshResponse,
-  SignInLinkRequest,
   SignUpLinkSent,
-  SignUpRequest,
   UnsubscribedChannel,
   User,
 } from './accounts';
@@ -87,6 +84,10 @@ export type ToolOutcomes = typeof TOOL_OUTCOMES;
 
 /** A registration as a tool or the lookup takes it: the platform normalises and checks it. */
 const Vrm = z.string().max(20);
+/** Free text of at most `max` characters, trimmed; missing is empty (the handler says what it needs). */
+const Text = (max: number) => z.string().max(max).trim().default('');
+/** The campaign a seller came from (utm_*, gclid…): names and values the platform checks again (shell/analytics.ts). */
+const Campaign = z.record(z.string().max(500)).optional();
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -113,35 +114,91 @@ export const endpoints = endpointTable({
 
   /** Signing up and in, sessions, the seller's account and contact preferences. */
   account: {
-    signUp: legacyPost<SignUpRequest, AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup'),
-    sendSignInLink: legacyPost<SignInLinkRequest, { sent: true }>()('/platform/seller/generateOneTimeToken', { outcomes: [429] }),
-    signIn: legacyPost<{ token: string; browserKey?: string; adopt?: boolean; referralCode?: string }, AuthResponse>()(
-      '/platform/api/authn/signin',
-      {
-        outcomes: [400, 410],
-      },
-    ),
-    linkInfo: legacyPost<{ token: string; browserKey?: string }, LinkInfoResponse>()('/platform/api/authn/link-info'),
-    refreshToken: legacyPost<{ refreshToken: string }, RefreshResponse>()('/platform/api/authn/refreshtoken'),
-    logout: legacyGet<null>()('/platform/api/logout'),
-    session: legacyGet<User>()('/platform/api/session'),
-    sessions: legacyGet<SessionListResponse>()('/platform/api/sessions'),
-    revokeOtherSessions: legacyPost<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-others'),
+    signUp: post<AuthResponse | SignUpLinkSent>()('/platform/api/authn/signup', {
+      auth: 'caller',
+      body: z.object({
+        name: Text(200),
+        email: Text(320),
+        phone: Text(40).optional(),
+        postcode: Text(20).optional(),
+        purpose: z.enum(['sale', 'tracker']).optional(),
+        marketingConsent: z.boolean().optional(),
+        campaign: Campaign,
+        redirectTo: Text(2000).optional(),
+        browserKey: Text(200).optional(),
+      }),
+      outcomes: { 400: ['invalid'], 429: ['too_many_attempts'] },
+    }),
+    sendSignInLink: post<{ sent: true }>()('/platform/seller/generateOneTimeToken', {
+      auth: 'none',
+      body: z.object({ email: Text(320), redirectTo: Text(2000).optional(), browserKey: Text(200).optional() }),
+      outcomes: { 400: ['invalid_email'], 429: ['too_many_attempts'] },
+    }),
+    signIn: post<AuthResponse>()('/platform/api/authn/signin', {
+      auth: 'caller',
+      body: z.object({
+        token: Text(200),
+        browserKey: Text(200).optional(),
+        adopt: z.boolean().optional(),
+        referralCode: Text(20).optional(),
+      }),
+      outcomes: { 400: ['token_invalid'], 410: ['token_used', 'token_expired'] },
+    }),
+    linkInfo: post<LinkInfoResponse>()('/platform/api/authn/link-info', {
+      auth: 'none',
+      body: z.object({ token: Text(200), browserKey: Text(200).optional() }),
+    }),
+    refreshToken: post<RefreshResponse>()('/platform/api/authn/refreshtoken', {
+      auth: 'none',
+      body: z.object({ refreshToken: z.string().min(1, 'refreshToken is required').max(200) }),
+      outcomes: { 401: ['refresh_token_expired', 'refresh_token_reused'] },
+    }),
+    logout: get<null>()('/platform/api/logout', { auth: 'customer' }),
+    session: get<User>()('/platform/api/session', { auth: 'customer' }),
+    sessions: get<SessionListResponse>()('/platform/api/sessions', { auth: 'customer' }),
+    revokeOtherSessions: post<RevokeOthersResponse>()('/platform/api/sessions/revoke-others', { auth: 'customer' }),
     /** "Sign out everywhere, including here": the one way to end a copy of this very session. */
-    revokeAllSessions: legacyPost<never, RevokeOthersResponse>()('/platform/api/sessions/revoke-all'),
-    user: legacyGet<User, { include?: 'tracker' }>()('/platform/user'),
-    emailCheck: legacyPost<{ email: string }, EmailCheckResponse>()('/platform/email-check'),
-    phoneValidation: legacyGet<PhoneValidationResponse, { mobileOnly?: 'true' }>()('/platform/api/phone-number-validation/:number'),
-    updateInfo: legacyPost<{ name?: string; phone?: string; postcode?: string }, User>()('/platform/update-info'),
-    removeVehicle: legacyPost<{ vehicleId: number }, null>()('/platform/remove-vehicle'),
-    updateCrmTier: legacyPost<{ tier: CrmTier }, User>()('/platform/v3/customers/update-crm-tier'),
-    updateTexts: legacyPost<{ texts: boolean }, User>()('/platform/v3/customers/texts'),
+    revokeAllSessions: post<RevokeOthersResponse>()('/platform/api/sessions/revoke-all', { auth: 'customer' }),
+    user: get<User>()('/platform/user', { auth: 'customer', query: z.object({ include: z.literal('tracker').optional() }) }),
+    emailCheck: post<EmailCheckResponse>()('/platform/email-check', { auth: 'customer', body: z.object({ email: Text(320) }) }),
+    phoneValidation: get<PhoneValidationResponse>()('/platform/api/phone-number-validation/:number', {
+      auth: 'none',
+      query: z.object({ mobileOnly: z.literal('true').optional() }),
+    }),
+    updateInfo: post<User>()('/platform/update-info', {
+      auth: 'customer',
+      body: z.object({ name: Text(200).optional(), phone: Text(40).optional(), postcode: Text(20).optional() }),
+      outcomes: { 400: ['invalid'] },
+    }),
+    removeVehicle: post<null>()('/platform/remove-vehicle', {
+      auth: 'customer',
+      body: z.object({ vehicleId: z.coerce.number().int().positive() }),
+      outcomes: { 404: ['vehicle_not_found'] },
+    }),
+    updateCrmTier: post<User>()('/platform/v3/customers/update-crm-tier', {
+      auth: 'customer',
+      body: z.object({ tier: z.enum(['marketing', 'service'], { message: 'tier is marketing or service' }) }),
+    }),
+    updateTexts: post<User>()('/platform/v3/customers/texts', {
+      auth: 'customer',
+      body: z.object({ texts: z.boolean({ message: 'texts is true or false' }) }),
+    }),
     /** A new code texted to the mobile waiting for one (docs/decisions/031). */
-    sendMobileCode: legacyPost<never, MobileCodeSent>()('/platform/v3/customers/mobile/code', { outcomes: [409] }),
-    confirmMobile: legacyPost<{ code: string }, User>()('/platform/v3/customers/mobile/confirm', { outcomes: [400, 409, 410, 429] }),
-    referralLink: legacyPost<never, ReferralLinkResponse>()('/platform/referrals/link'),
-    unsubscribe: legacyPost<{ code: string }, { unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
-      outcomes: [400, 404, 410],
+    sendMobileCode: post<MobileCodeSent>()('/platform/v3/customers/mobile/code', {
+      auth: 'customer',
+      outcomes: { 409: ['nothing_to_prove'] },
+    }),
+    confirmMobile: post<User>()('/platform/v3/customers/mobile/confirm', {
+      auth: 'customer',
+      body: z.object({ code: Text(20) }),
+      outcomes: { 400: ['invalid_code'], 409: ['nothing_to_prove'], 410: ['code_expired'], 429: ['too_many_tries'] },
+    }),
+    referralLink: post<ReferralLinkResponse>()('/platform/referrals/link', { auth: 'customer' }),
+    unsubscribe: post<{ unsubscribed: UnsubscribedChannel }>()('/platform/v3/customers/unsubscribe', {
+      auth: 'none',
+      // Any text: a code that is not a signed link's is the outcome `invalid_code`, not a malformed call.
+      body: z.object({ code: z.string().max(100_000).default('') }),
+      outcomes: { 400: ['invalid_code'], 404: ['not_found'], 410: ['expired_code'] },
     }),
   },
 

@@ -7,7 +7,19 @@ import { errorResponse } from './http';
 import { nextRefreshToken, randomToken, sha256, signIdToken, verifyIdToken } from './tokens';
 import { clockNowIso, clockNowMs } from './clock';
 import { CLIENT_NETWORK_HEADER, CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
-import { lastSeenIsStale, sessionEnded, type SessionTimes } from './session-limits';
+import { lastSeenIsStale, sessionEnded } from './session-limits';
+import {
+  insertSession,
+  liveSessionByAuthToken,
+  liveSessionById,
+  liveSessionByRefreshToken,
+  noteSessionUse,
+  retiredRefreshToken,
+  revokeSession,
+  rotateRefreshTokenRow,
+  sessionOrigin,
+  type LiveSessionRow,
+} from './records/sessions';
 import { describeDevice } from './user-agent';
 
 /**
@@ -36,13 +48,9 @@ export async function authenticate(request: Request, env: PlatformEnv): Promise<
   if (idToken) {
     const verified = await verifyIdToken(idToken, tokenSecret(env), Math.floor(clockNowMs() / 1000));
     if (!verified.ok) return 'invalid';
-    session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE id = ?1 AND revoked_at IS NULL`)
-      .bind(verified.claims.sid)
-      .first();
+    session = await liveSessionById(env.DB, verified.claims.sid);
   } else if (authToken) {
-    session = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE auth_token_hash = ?1 AND revoked_at IS NULL`)
-      .bind(await sha256(authToken))
-      .first();
+    session = await liveSessionByAuthToken(env.DB, await sha256(authToken));
   } else {
     return { kind: 'anonymous', requesterId };
   }
@@ -78,11 +86,7 @@ export function idTokenTtl(env: PlatformEnv): number {
   return intVar(env.ID_TOKEN_TTL_SECONDS, DEFAULT_ID_TOKEN_TTL);
 }
 
-export interface LiveSessionRow extends SessionTimes {
-  id: string;
-  user_id: number;
-}
-export const LIVE_SESSION_COLUMNS = 'id, user_id, created_at, last_seen_at';
+export type { LiveSessionRow };
 
 /**
  * An authenticated call's use of a session: false when it has ended under the limits
@@ -92,7 +96,7 @@ async function useSession(env: PlatformEnv, session: LiveSessionRow): Promise<bo
   const now = clockNowMs();
   if (sessionEnded(session, now)) return false;
   if (lastSeenIsStale(session, now)) {
-    await env.DB.prepare('UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2').bind(new Date(now).toISOString(), session.id).run();
+    await noteSessionUse(env.DB, session.id, new Date(now).toISOString());
   }
   return true;
 }
@@ -126,12 +130,16 @@ export async function openSession(
   const authToken = randomToken();
   const now = clockNowIso();
   const device = describeDevice(request?.headers.get(CLIENT_USER_AGENT_HEADER));
-  await env.DB.prepare(
-    `INSERT INTO sessions (id, user_id, refresh_token_hash, auth_token_hash, created_at, last_seen_at, device, by_proof, network)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)`,
-  )
-    .bind(sid, user.id, await sha256(refreshToken), await sha256(authToken), now, device, byProof ? 1 : 0, networkOf(request))
-    .run();
+  await insertSession(env.DB, {
+    id: sid,
+    userId: user.id,
+    refreshTokenHash: await sha256(refreshToken),
+    authTokenHash: await sha256(authToken),
+    createdAt: now,
+    device,
+    byProof,
+    network: networkOf(request),
+  });
   return { sid, tokens: { idToken: await issueIdToken(env, user, sid), refreshToken, expiresIn: idTokenTtl(env), auth_token: authToken } };
 }
 
@@ -153,9 +161,7 @@ export async function shortSessionId(sid: string): Promise<string> {
 
 /** 'Chrome on Android, session K7Q2M9, network BT London GB': how e-mails name a session. */
 export async function describeSession(env: PlatformEnv, sid: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT device, network FROM sessions WHERE id = ?1')
-    .bind(sid)
-    .first<{ device: string | null; network: string | null }>();
+  const row = await sessionOrigin(env.DB, sid);
   const network = row?.network && row.network !== 'unknown' ? `, network ${row.network}` : '';
   return `${row?.device ?? 'Unknown device'}, session ${await shortSessionId(sid)}${network}`;
 }
@@ -182,41 +188,21 @@ export async function rotateRefreshToken(env: PlatformEnv, token: string): Promi
   const nowMs = clockNowMs();
   const successor = await nextRefreshToken(token, tokenSecret(env));
   const successorHash = await sha256(successor);
-  const current = await env.DB.prepare(`SELECT ${LIVE_SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?1 AND revoked_at IS NULL`)
-    .bind(hash)
-    .first<LiveSessionRow>();
+  const current = await liveSessionByRefreshToken(env.DB, hash);
   // Past the session's limits (30 days from sign-in, 7 days unused) nothing rotates: it has ended.
   if (current && sessionEnded(current, nowMs)) return { kind: 'refused' };
   if (current) {
-    const [rotated] = await env.DB.batch<LiveSessionRow>([
-      env.DB.prepare(
-        `UPDATE sessions SET refresh_token_hash = ?2, refreshed_at = ?3, last_seen_at = ?3
-          WHERE id = ?4 AND refresh_token_hash = ?1 AND revoked_at IS NULL RETURNING ${LIVE_SESSION_COLUMNS}`,
-      ).bind(hash, successorHash, new Date(nowMs).toISOString(), current.id),
-      env.DB.prepare('INSERT OR IGNORE INTO retired_refresh_tokens (token_hash, session_id, retired_at) VALUES (?1, ?2, ?3)').bind(
-        hash,
-        current.id,
-        nowMs,
-      ),
-    ]);
-    const session = rotated?.results[0];
+    const session = await rotateRefreshTokenRow(env.DB, { sessionId: current.id, oldHash: hash, newHash: successorHash, nowMs });
     if (session) return { kind: 'rotated', session, refreshToken: successor };
     // Another request rotated it a moment ago: the grace below gives this one the same successor.
   }
 
-  const retired = await env.DB.prepare(
-    `SELECT r.retired_at, s.refresh_token_hash AS current_hash, s.revoked_at, s.id, s.user_id, s.created_at, s.last_seen_at
-       FROM retired_refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?1`,
-  )
-    .bind(hash)
-    .first<LiveSessionRow & { retired_at: number; current_hash: string; revoked_at: string | null }>();
+  const retired = await retiredRefreshToken(env.DB, hash);
   if (!retired || retired.revoked_at || sessionEnded(retired, nowMs)) return { kind: 'refused' };
   if (nowMs - retired.retired_at <= REFRESH_REUSE_GRACE_MS && retired.current_hash === successorHash) {
     return { kind: 'rotated', session: retired, refreshToken: successor };
   }
-  await env.DB.prepare('UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL')
-    .bind(retired.id, new Date(nowMs).toISOString())
-    .run();
+  await revokeSession(env.DB, retired.id, new Date(nowMs).toISOString());
   console.warn(JSON.stringify({ event: 'account.refresh_token_reused', userId: retired.user_id }));
   return { kind: 'reused', session: retired };
 }

@@ -1,5 +1,6 @@
 import { isProduction, type PlatformEnv } from './env';
 import { clockNowIso } from './clock';
+import { outboxEmail, outboxText } from './records/outbox';
 
 /** An e-mail as the providers take it. */
 export interface OutgoingEmail {
@@ -22,16 +23,10 @@ export interface Channels {
 export function outboxChannels(env: PlatformEnv): Channels {
   return {
     async sendEmail(to, rendered) {
-      await env.DB.prepare("INSERT INTO outbox (channel, to_email, subject, body, link, created_at) VALUES ('email', ?1, ?2, ?3, NULL, ?4)")
-        .bind(to, rendered.subject, rendered.text, clockNowIso())
-        .run();
+      await outboxEmail(env.DB, { to, subject: rendered.subject, body: rendered.text, link: null, at: clockNowIso() });
     },
     async sendSms(to, text) {
-      await env.DB.prepare(
-        "INSERT INTO outbox (channel, to_email, to_phone, subject, body, link, created_at) VALUES ('sms', '', ?1, '', ?2, NULL, ?3)",
-      )
-        .bind(to, text, clockNowIso())
-        .run();
+      await outboxText(env.DB, { to, body: text, at: clockNowIso() });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { PlatformEnv } from './env';
 import { clockNowIso, clockNowMs } from './clock';
 import { httpChannels, outboxChannels, plainTextHtml, providerOf } from './message-channels';
 import { hitRateLimit } from './records/rate-limits';
+import { outboxEmail } from './records/outbox';
 
 /**
  * Every e-mail the platform sends at once (sign-in links, the payout notice, reminders) goes
@@ -15,9 +16,7 @@ export async function sendEmail(env: PlatformEnv, to: string, subject: string, b
     await httpChannels(env).sendEmail(to, { subject, text: body, html: plainTextHtml(body) });
     return;
   }
-  await env.DB.prepare('INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(to, subject, body, link, clockNowIso())
-    .run();
+  await outboxEmail(env.DB, { to, subject, body, link, at: clockNowIso() });
 }
 
 /**

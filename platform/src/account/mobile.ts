@@ -1,8 +1,10 @@
-import type { MobileCodeOutcome, MobileCodeSent } from '../../../contract/accounts';
-import { requireCustomer, type UserRow } from '../auth';
+import type { MobileCodeSent } from '../../../contract/accounts';
+import type { endpoints } from '../../../contract/endpoints';
+import type { UserRow } from '../auth';
 import { clockNowIso, clockNowMs } from '../clock';
 import type { PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
+import type { TypedHandler } from '../router';
+import { proveMobile } from './store';
 import { issueCode, retireCodes, tryCode, type CodeSubject } from '../records/one-time-codes';
 import { sendCodeText } from '../outbox';
 import { toUser } from '../entry/account-view';
@@ -43,50 +45,47 @@ export async function textMobileCode(env: PlatformEnv, user: UserRow): Promise<M
 }
 
 /** POST /platform/v3/customers/mobile/code: a new code for the number waiting for one. */
-export async function sendMobileCode(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const sent = await textMobileCode(env, caller.user);
-  if (!sent.sent && sent.reason === 'nothing_to_prove')
-    return errorResponse(409, 'nothing_to_prove', 'There is no mobile number waiting for a code');
+export const sendMobileCode: TypedHandler<typeof endpoints.account.sendMobileCode> = async ({ customer }, ctx) => {
+  const sent = await textMobileCode(ctx.env, customer.user);
+  if (!sent.sent && sent.reason === 'nothing_to_prove') {
+    return ctx.outcome({ status: 409, code: 'nothing_to_prove', message: 'There is no mobile number waiting for a code' });
+  }
   // Not sent is still an answer (the page says why), not a failure of the call.
-  return json(sent, sent.sent ? 202 : 200);
-}
-
-const OUTCOMES: Record<MobileCodeOutcome, { status: number; message: string }> = {
-  invalid_code: { status: 400, message: 'That code is not right. Check the text we sent and try again' },
-  code_expired: { status: 410, message: 'That code has expired or been replaced. Ask for a new one' },
-  too_many_tries: { status: 429, message: 'Too many wrong codes. Try again tomorrow, or contact our support team' },
+  return sent.sent ? ctx.accepted(sent) : sent;
 };
 
 /**
  * POST /platform/v3/customers/mobile/confirm {code} → User: the code texted to the waiting number
  * proves it. A new number replaces the old one only now, and the proven address hears of it.
  */
-export async function confirmMobile(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const { user } = caller;
+export const confirmMobile: TypedHandler<typeof endpoints.account.confirmMobile> = async ({ body, customer }, ctx) => {
+  const { env } = ctx;
+  const { user } = customer;
   const number = numberToProve(user);
-  if (!number) return errorResponse(409, 'nothing_to_prove', 'There is no mobile number waiting for a code');
-  const code = (await readJsonObject(request))?.code;
-  const tried = await tryCode(env.DB, mobileCodes(user.id), typeof code === 'string' ? code.slice(0, 20) : '', clockNowMs());
-  if (tried.result !== 'ok' || tried.target !== number) {
-    const outcome: MobileCodeOutcome =
-      tried.result === 'wrong' ? 'invalid_code' : tried.result === 'locked' ? 'too_many_tries' : 'code_expired';
-    const { status, message } = OUTCOMES[outcome];
-    return json({ code: outcome, message, ...(outcome === 'invalid_code' ? { fields: { code: 'That code is not right' } } : {}) }, status);
+  if (!number) return ctx.outcome({ status: 409, code: 'nothing_to_prove', message: 'There is no mobile number waiting for a code' });
+  const tried = await tryCode(env.DB, mobileCodes(user.id), body.code, clockNowMs());
+  const expired = () =>
+    ctx.outcome({ status: 410, code: 'code_expired', message: 'That code has expired or been replaced. Ask for a new one' });
+  if (tried.result === 'wrong') {
+    return ctx.outcome({
+      status: 400,
+      code: 'invalid_code',
+      message: 'That code is not right. Check the text we sent and try again',
+      fields: { code: 'That code is not right' },
+    });
   }
-  const changed = user.phone_verified_at !== null && user.phone !== number;
-  const now = clockNowIso();
-  const updated = await env.DB.prepare(
-    `UPDATE users SET phone = ?2, phone_verified_at = ?3, phone_pending = NULL, updated_at = ?3
-      WHERE id = ?1 AND (phone_pending = ?2 OR (phone = ?2 AND phone_verified_at IS NULL)) RETURNING *`,
-  )
-    .bind(user.id, number, now)
-    .first<UserRow>();
-  if (!updated) return json({ code: 'code_expired', message: OUTCOMES.code_expired.message }, 410);
+  if (tried.result === 'locked') {
+    return ctx.outcome({
+      status: 429,
+      code: 'too_many_tries',
+      message: 'Too many wrong codes. Try again tomorrow, or contact our support team',
+    });
+  }
+  if (tried.result !== 'ok' || tried.target !== number) return expired();
+  const changed = user.phone_verified_at !== null && user.phone_verified_at !== undefined && user.phone !== number;
+  const updated = await proveMobile(env.DB, user.id, number, clockNowIso());
+  if (!updated) return expired();
   // Replacing a proven number is what moves the texts: the proven address hears of it then.
-  if (changed) await emailContactChange(env, updated, caller.sessionId, [`texts about your sale now go to ${maskPhone(number)}`]);
-  return json(await toUser(env, updated));
-}
+  if (changed) await emailContactChange(env, updated, customer.sessionId, [`texts about your sale now go to ${maskPhone(number)}`]);
+  return toUser(env, updated);
+};

@@ -1,7 +1,8 @@
 import type { ReferralLinkResponse } from '../../../contract/accounts';
-import { requireCustomer } from '../auth';
+import type { endpoints } from '../../../contract/endpoints';
 import type { PlatformEnv } from '../env';
-import { json } from '../http';
+import type { TypedHandler } from '../router';
+import { claimReferralCode, customerByReferralCode, hasPaidSale, referralCodeOf } from './store';
 
 /**
  * Refer a friend. A seller's code is made the first time they ask for their link and kept; a new
@@ -29,49 +30,21 @@ export function newReferralCode(random: (bytes: Uint8Array) => Uint8Array = (b) 
 }
 
 /** POST /platform/referrals/link: the signed-in seller's referral code, made on first use. */
-export async function referralLink(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  if (!(await hasPaidSale(env, caller.user.id))) return json({ code: null } satisfies ReferralLinkResponse);
-  const existing = await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1')
-    .bind(caller.user.id)
-    .first<{ referral_code: string | null }>();
-  let code = existing?.referral_code ?? null;
+export const referralLink: TypedHandler<typeof endpoints.account.referralLink> = async ({ customer }, ctx) => {
+  const db = ctx.env.DB;
+  const id = customer.user.id;
+  if (!(await hasPaidSale(db, id))) return { code: null } satisfies ReferralLinkResponse;
+  let code = await referralCodeOf(db, id);
+  // A clash with another seller's code fails the unique index; draw again.
   for (let attempt = 0; !code && attempt < 5; attempt++) {
-    const candidate = newReferralCode();
-    // A clash with another seller's code fails the unique index; draw again.
-    const updated = await env.DB.prepare('UPDATE users SET referral_code = ?1 WHERE id = ?2 AND referral_code IS NULL')
-      .bind(candidate, caller.user.id)
-      .run()
-      .catch(() => null);
-    if (updated) {
-      code =
-        (
-          await env.DB.prepare('SELECT referral_code FROM users WHERE id = ?1')
-            .bind(caller.user.id)
-            .first<{ referral_code: string | null }>()
-        )?.referral_code ?? null;
-    }
+    if (await claimReferralCode(db, id, newReferralCode())) code = await referralCodeOf(db, id);
   }
   if (!code) throw new Error('could not make a referral code');
-  const body: ReferralLinkResponse = { code };
-  return json(body);
-}
-
-/** A sale of the seller's own that the dealer collected and paid, into an account they confirmed. */
-async function hasPaidSale(env: PlatformEnv, userId: number): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `SELECT 1 AS yes FROM beneficiaries b JOIN enquiries e ON e.id = b.enquiry_id
-      WHERE b.customer_id = ?1 AND b.confirmed_at IS NOT NULL AND e.status = 'sold_invoice_paid' LIMIT 1`,
-  )
-    .bind(userId)
-    .first<{ yes: number }>();
-  return !!row;
-}
+  return { code } satisfies ReferralLinkResponse;
+};
 
 /** The seller who owns a code, for a sign-up that came through their link (never the new seller themselves). */
 export async function referrerOf(env: PlatformEnv, code: unknown): Promise<number | null> {
   if (typeof code !== 'string' || !REFERRAL_CODE.test(code)) return null;
-  const row = await env.DB.prepare('SELECT id FROM users WHERE referral_code = ?1').bind(code).first<{ id: number }>();
-  return row?.id ?? null;
+  return customerByReferralCode(env.DB, code);
 }

@@ -1,8 +1,9 @@
+import type { endpoints } from '../../../contract/endpoints';
 import type { RevokeOthersResponse, SessionListResponse, SessionSummary } from '../../../contract/sessions';
-import { requireCustomer, shortSessionId } from '../auth';
+import { shortSessionId } from '../auth';
 import { clockNowIso, clockNowMs } from '../clock';
-import type { PlatformEnv } from '../env';
-import { json } from '../http';
+import { listLiveSessions, revokeSessionsStatement } from '../records/sessions';
+import type { TypedHandler } from '../router';
 import { SESSION_ABSOLUTE_LIMIT_MS, sessionEnded } from '../session-limits';
 import { emailSessionsEnded } from './notices';
 
@@ -12,28 +13,13 @@ import { emailSessionsEnded } from './notices';
  * to the account's address, whichever session did it.
  */
 
-interface SessionListRow {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  device: string | null;
-  network: string | null;
-}
-
 /** GET /platform/api/sessions: the caller's live sessions, this one first, then the most recently used. */
-export async function listSessions(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
+export const listSessions: TypedHandler<typeof endpoints.account.sessions> = async ({ customer }, ctx) => {
   const now = clockNowMs();
   // Older sessions have ended whatever their use: the bound keeps the read small.
-  const { results } = await env.DB.prepare(
-    `SELECT id, created_at, last_seen_at, device, network FROM sessions
-      WHERE user_id = ?1 AND revoked_at IS NULL AND created_at > ?2`,
-  )
-    .bind(caller.user.id, new Date(now - SESSION_ABSOLUTE_LIMIT_MS).toISOString())
-    .all<SessionListRow>();
+  const rows = await listLiveSessions(ctx.env.DB, customer.user.id, new Date(now - SESSION_ABSOLUTE_LIMIT_MS).toISOString());
   const sessions: SessionSummary[] = await Promise.all(
-    results
+    rows
       .filter((row) => !sessionEnded(row, now))
       .map(async (row) => ({
         shortId: await shortSessionId(row.id),
@@ -41,35 +27,27 @@ export async function listSessions(request: Request, env: PlatformEnv): Promise<
         network: row.network ?? 'unknown',
         startedAt: row.created_at,
         lastSeenAt: row.last_seen_at ?? row.created_at,
-        current: row.id === caller.sessionId,
+        current: row.id === customer.sessionId,
       })),
   );
   sessions.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
-  return json({ sessions } satisfies SessionListResponse);
-}
+  return { sessions } satisfies SessionListResponse;
+};
 
 /** POST /platform/api/sessions/revoke-others: ends every other session of the caller; this one stays. */
-export async function revokeOtherSessions(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const result = await env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND id != ?3 AND revoked_at IS NULL')
-    .bind(clockNowIso(), caller.user.id, caller.sessionId)
-    .run();
+export const revokeOtherSessions: TypedHandler<typeof endpoints.account.revokeOtherSessions> = async ({ customer }, ctx) => {
+  const result = await revokeSessionsStatement(ctx.env.DB, customer.user.id, clockNowIso(), customer.sessionId).run();
   const revoked = result.meta.changes ?? 0;
-  if (revoked) await emailSessionsEnded(env, caller.user, caller.sessionId, 'others');
-  return json({ revoked } satisfies RevokeOthersResponse);
-}
+  if (revoked) await emailSessionsEnded(ctx.env, customer.user, customer.sessionId, 'others');
+  return { revoked } satisfies RevokeOthersResponse;
+};
 
 /**
  * POST /platform/api/sessions/revoke-all: "Sign out everywhere, including here". The one way to end a
  * copy of this very session (a copied cookie is this session's own row, which "other devices" spares).
  */
-export async function revokeAllSessions(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const result = await env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL')
-    .bind(clockNowIso(), caller.user.id)
-    .run();
-  await emailSessionsEnded(env, caller.user, caller.sessionId, 'all');
-  return json({ revoked: result.meta.changes ?? 0 } satisfies RevokeOthersResponse);
-}
+export const revokeAllSessions: TypedHandler<typeof endpoints.account.revokeAllSessions> = async ({ customer }, ctx) => {
+  const result = await revokeSessionsStatement(ctx.env.DB, customer.user.id, clockNowIso()).run();
+  await emailSessionsEnded(ctx.env, customer.user, customer.sessionId, 'all');
+  return { revoked: result.meta.changes ?? 0 } satisfies RevokeOthersResponse;
+};

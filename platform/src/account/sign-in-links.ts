@@ -1,21 +1,33 @@
 import { maskEmail, type AuthResponse, type LinkInfoResponse } from '../../../contract/accounts';
+import type { endpoints } from '../../../contract/endpoints';
 import { safeRedirect } from '../../../contract/safe-redirect';
-import { networkOf, openSession, type UserRow } from '../auth';
 import { CLIENT_USER_AGENT_HEADER } from '../../../contract/sessions';
-import { describeDevice } from '../user-agent';
+import { networkOf, openSession, type UserRow } from '../auth';
+import { clockNowIso, clockNowMs } from '../clock';
+import { toUser } from '../entry/account-view';
+import { intVar, type PlatformEnv } from '../env';
+import { notifyAccount } from '../notify/messages';
 import { greeting, sendEmail } from '../outbox';
 import { requirePublicOrigin } from '../public-origin';
-import { referrerOf } from './referrals';
-import { emailNewDevice } from './notices';
-import { toUser } from '../entry/account-view';
-import { clockNowIso, clockNowMs } from '../clock';
-import { intVar, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
-import { notifyAccount } from '../notify/messages';
+import { findCustomer } from '../records/customers';
+import { retireMobileCodesStatement } from '../records/one-time-codes';
+import { hadSessionLike, revokeSessionsStatement } from '../records/sessions';
+import type { TypedHandler } from '../router';
 import { randomToken, sha256 } from '../tokens';
 import { adoptRequesterTrackers } from '../tracker/trackers';
 import { unsubscribeLink } from '../unsubscribe';
-import { str } from '../util';
+import { describeDevice } from '../user-agent';
+import { emailNewDevice } from './notices';
+import { referrerOf } from './referrals';
+import {
+  adoptEnquiriesStatements,
+  claimLink,
+  clearTypedDetailsStatement,
+  findLink as findLinkRow,
+  insertLink,
+  proveAddressStatement,
+  type LinkRow,
+} from './store';
 
 /**
  * Links sent to a seller's address: the only proof that the address is theirs (docs/decisions/014).
@@ -28,17 +40,7 @@ import { str } from '../util';
  */
 export const DEFAULT_LINK_TTL = 15 * 60;
 
-export type LinkPurpose = 'sign_in' | 'verify';
-
-interface LinkRow {
-  token_hash: string;
-  user_id: number;
-  redirect_to: string;
-  expires_at: string;
-  used_at: string | null;
-  browser_key_hash: string | null;
-  purpose: LinkPurpose;
-}
+export type LinkPurpose = LinkRow['purpose'];
 
 export function linkTtl(env: PlatformEnv): number {
   return intVar(env.SIGN_IN_LINK_TTL_SECONDS, DEFAULT_LINK_TTL);
@@ -52,26 +54,16 @@ export async function issueLink(
 ): Promise<string> {
   const token = randomToken();
   const now = clockNowMs();
-  const browserKeyHash = options.browserKey ? await sha256(options.browserKey) : null;
-  await env.DB.batch([
-    env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL').bind(
-      new Date(now).toISOString(),
-      user.id,
-    ),
-    env.DB.prepare(
-      `INSERT INTO sign_in_links (token_hash, user_id, redirect_to, created_at, expires_at, browser_key_hash, purpose)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
-    ).bind(
-      await sha256(token),
-      user.id,
-      // A local path only: a link must never send a seller to another site.
-      safeRedirect(options.redirectTo),
-      new Date(now).toISOString(),
-      new Date(now + linkTtl(env) * 1000).toISOString(),
-      browserKeyHash,
-      options.purpose,
-    ),
-  ]);
+  await insertLink(env.DB, {
+    token_hash: await sha256(token),
+    user_id: user.id,
+    // A local path only: a link must never send a seller to another site.
+    redirect_to: safeRedirect(options.redirectTo),
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + linkTtl(env) * 1000).toISOString(),
+    browser_key_hash: options.browserKey ? await sha256(options.browserKey) : null,
+    purpose: options.purpose,
+  });
   return `${requirePublicOrigin(env)}/auth/verify?token=${encodeURIComponent(token)}`;
 }
 
@@ -120,7 +112,7 @@ async function findLink(
 ): Promise<{ link: LinkRow; hash: string } | { problem: 'token_invalid' | 'token_used' | 'token_expired' }> {
   if (!token) return { problem: 'token_invalid' };
   const hash = await sha256(token);
-  const link = await env.DB.prepare('SELECT * FROM sign_in_links WHERE token_hash = ?1').bind(hash).first<LinkRow>();
+  const link = await findLinkRow(env.DB, hash);
   if (!link) return { problem: 'token_invalid' };
   if (link.used_at) return { problem: 'token_used' };
   if (Date.parse(link.expires_at) <= clockNowMs()) return { problem: 'token_expired' };
@@ -132,47 +124,49 @@ async function isSameBrowser(link: LinkRow, browserKey: string): Promise<boolean
 }
 
 /** POST /platform/api/authn/link-info {token, browserKey}: what the page a link opens may say. Changes nothing. */
-export async function linkInfo(request: Request, env: PlatformEnv): Promise<Response> {
-  const body = (await readJsonObject(request)) ?? {};
-  const found = await findLink(env, str(body.token));
-  if ('problem' in found) return json({ valid: false, reason: found.problem } satisfies LinkInfoResponse);
-  const user = await env.DB.prepare('SELECT email FROM users WHERE id = ?1').bind(found.link.user_id).first<{ email: string }>();
-  return json({
+export const linkInfo: TypedHandler<typeof endpoints.account.linkInfo> = async ({ body }, ctx) => {
+  const found = await findLink(ctx.env, body.token);
+  if ('problem' in found) return { valid: false, reason: found.problem } satisfies LinkInfoResponse;
+  const user = (await findCustomer(ctx.env.DB, found.link.user_id))!;
+  return {
     valid: true,
-    sameBrowser: await isSameBrowser(found.link, str(body.browserKey)),
-    maskedEmail: maskEmail(user!.email),
-  } satisfies LinkInfoResponse);
-}
+    sameBrowser: await isSameBrowser(found.link, body.browserKey ?? ''),
+    maskedEmail: maskEmail(user.email),
+  } satisfies LinkInfoResponse;
+};
+
+const LINK_PROBLEMS = {
+  token_invalid: 'The sign-in link is not valid',
+  token_used: 'The sign-in link has already been used',
+  token_expired: 'The sign-in link has expired',
+} as const;
 
 /**
  * POST /platform/api/authn/signin {token, browserKey, adopt, referralCode}: a link's token for a
  * new session. The caller's anonymous cars join the account when the link is opened in the browser
  * that asked for it, or when the seller said so on the page (adopt).
  */
-export async function signInWithLink(request: Request, env: PlatformEnv): Promise<Response> {
-  const body = (await readJsonObject(request)) ?? {};
-  const found = await findLink(env, str(body.token));
+export const signInWithLink: TypedHandler<typeof endpoints.account.signIn> = async ({ body, caller }, ctx) => {
+  const { env, request } = ctx;
+  const found = await findLink(env, body.token);
   if ('problem' in found) {
-    const status = found.problem === 'token_invalid' ? 400 : 410;
-    const message = {
-      token_invalid: 'The sign-in link is not valid',
-      token_used: 'The sign-in link has already been used',
-      token_expired: 'The sign-in link has expired',
-    }[found.problem];
-    return errorResponse(status, found.problem, message);
+    return found.problem === 'token_invalid'
+      ? ctx.outcome({ status: 400, code: found.problem, message: LINK_PROBLEMS[found.problem] })
+      : ctx.outcome({ status: 410, code: found.problem, message: LINK_PROBLEMS[found.problem] });
   }
   const { link, hash } = found;
-  // Claim the link atomically: of two clicks racing, one wins.
-  const claimed = await env.DB.prepare('UPDATE sign_in_links SET used_at = ?1 WHERE token_hash = ?2 AND used_at IS NULL RETURNING user_id')
-    .bind(clockNowIso(), hash)
-    .first();
-  if (!claimed) return errorResponse(410, 'token_used', 'The sign-in link has already been used');
-  let user = (await env.DB.prepare('SELECT * FROM users WHERE id = ?1').bind(link.user_id).first<UserRow>())!;
-  const browserKey = str(body.browserKey);
+  if (!(await claimLink(env.DB, hash, clockNowIso())))
+    return ctx.outcome({ status: 410, code: 'token_used', message: LINK_PROBLEMS.token_used });
+  let user = (await findCustomer(env.DB, link.user_id))!;
+  const browserKey = body.browserKey ?? '';
   const sameBrowser = await isSameBrowser(link, browserKey);
-  const requesterId = request.headers.get('x-requester-id');
-  if (requesterId && (sameBrowser || body.adopt === true)) await adoptRequesterEnquiries(env, user.id, requesterId);
-  const seenBefore = await knownDevice(env, user.id, request);
+  if (caller.requesterId && (sameBrowser || body.adopt === true)) await adoptRequesterEnquiries(env, user.id, caller.requesterId);
+  const seenBefore = await hadSessionLike(
+    env.DB,
+    user.id,
+    describeDevice(request.headers.get(CLIENT_USER_AGENT_HEADER)),
+    networkOf(request),
+  );
   const session = await openSession(env, user, { byProof: true, request });
   if (!user.email_verified_at) {
     user = await proveAddress(env, user, session.sid, {
@@ -182,17 +176,8 @@ export async function signInWithLink(request: Request, env: PlatformEnv): Promis
   } else if (!seenBefore) {
     await emailNewDevice(env, user, session.sid);
   }
-  const answer: AuthResponse = { tokens: session.tokens, user: await toUser(env, user, true), redirectTo: link.redirect_to };
-  return json(answer);
-}
-
-/** Whether the account has signed in before from the same kind of device on the same network. */
-async function knownDevice(env: PlatformEnv, userId: number, request: Request): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT 1 AS yes FROM sessions WHERE user_id = ?1 AND device IS ?2 AND network IS ?3 LIMIT 1')
-    .bind(userId, describeDevice(request.headers.get(CLIENT_USER_AGENT_HEADER)), networkOf(request))
-    .first();
-  return !!row;
-}
+  return { tokens: session.tokens, user: await toUser(env, user, true), redirectTo: link.redirect_to } satisfies AuthResponse;
+};
 
 /**
  * The address is proven: every session this proof did not start ends. Whoever signed up with
@@ -209,31 +194,9 @@ async function proveAddress(
 ): Promise<UserRow> {
   const now = clockNowIso();
   const referrer = await referrerOf(env, referralCode);
-  const statements = [
-    env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND id != ?3 AND revoked_at IS NULL').bind(
-      now,
-      user.id,
-      keptSessionId,
-    ),
-  ];
-  if (!fromSignUpBrowser) {
-    statements.push(
-      env.DB.prepare(
-        `UPDATE users SET first_name = '', last_name = '', phone = '', phone_verified_at = NULL, phone_pending = NULL, postcode = '',
-           email_crm_tier = 'service', sms_stopped_at = NULL, details_to_confirm = 1 WHERE id = ?1`,
-      ).bind(user.id),
-      env.DB.prepare(
-        "UPDATE one_time_codes SET retired_at = ?2 WHERE purpose = 'mobile' AND subject = 'user:' || ?1 AND used_at IS NULL AND retired_at IS NULL",
-      ).bind(user.id, now),
-    );
-  }
-  statements.push(
-    env.DB.prepare('UPDATE users SET email_verified_at = ?1, referred_by = ?3, updated_at = ?1 WHERE id = ?2 RETURNING *').bind(
-      now,
-      user.id,
-      referrer !== null && referrer !== user.id ? referrer : null,
-    ),
-  );
+  const statements = [revokeSessionsStatement(env.DB, user.id, now, keptSessionId)];
+  if (!fromSignUpBrowser) statements.push(clearTypedDetailsStatement(env.DB, user.id), retireMobileCodesStatement(env.DB, user.id, now));
+  statements.push(proveAddressStatement(env.DB, user.id, referrer !== null && referrer !== user.id ? referrer : null, now));
   const results = await env.DB.batch(statements);
   console.log(JSON.stringify({ event: 'account.address_proven', userId: user.id, fromSignUpBrowser, referred: referrer !== null }));
   return (results.at(-1)!.results[0] as UserRow) ?? user;
@@ -241,17 +204,6 @@ async function proveAddress(
 
 /** The vehicles and enquiries a browser made before signing in become the account's. */
 export async function adoptRequesterEnquiries(env: PlatformEnv, userId: number, requesterId: string): Promise<void> {
-  const now = clockNowIso();
   await adoptRequesterTrackers(env, userId, requesterId);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at)
-       SELECT ?1, vehicle_id, ?3 FROM enquiries WHERE owner_key = ?2`,
-    ).bind(userId, `requester:${requesterId}`, now),
-    env.DB.prepare('UPDATE enquiries SET owner_key = ?1, customer_id = ?2 WHERE owner_key = ?3').bind(
-      `customer:${userId}`,
-      userId,
-      `requester:${requesterId}`,
-    ),
-  ]);
+  await env.DB.batch(adoptEnquiriesStatements(env.DB, userId, requesterId, clockNowIso()));
 }

@@ -174,3 +174,12 @@ function sameHash(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return difference === 0;
 }
+
+/** The statement that retires every live code of an account's mobile (the number they were for was cleared). */
+export function retireMobileCodesStatement(db: D1Database, userId: number, nowIso: string): D1PreparedStatement {
+  return db
+    .prepare(
+      "UPDATE one_time_codes SET retired_at = ?2 WHERE purpose = 'mobile' AND subject = ?1 AND used_at IS NULL AND retired_at IS NULL",
+    )
+    .bind(`user:${userId}`, nowIso);
+}
