@@ -1,19 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from './scripts/system-tools.mjs';
 
 const port = process.env.E2E_PORT ?? '8788';
 
-/**
- * Debian's headless shell (`apt-get install chromium-headless-shell`: the same Chromium, built
- * without the browser's own windows), as Playwright runs headless Chromium by default. The full
- * browser in headless mode still runs its window, tab strip and toolbar for every context, which
- * cost more CPU than the pages themselves (the browser layer: about 500 of Chromium's CPU seconds
- * against 275). Without the shell, the full browser; CHROMIUM_PATH picks another.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/** Debian's Chromium headless shell, else the full browser, or CHROMIUM_PATH (scripts/system-tools.mjs says why). */
+const chromium = chromiumPath();
 
 /**
  * A Pixel 7 (its viewport, touch, mobile layout and user agent) drawn at one device pixel per CSS

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 // Every module the page started with has arrived (this one is imported last): the chunk watch
-// in the page's head stands down (app/features/shell/chunk-watch.server.ts).
+// in the page's head stands down (app/features/shell/chunk-watch.inline.ts).
 window.__ksCodeArrived?.();
 
 startTransition(() => {

@@ -3,11 +3,14 @@
 // at build time and written to app/generated/content.json, which the worker bundles (a Worker has
 // no file system at run time). Run by the build, the type check and the unit tests (npm pre-scripts)
 // and by `npm start`; fails with the file and the problem when a page's front matter is wrong.
+// Run as a command, it also writes the page's inline stylesheet and head script
+// (build-inline.mjs): everything under app/generated/ comes from this one step.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { writeInline } from './build-inline.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const contentDir = path.join(root, 'content');
@@ -134,4 +137,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(outFile, JSON.stringify(store));
   const counts = COLLECTIONS.map((c) => `${Object.keys(store[c]).length} ${c}`).join(', ');
   console.log(`content: ${counts} → ${path.relative(root, outFile)}`);
+  const { styles, headScript } = await writeInline();
+  console.log(`inline: stylesheet ${styles.length} bytes, head script ${headScript.length} bytes (minified)`);
 }

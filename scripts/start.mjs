@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { startFrontDoor } from './lib/front-door.mjs';
 import { LOCAL_ENVIRONMENT, WORKERS, workerOptions } from './lib/local-workers.mjs';
-import { runClock } from './lib/run-clock.mjs';
+import { runClock } from '../platform/seed/run-clock.mjs';
 import { applyMigrations, execSql, seedSql } from './lib/database.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -13,8 +13,13 @@
 //
 //   npm test                      the whole suite
 //   npm test -- --from=integration   skip the layers before (after a build)
+//
+// Before the first layer, what the later ones need from the machine (system-tools.mjs): Java for
+// the HTML check in the integration layer, Chromium's headless shell for the browser journeys,
+// installed when it can be, or the command that does, rather than a failure minutes in.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensureTools } from './system-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -24,6 +29,8 @@ if (!ORDER.includes(from)) {
   console.error(`--from must be one of ${ORDER.join(', ')}`);
   process.exit(2);
 }
+
+if (!ensureTools({ java: ORDER.indexOf(from) <= 1, browser: true })) process.exit(1);
 
 const today = new Date();
 const pad = (n) => String(n).padStart(2, '0');

@@ -6,7 +6,7 @@
 //   node platform/seed/generate.mjs [--as-of YYYY-MM-DD]   → platform/seed/out/register.sql
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runClock } from '../../scripts/lib/run-clock.mjs';
+import { runClock } from './run-clock.mjs';
 
 /**
  * @typedef {{ vrm: string, make: string, model: string, body: string, transmission: string,
@@ -1174,7 +1174,7 @@ export function toSql(data) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const flag = process.argv.indexOf('--as-of');
-  // Without --as-of, the month of the run's clock (KERBSIDE_NOW, else today): scripts/lib/run-clock.mjs.
+  // Without --as-of, the month of the run's clock (KERBSIDE_NOW, else today): run-clock.mjs.
   const asOf = (flag >= 0 ? process.argv[flag + 1] : process.argv.find((a) => a.startsWith('--as-of='))?.slice(8)) ?? runClock().asOf;
   const data = generateRegister({ asOf });
   const outDir = fileURLToPath(new URL('./out/', import.meta.url));

@@ -1,12 +1,16 @@
-import { matchRoutes, type RouteObject } from '@remix-run/router';
+// The module build, which the app bundles and the patch changes: Node (and so vitest) would load
+// the package's CommonJS build, as published, for '@remix-run/router'.
+import { matchPath, matchRoutes, type RouteObject } from '@remix-run/router/dist/router.js';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import config from '../../remix.config.js';
 
 /*
  * The route table as the router sees it (remix.config.js), matched by the router the app bundles,
- * patched (patches/@remix-run+router+1.23.4.patch): the patch passes over branches whose first
- * segment is fixed text unlike the pathname's, so every address must still reach the route it did.
+ * patched (patches/@remix-run+router+1.23.4.patch): the patch keeps each route array's ranked
+ * branches and each path's expression, and passes over branches whose first segment is fixed text
+ * unlike the pathname's or whose number of segments differs, so every address must still reach the
+ * route it did, and the work the patch saves must not be done.
  */
 type Route = RouteObject & { id: string; children?: Route[] };
 
@@ -105,3 +109,79 @@ describe('route matching over the whole table', () => {
     // seconds, more while the other test files run beside this one.
   }, 60_000);
 });
+
+/** The sources of the regular expressions built while `run` runs: the router builds one per path it compiles. */
+function expressionsBuilt(run: () => void): string[] {
+  const built: string[] = [];
+  const original = globalThis.RegExp;
+  globalThis.RegExp = new Proxy(original, {
+    construct(target, args: [string | RegExp, string?]) {
+      built.push(String(args[0]));
+      return Reflect.construct(target, args);
+    },
+  });
+  try {
+    run();
+  } finally {
+    globalThis.RegExp = original;
+  }
+  return built;
+}
+
+/** A copy of a route table whose routes count how often their `path` is read (the router reads it only to flatten the table). */
+function countingPathReads(list: Route[]): { routes: Route[]; reads: () => number } {
+  let reads = 0;
+  const copy = (routes: Route[]): Route[] =>
+    routes.map(({ path, children, ...rest }) => {
+      const route = { ...rest, ...(children ? { children: copy(children) } : {}) } as Route;
+      Object.defineProperty(route, 'path', { enumerable: true, get: () => (reads++, path) });
+      return route;
+    });
+  return { routes: copy(list), reads: () => reads };
+}
+
+describe('what the router patch saves', () => {
+  it('flattens and ranks a route table once, however often it is matched', () => {
+    const table = countingPathReads(routes);
+    expect(leafOf(table.routes, '/KE19FTA')).toBe('routes/vehicle-index');
+    const afterFirst = table.reads();
+    expect(afterFirst).toBeGreaterThan(100);
+    for (const address of ['/', '/sell-my-car', '/KE19FTA/accept-offer', '/no/such/page']) leafOf(table.routes, address);
+    expect(table.reads()).toBe(afterFirst);
+  });
+
+  it("builds each path's expression once", () => {
+    const pattern = { path: '/kept-once/:vrm/offer', caseSensitive: false, end: true };
+    expect(expressionsBuilt(() => matchPath(pattern, '/kept-once/KE19FTA/offer'))).toHaveLength(1);
+    expect(expressionsBuilt(() => matchPath(pattern, '/kept-once/KD15DSL/offer'))).toEqual([]);
+    leaf('/KE19FTA/accept-offer');
+    expect(expressionsBuilt(() => leaf('/KE19FTA/accept-offer'))).toEqual([]);
+  });
+
+  it('passes over a branch of another first segment or another number of segments without running its expression', () => {
+    const table: Route[] = [
+      {
+        id: 'root',
+        path: '',
+        children: [
+          { id: 'other-first', path: 'passed-over-first/:x' },
+          { id: 'other-count', path: ':vrm/passed-over-longer/:y' },
+          { id: 'splat', path: 'passed-over-splat/*' },
+          { id: 'vrm', path: ':vrm' },
+        ],
+      },
+    ];
+    // The longer branch starts with a parameter, so only its length passes it over; the splat's
+    // length fits, so only its first segment passes it over.
+    const built = expressionsBuilt(() => expect(leafOf(table, '/KE19FTA')).toBe('vrm'));
+    expect(built.filter((source) => source.includes('passed-over'))).toEqual([]);
+    // The branches passed over still match their own addresses.
+    expect(leafOf(table, '/passed-over-first/1')).toBe('other-first');
+    expect(leafOf(table, '/KE19FTA/passed-over-longer/1')).toBe('other-count');
+    expect(leafOf(table, '/passed-over-splat/a/b/c')).toBe('splat');
+  });
+});
+
+function leafOf(table: Route[], pathname: string) {
+  return matchRoutes(table, pathname)?.at(-1)?.route.id;
+}

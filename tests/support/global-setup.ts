@@ -5,7 +5,7 @@ import { Miniflare } from 'miniflare';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, execSql, migrations, seedSql } from '../../scripts/lib/database.mjs';
 import { LOCAL_ENVIRONMENT, root, WORKERS, workerOptions } from '../../scripts/lib/local-workers.mjs';
-import { runClock } from '../../scripts/lib/run-clock.mjs';
+import { runClock } from '../../platform/seed/run-clock.mjs';
 import { TEST_APP_VARS, TEST_PLATFORM_VARS, type ProvidedWorkers } from './workers';
 
 /** A cached test database no run has used for this long is removed. */

@@ -2,7 +2,7 @@ import type { ClientReportKind } from '~/lib/reports';
 
 declare global {
   interface Window {
-    /** The kinds this page has reported already: shared with the chunk watch in the head (chunk-watch.server.ts). */
+    /** The kinds this page has reported already: shared with the chunk watch in the head (chunk-watch.inline.ts). */
     __ksReports?: Partial<Record<ClientReportKind, 1>>;
   }
 }

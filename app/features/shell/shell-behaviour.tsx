@@ -14,7 +14,7 @@ declare global {
 /**
  * What the shell does once JavaScript runs; everything here is an enhancement of something that
  * already works without it.
- * - The menus' own behaviour is in the head's inline script (chunk-watch.server.ts); a navigation
+ * - The menus' own behaviour is in the head's inline script (chunk-watch.inline.ts); a navigation
  *   closes any menu it was started from.
  * - A navigation whose page (its code and data) has not arrived 120 s after it started is reported
  *   as a chunk that failed to load (docs/reporting.md; the page's first load is the chunk watch's).

@@ -1,12 +1,13 @@
-// The time a local run (npm start, the tests) starts at. Kept apart from local-workers.mjs, which
-// loads wrangler, so the seed generator can use it cheaply.
+// The time a local run (npm start, the tests) starts at. It lives with the seed, its lowest user
+// (the register's reference date is the month of that instant), and what starts the workers
+// (scripts/start.mjs, the integration tests' setup) imports it from here, downwards.
 
 const DAY_MS = 86_400_000;
 
 /**
  * The time a local run starts at: `KERBSIDE_NOW` (an ISO 8601 instant) or the real time. Both
  * workers get the same `CLOCK_OFFSET_MS`, and the seeded register takes its reference date (the
- * first of that month, as platform/seed/generate.mjs does by default) from the same instant.
+ * first of that month, as generate.mjs beside it does by default) from the same instant.
  * @param {string | undefined} at
  */
 export function runClock(at = process.env.KERBSIDE_NOW) {
