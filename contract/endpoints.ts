@@ -11,7 +11,7 @@ import type {
   UnsubscribedChannel,
   User,
 } from './accounts';
-import type { BankDetailsInput, BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
+import type { BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse } from './bank-details';
 import type { ClockState } from './clock';
 import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, VehiclePhoto } from './documents';
 import { z } from 'zod';
@@ -21,13 +21,16 @@ import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
 import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
+import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY } from './sale';
 import type {
   AddressSuggestions,
   CollectionAvailability,
-  CollectionBooking,
   CollectionBooked,
   CurrentEnquiry,
+  IssueKind,
   SaleStatus,
+  SaleView,
+  ServiceHistory,
   VehicleProfile,
 } from './sale';
 import type { RevokeOthersResponse, SessionListResponse } from './sessions';
@@ -88,6 +91,83 @@ const Vrm = z.string().max(20);
 const Text = (max: number) => z.string().max(max).trim().default('');
 /** The campaign a seller came from (utm_*, gclid…): names and values the platform checks again (shell/analytics.ts). */
 const Campaign = z.record(z.string().max(500)).optional();
+
+/** An enquiry's id as the app sends it: a JSON number, or digits (a form's field, a query string's). */
+const EnquiryId = z.union(
+  [
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ],
+  {
+    message: 'enquiryId is required',
+  },
+);
+/** A call about one of the seller's enquiries, and nothing else. */
+const OwnEnquiry = z.object({ enquiryId: EnquiryId });
+/** A field of the bank details: what the seller typed, checked by the platform with a message per field. */
+const BankField = z.string().max(200).optional();
+const LINK_NOT_VALID = 'The link is not valid';
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const known = <K extends string>(table: Record<K, unknown>, value: unknown): value is K =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(table, value);
+const FINANCE_MESSAGE = 'Give the lender and the settlement figure';
+const KEYS_MESSAGE = 'How many keys are there?';
+
+/**
+ * One step of the vehicle profile, in the words the profile's pages show when one does not fit.
+ * Lenient where the forms are (a feature the list no longer has is left out, an issue of a kind it
+ * does not know is dropped, a detail is cut at 500 characters); the step's own rule otherwise.
+ */
+const ProfileStep = z
+  .discriminatedUnion(
+    'step',
+    [
+      z.object({
+        step: z.literal('features'),
+        features: z.unknown().transform((value) => (Array.isArray(value) ? value.filter((f): f is string => FEATURES.includes(f)) : [])),
+        serviceHistory: z
+          .unknown()
+          .refine((value) => known(SERVICE_HISTORY, trimmed(value)), 'Choose the service history')
+          .transform((value) => trimmed(value) as ServiceHistory),
+      }),
+      z.object({
+        step: z.literal('finance'),
+        outstanding: z.unknown().transform((value) => value === true),
+        lender: z.unknown().transform(trimmed),
+        settlement: z.unknown().transform(Number),
+      }),
+      z.object({
+        step: z.literal('issues'),
+        items: z.unknown().transform((value) =>
+          (Array.isArray(value) ? value : [])
+            .map((item) => ({
+              kind: trimmed((item as { kind?: unknown } | null)?.kind),
+              detail: trimmed((item as { detail?: unknown } | null)?.detail).slice(0, 500),
+            }))
+            .filter((item): item is { kind: IssueKind; detail: string } => known(ISSUE_KINDS, item.kind)),
+        ),
+      }),
+      z.object({
+        step: z.literal('keys'),
+        keys: z.coerce.number({ message: KEYS_MESSAGE }).int(KEYS_MESSAGE).min(1, KEYS_MESSAGE).max(5, KEYS_MESSAGE),
+      }),
+    ],
+    { errorMap: () => ({ message: 'Unknown profile step' }) },
+  )
+  .superRefine((step, ctx) => {
+    if (step.step !== 'finance' || !step.outstanding) return;
+    if (!step.lender || !Number.isFinite(step.settlement) || step.settlement <= 0)
+      ctx.addIssue({ code: 'custom', message: FINANCE_MESSAGE });
+  });
+/** What the app sends for a step: its name and the step's fields (read with ProfileStep). */
+const ProfileStepBody = z
+  .object({ step: z.string({ message: 'Unknown profile step' }) })
+  .passthrough()
+  .pipe(ProfileStep);
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -204,64 +284,204 @@ export const endpoints = endpointTable({
 
   /** The vehicle's profile, the daily sale and every step after it, up to payment. */
   sale: {
-    current: legacyGet<CurrentEnquiry, { vrm: string }>()('/platform/premium-v3/enquiries/current', { outcomes: [401, 404] }),
-    updateProfile: legacyPost<Record<string, unknown> & { step: string }, { profile: VehicleProfile }>()(
-      '/platform/premium-v3/enquiries/:id/vehicleDetails/update',
-    ),
-    update: legacyPost<{ action: 'enter-sale' | 'relist' }, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update'),
-    confirm: legacyPost<never, CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm'),
-    acceptOffer: legacyPost<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/accept-offer'),
-    declineOffer: legacyPost<{ enquiryId: number }, CurrentEnquiry>()('/platform/premium/bids/decline-offer'),
-    photos: legacyGet<PhotosState, { enquiryId: number }>()('/platform/premium/photos'),
-    uploadPhoto: legacyPost<FormData, { photo: VehiclePhoto }>()('/platform/premium/photos'),
-    photoFile: legacyGet<string, { enquiryId: number }>()('/platform/premium/photos/:slot/file'),
-    status: legacyGet<SaleStatus>()('/platform/post-sale/enquiries/:id/sale-status'),
-    collectionAvailability: legacyGet<CollectionAvailability, { enquiryId: number }>()('/platform/collection-preferences/availability'),
+    current: get<CurrentEnquiry>()('/platform/premium-v3/enquiries/current', {
+      auth: 'customer',
+      query: z.object({ vrm: Vrm }),
+      // A seller not signed in (after the one refresh) or without this car has no enquiry to show:
+      // the vehicle page reads both as "none", so they are outcomes here.
+      outcomes: { 400: ['invalid_vrm'], 401: ['token_invalid', 'unauthorised'], 404: ['enquiry_not_found'] },
+    }),
+    updateProfile: post<{ profile: VehicleProfile }>()('/platform/premium-v3/enquiries/:id/vehicleDetails/update', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      body: ProfileStepBody,
+      outcomes: { 409: ['profile_locked'] },
+    }),
+    update: post<CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      body: z.object({ action: z.enum(['enter-sale', 'relist'], { message: 'Unknown action' }) }),
+      outcomes: { 409: ['not_eligible', 'already_in_sale', 'profile_incomplete', 'not_relistable'] },
+    }),
+    confirm: post<CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/confirm', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      outcomes: { 409: ['not_awaiting_confirmation'] },
+    }),
+    // Accepting hands the car to a dealer: only a seller whose address is proven may (ADR 014).
+    acceptOffer: post<CurrentEnquiry>()('/platform/premium/bids/accept-offer', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 409: ['no_offer', 'offer_expired'] },
+    }),
+    declineOffer: post<CurrentEnquiry>()('/platform/premium/bids/decline-offer', {
+      auth: 'customer',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 409: ['no_offer', 'offer_expired'] },
+    }),
+    photos: get<PhotosState>()('/platform/premium/photos', { auth: 'customer', owns: { enquiry: 'query.enquiryId' }, query: OwnEnquiry }),
+    uploadPhoto: post<{ photo: VehiclePhoto }>()('/platform/premium/photos', {
+      auth: 'customer',
+      owns: { enquiry: 'body.enquiryId' },
+      body: 'multipart',
+      outcomes: { 400: ['bad_request', 'invalid_file'], 413: ['file_too_large'] },
+    }),
+    /** The photo itself (an image, not JSON). */
+    photoFile: get<string>()('/platform/premium/photos/:slot/file', {
+      auth: 'customer',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+      outcomes: { 404: ['photo_not_found', 'file_not_found'] },
+    }),
+    status: get<SaleStatus>()('/platform/post-sale/enquiries/:id/sale-status', { auth: 'customer', owns: { enquiry: 'params.id' } }),
+    collectionAvailability: get<CollectionAvailability>()('/platform/collection-preferences/availability', {
+      auth: 'customer',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+    }),
     // Before `address`: the router takes the first path that matches.
-    addressSuggestions: legacyGet<AddressSuggestions, { input: string }>()('/platform/location/address/suggestions'),
-    address: legacyGet<{ id: string; text: string }>()('/platform/location/address/:id'),
-    bookCollection: legacyPost<CollectionBooking, CollectionBooked>()('/platform/seller-preferences/:id'),
-    documents: legacyGet<DocumentsState, { enquiryId: number }>()('/platform/vehicle/documents/state'),
-    uploadDocument: legacyPost<FormData, { document: UploadedDocument }>()('/platform/vehicle/documents/upload'),
-    checkSharpness: legacyPost<FormData, SharpnessResult>()('/platform/vehicle/documents/checkSharpness'),
-    deleteDocument: legacyPost<{ enquiryId: number; documentId: string }, { deleted: { id: string; deletedAt: string } }>()(
-      '/platform/vehicle/documents/delete',
-    ),
-    submitDocuments: legacyPost<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
-    documentFile: legacyGet<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
-    beneficiary: legacyGet<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
-    updateBeneficiary: legacyPost<BankDetailsInput & { enquiryId: number }, BeneficiaryResponse | PayeeChangePending>()(
-      '/platform/payments/beneficiaries/update',
-      { timeout: 'payments' },
-    ),
-    confirmBeneficiary: legacyPost<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
+    addressSuggestions: get<AddressSuggestions>()('/platform/location/address/suggestions', {
+      auth: 'none',
+      query: z.object({ input: z.string().max(20).default('') }),
+    }),
+    address: get<{ id: string; text: string }>()('/platform/location/address/:id', {
+      auth: 'none',
+      outcomes: { 404: ['address_not_found'] },
+    }),
+    bookCollection: post<CollectionBooked>()('/platform/seller-preferences/:id', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      // The day, time and address are checked against what is offered, in the handler's words.
+      body: z.object({
+        date: z.string().max(40).default(''),
+        slot: z.string().max(40).default(''),
+        notes: z.string().max(2_000).optional(),
+        addressId: z.string().max(40).optional(),
+      }),
+      outcomes: { 400: ['invalid_collection'], 409: ['not_ready_for_collection'] },
+    }),
+    // Documents wait for a proven address (ADR 014).
+    documents: get<DocumentsState>()('/platform/vehicle/documents/state', {
+      auth: 'proven',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+    }),
+    uploadDocument: post<{ document: UploadedDocument }>()('/platform/vehicle/documents/upload', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: 'multipart',
+      outcomes: { 400: ['bad_request', 'invalid_file'], 409: ['too_many_documents'], 413: ['file_too_large'] },
+    }),
+    /** Nothing is stored; `enquiryId` (in the form or the query) when the app has one, checked to be the seller's. */
+    checkSharpness: post<SharpnessResult>()('/platform/vehicle/documents/checkSharpness', {
+      auth: 'customer',
+      body: 'multipart',
+      outcomes: { 400: ['bad_request', 'invalid_file'], 404: ['enquiry_not_found'], 413: ['file_too_large'] },
+    }),
+    deleteDocument: post<{ deleted: { id: string; deletedAt: string } }>()('/platform/vehicle/documents/delete', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: z.object({ enquiryId: EnquiryId, documentId: z.string().max(100) }),
+      outcomes: { 404: ['document_not_found'] },
+    }),
+    /** 409 `documents_missing` names the kinds still to upload (`missing`). */
+    submitDocuments: post<DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 409: ['documents_missing'] },
+    }),
+    /** The file itself (not JSON), for its owner to check. */
+    documentFile: get<string>()('/platform/vehicle/documents/:id/file', {
+      auth: 'proven',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+      outcomes: { 404: ['document_not_found', 'file_not_found'] },
+    }),
+    // Bank details wait for a proven address (ADR 014).
+    beneficiary: get<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', {
+      auth: 'proven',
+      owns: { enquiry: 'params.enquiryId' },
       timeout: 'payments',
     }),
-    confirmPayeeChange: legacyPost<{ enquiryId: number; code: string }, BeneficiaryResponse>()(
-      '/platform/payments/beneficiaries/confirm-change',
-      {
-        outcomes: [400, 410],
-        timeout: 'payments',
-      },
-    ),
+    /**
+     * 200 with the account on file; 202 PayeeChangePending for a change of an account already
+     * given (it waits for the e-mailed code). `confirm: true` confirms the account in the same call
+     * (a new account, or the same details again), so a save needs no confirmation call of its own.
+     */
+    updateBeneficiary: post<BeneficiaryResponse | PayeeChangePending>()('/platform/payments/beneficiaries/update', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      // The details themselves are checked by the handler (contract/bank-details.ts), with a message per field.
+      body: z.object({
+        enquiryId: EnquiryId,
+        accountName: BankField,
+        sortCode: BankField,
+        accountNumber: BankField,
+        confirm: z.boolean().optional(),
+      }),
+      outcomes: { 400: ['invalid_bank_details'], 409: ['already_paid'], 503: ['links_unavailable'] },
+      timeout: 'payments',
+    }),
+    confirmBeneficiary: post<BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 409: ['no_beneficiary'] },
+      timeout: 'payments',
+    }),
+    /** `confirm: true` confirms the new account as the code applies it (no confirmation call of its own). */
+    confirmPayeeChange: post<BeneficiaryResponse>()('/platform/payments/beneficiaries/confirm-change', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: z.object({ enquiryId: EnquiryId, code: z.string().max(20), confirm: z.boolean().optional() }),
+      outcomes: { 400: ['invalid_code'], 410: ['code_expired', 'change_held'] },
+      timeout: 'payments',
+    }),
     /** "Cancel it and freeze my payout" on the seller's own page: ends a waiting change and holds the payout. */
-    cancelPayeeChange: legacyPost<{ enquiryId: number }, BeneficiaryResponse>()('/platform/payments/beneficiaries/cancel-change', {
+    cancelPayeeChange: post<BeneficiaryResponse>()('/platform/payments/beneficiaries/cancel-change', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
       timeout: 'payments',
     }),
-    freezePayout: legacyPost<{ token: string }, { frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
-      outcomes: [400],
+    /** The e-mailed link's token is the proof: no sign-in needed. */
+    freezePayout: post<{ frozen: true; frozenAt: string }>()('/platform/payments/freeze', {
+      auth: 'none',
+      body: z.object({ token: z.string({ message: LINK_NOT_VALID }).max(200, LINK_NOT_VALID) }),
+      outcomes: { 400: ['token_invalid'] },
       timeout: 'payments',
     }),
-    paymentStatuses: legacyGet<PaymentStatusesResponse, { enquiryId: number }>()('/platform/payments/payments/statuses', {
+    paymentStatuses: get<PaymentStatusesResponse>()('/platform/payments/payments/statuses', {
+      auth: 'customer',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
       timeout: 'payments',
     }),
-    financeStatus: legacyGet<FinanceStatus, { enquiryId: number }>()('/platform/payments/finance-status', { timeout: 'payments' }),
-    declareFunds: legacyPost<{ enquiryId: number }, FinanceStatus>()('/platform/payments/finance-funds/declare', { timeout: 'payments' }),
-    checkoutOffer: legacyPost<{ enquiryId: number; buyer: PartnerId }, { buyer: PartnerId; buyerId: string; redirectUrl: string }>()(
-      '/platform/checkout-offer',
-    ),
+    financeStatus: get<FinanceStatus>()('/platform/payments/finance-status', {
+      auth: 'customer',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+      outcomes: { 404: ['no_sale'] },
+      timeout: 'payments',
+    }),
+    declareFunds: post<FinanceStatus>()('/platform/payments/finance-funds/declare', {
+      auth: 'customer',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 409: ['no_shortfall'] },
+      timeout: 'payments',
+    }),
+    /** Anyone with the enquiry (a seller, or the anonymous requester who looked the car up). */
+    checkoutOffer: post<{ buyer: PartnerId; buyerId: number; redirectUrl: string }>()('/platform/checkout-offer', {
+      auth: 'caller',
+      body: z.object({ enquiryId: EnquiryId, buyer: z.string().max(20) }),
+      outcomes: { 400: ['unknown_buyer'], 404: ['enquiry_not_found'], 409: ['buyer_not_offered'] },
+    }),
     /** Paid when a referred friend's sale completes, so it lives with the sale (platform/src/sale/referral-rewards.ts). */
-    referralRewards: legacyGet<ReferralRewardsResponse>()('/platform/referrals/rewards'),
+    referralRewards: get<ReferralRewardsResponse>()('/platform/referrals/rewards', { auth: 'customer' }),
   },
 
   ulez: {
@@ -325,8 +545,18 @@ export const endpoints = endpointTable({
       '/platform/dev/scheduled',
     ),
     revalueTrackers: legacyPost<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
-    collect: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/collect'),
-    fundsReceived: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
+    /** The dealer collects and pays (the sale's development switch): the sale as it then stands. */
+    collect: post<SaleView | null>()('/platform/dev/enquiries/:id/collect', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      outcomes: { 404: ['not_found'], 409: ['not_booked'] },
+    }),
+    /** The seller's shortfall arrives (development): the finance status as it then stands. */
+    fundsReceived: post<FinanceStatus | null>()('/platform/dev/enquiries/:id/funds-received', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      outcomes: { 404: ['not_found'] },
+    }),
   },
 });
 

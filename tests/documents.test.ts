@@ -9,7 +9,7 @@ import {
   type UploadedDocument,
   type VehiclePhoto,
 } from '../contract/documents';
-import { readMultipart } from '../platform/src/sale/documents';
+import { readMultipart } from '../platform/src/http';
 import { newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { fixture, pdf as pdfFile } from './support/files';
 import { startWorkers, type Workers } from './support/workers';

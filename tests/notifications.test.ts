@@ -546,3 +546,78 @@ describe('a restart mid-send', () => {
     }
   }, 90_000);
 });
+
+/*
+ * A state change and its message are one write (docs/decisions/033): the message's record goes in
+ * the change's own batch. A trigger makes the record fail, as a write that dies between the two
+ * would: the change must not happen either, the seller sees the step's error (not a stack trace),
+ * and the same step then goes through with its message.
+ */
+describe('a state change and its message, written together', () => {
+  const main = mainText;
+  async function failingMessages<T>(key: string, run: () => Promise<T>): Promise<T> {
+    await workers.db
+      .prepare(
+        `CREATE TRIGGER fail_message BEFORE INSERT ON notification_messages WHEN NEW.event_key LIKE '${key}#%'
+         BEGIN SELECT RAISE(ABORT, 'simulated outage'); END`,
+      )
+      .run();
+    try {
+      return await run();
+    } finally {
+      await workers.db.prepare('DROP TRIGGER fail_message').run();
+    }
+  }
+  const recorded = (enquiryId: number, key: string) =>
+    workers.db
+      .prepare('SELECT count(*) AS n FROM notification_messages WHERE enquiry_id = ?1 AND event_key LIKE ?2')
+      .bind(enquiryId, `${key}#%`)
+      .first<number>('n');
+  const stateOf = (enquiryId: number) =>
+    workers.db.prepare('SELECT dp_state_slug, status FROM enquiries WHERE id = ?1').bind(enquiryId).first<Record<string, string>>();
+  const lots = (enquiryId: number) =>
+    workers.db.prepare('SELECT count(*) AS n FROM sales WHERE enquiry_id = ?1').bind(enquiryId).first<number>('n');
+  const refusedCleanly = async (response: Response) => {
+    const html = await response.text();
+    expect(response.status).toBe(503);
+    expect(main(html)).toContain('Sorry, something went wrong. Please try again.');
+    expect(html).not.toMatch(/simulated outage|D1_ERROR|SQLITE|\bat \S+ \(/);
+  };
+
+  it('entering the sale: without its message there is no lot, no bids and no new state; then both', async () => {
+    const { seller, email } = await profiledSeller('KD15DSL', '130000');
+    const enquiryId = await enquiryOf(workers, email);
+    const before = await stateOf(enquiryId);
+    expect(before).toEqual({ dp_state_slug: 'profile-in-progress', status: 'full_details' });
+
+    await refusedCleanly(await failingMessages('sale_entered', () => seller.post('/KD15DSL/profile/timeline', { intent: 'enter-sale' })));
+    expect(await stateOf(enquiryId)).toEqual(before);
+    expect(await lots(enquiryId)).toBe(0);
+    expect(await recorded(enquiryId, 'sale_entered')).toBe(0);
+
+    expect((await seller.post('/KD15DSL/profile/timeline', { intent: 'enter-sale' })).headers.get('location')).toBe('/KD15DSL');
+    expect(await stateOf(enquiryId)).toEqual({ dp_state_slug: 'ready-for-sale', status: 'ready_for_sale' });
+    expect(await lots(enquiryId)).toBe(1);
+    expect(await recorded(enquiryId, 'sale_entered')).toBe(1);
+  }, 60_000);
+
+  it('accepting the offer: without its message the offer stays open; then it is accepted, with its message', async () => {
+    const { seller, email } = await profiledSeller('KE19FTA', '65000');
+    const enquiryId = await enquiryOf(workers, email);
+    expect((await seller.post('/KE19FTA/profile/timeline', { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
+    await workers.clock.advance(4_500);
+    expect((await seller.get('/KE19FTA/accept-offer')).status).toBe(200);
+    const before = await stateOf(enquiryId);
+    expect(before).toEqual({ dp_state_slug: 'under-offer', status: 'under_offer' });
+
+    await refusedCleanly(await failingMessages('offer_accepted', () => seller.post('/KE19FTA/accept-offer', { intent: 'accept' })));
+    expect(await stateOf(enquiryId)).toEqual(before);
+    expect(await workers.db.prepare('SELECT outcome FROM sales WHERE enquiry_id = ?1').bind(enquiryId).first('outcome')).toBeNull();
+    expect(await recorded(enquiryId, 'offer_accepted')).toBe(0);
+
+    const accepted = await seller.post('/KE19FTA/accept-offer', { intent: 'accept' });
+    expect(accepted.headers.get('location')).toBe('/KE19FTA/confirm-sale-summary');
+    expect(await stateOf(enquiryId)).toEqual({ dp_state_slug: 'sold-wait', status: 'sold' });
+    expect(await recorded(enquiryId, 'offer_accepted')).toBe(1);
+  }, 60_000);
+});

@@ -8,12 +8,20 @@ import { file, jpeg, pdf } from './support/files';
 import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
+/**
+ * A sale that starts ten minutes after entry and runs three seconds. The product's clock runs on
+ * with real time (docs/decisions/013), so a start a second away was reached by a busy machine
+ * between two requests; ten minutes are reached only by moving the clock, which the tests do.
+ */
+const START_DELAY_SECONDS = 600;
+/** From entering a sale to past its end, with room for the requests between. */
+const PAST_THE_SALE_MS = START_DELAY_SECONDS * 1000 + 4_500;
+
 let workers: Workers;
 beforeAll(async () => {
-  // A sale that starts a second after entry and runs three; the tests move the clock on past it.
   workers = await startWorkers({
     appVars: { FEATURE_FLAGS: '{"devMailbox":true}', ENVIRONMENT: 'development' },
-    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: '1', SALE_WINDOW_SECONDS: '3' },
+    platformVars: { PROVIDER_LATENCY_MS: '0', SALE_START_DELAY_SECONDS: String(START_DELAY_SECONDS), SALE_WINDOW_SECONDS: '3' },
   });
 });
 afterAll(() => workers?.dispose());
@@ -56,12 +64,11 @@ describe('the sale, end to end without JavaScript', () => {
 
     // Into the next sale.
     expect((await seller.post('/KE19FTA/profile/timeline', { intent: 'enter-sale' })).headers.get('location')).toBe('/KE19FTA');
-    // The next one, or already live when more than its one-second start delay passed on a busy machine.
-    expect((await go(seller, '/KE19FTA')).text).toMatch(/Your car is in the next sale|The sale is live/);
+    expect((await go(seller, '/KE19FTA')).text).toContain('Your car is in the next sale');
     // Pages for later steps are not open yet: the seller lands on the vehicle page.
     expect((await go(seller, '/KE19FTA/accept-offer')).location).toBe('/KE19FTA');
 
-    await workers.clock.advance(4_500);
+    await workers.clock.advance(PAST_THE_SALE_MS);
     const ended = await go(seller, '/KE19FTA');
     expect(ended.text).toMatch(/Your highest offer is £[\d,]+/);
     const offer = await go(seller, '/KE19FTA/accept-offer');
@@ -151,7 +158,7 @@ describe('the sale, end to end without JavaScript', () => {
   it('a declined offer can be relisted into the next sale', async () => {
     const seller = await profiledSeller('KD15DSL', '130000');
     await seller.post('/KD15DSL/profile/timeline', { intent: 'enter-sale' });
-    await workers.clock.advance(4_500);
+    await workers.clock.advance(PAST_THE_SALE_MS);
     const offer = await go(seller, '/KD15DSL/accept-offer');
     expect(offer.status).toBe(200);
     expect((await seller.post('/KD15DSL/accept-offer', { intent: 'decline' })).headers.get('location')).toBe('/KD15DSL');
@@ -159,9 +166,8 @@ describe('the sale, end to end without JavaScript', () => {
     // Looking the car up again leads back to it, not to a new valuation.
     expect((await seller.post('/?index', { vrm: 'KD15DSL' })).headers.get('location')).toBe('/KD15DSL');
     expect((await seller.post('/KD15DSL?index', { intent: 'relist' })).headers.get('location')).toBe('/KD15DSL');
-    // Back in a sale: the next one, or already live when more than the sale's one-second start
-    // delay passed on a busy machine (the clock keeps running between the two requests).
-    expect((await go(seller, '/KD15DSL')).text).toMatch(/Your car is in the next sale|The sale is live/);
+    // Back in a sale: the next one.
+    expect((await go(seller, '/KD15DSL')).text).toContain('Your car is in the next sale');
   }, 60_000);
 
   it('refuses a photo that is not an image, and a profile that is not finished cannot enter the sale', async () => {
@@ -243,7 +249,7 @@ describe('the vehicle profile', () => {
 /** Profile → sale → accepted and confirmed offer, returning the agreed price. */
 async function agreedSale(seller: Browser, vrm: string): Promise<number> {
   await seller.post(`/${vrm}/profile/timeline`, { intent: 'enter-sale' });
-  await workers.clock.advance(4_500);
+  await workers.clock.advance(PAST_THE_SALE_MS);
   const offer = await go(seller, `/${vrm}/accept-offer`);
   const amount = Number(/Your highest offer £([\d,]+)/.exec(offer.text)![1]!.replace(/,/g, ''));
   await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });

@@ -24,8 +24,8 @@ export const devHandlers: Handlers<typeof endpoints.dev> = {
   moveClock: legacy(devClock),
   runScheduled: legacy(devRunScheduled),
   revalueTrackers: legacy(devRevalue),
-  collect: legacy(devCollect),
-  fundsReceived: legacy(devFundsReceived),
+  collect: devCollect,
+  fundsReceived: devFundsReceived,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { multipartBodyLimit, tooBigMessage } from '../../contract/documents';
 import type { GatewayErrorBody } from '../../contract/gateway';
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
@@ -96,4 +97,51 @@ export async function readJsonObject(request: Request, limit = MAX_BODY_BYTES): 
   } catch {
     return null;
   }
+}
+
+/**
+ * An upload's multipart form, read only up to what a file of `fileLimit` and the form around it
+ * take: a declared content-length over it is refused before a byte is read, and a body without
+ * one (chunked) is abandoned as soon as it passes it. The answer instead of the form says the file
+ * is too big, in the words the seller sees.
+ */
+export async function readMultipart(request: Request, fileLimit: number): Promise<FormData | Response> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) return errorResponse(400, 'bad_request', 'Send the file as multipart/form-data');
+  const cap = multipartBodyLimit(fileLimit);
+  if (declaresMoreThan(request, cap)) return fileTooLarge(fileLimit);
+  const body = await readAtMost(request.body, cap);
+  if (!body) return fileTooLarge(fileLimit);
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return errorResponse(400, 'bad_request', 'The form could not be read');
+  }
+}
+
+/** The whole body over the cap, or just the file over its limit: the same answer either way. */
+export const fileTooLarge = (limit: number) => errorResponse(413, 'file_too_large', tooBigMessage(limit));
+
+async function readAtMost(stream: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!stream) return new Uint8Array();
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }

@@ -1,6 +1,6 @@
 import { endpoints, type Endpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoint';
-import { MAX_UPLOAD_BYTES, multipartBodyLimit } from '../../contract/documents';
+import { MAX_UPLOAD_BYTES } from '../../contract/documents';
 import { GATEWAY_SECRET_HEADER } from '../../contract/gateway';
 import { accountHandlers } from './account/handlers';
 import { configureClock, onThisClock } from './clock';
@@ -52,21 +52,21 @@ const handlers: { [Group in keyof Endpoints]: Handlers<Endpoints[Group]> } = {
  */
 const router = new Router();
 /**
- * The endpoints that may be sent more than MAX_BODY_BYTES: the uploads (their file's limit and the
- * form around it, contract/documents.ts) and a full batch of analytics events.
+ * The endpoints that may be sent more than MAX_BODY_BYTES: the uploads (their file's limit, and
+ * the form around it, contract/documents.ts) and a full batch of analytics events.
  */
-const BODY_LIMITS = new Map<AnyEndpoint, number>([
-  [endpoints.sale.uploadPhoto, multipartBodyLimit(MAX_UPLOAD_BYTES.photo)],
-  [endpoints.sale.uploadDocument, multipartBodyLimit(MAX_UPLOAD_BYTES.document)],
-  [endpoints.sale.checkSharpness, multipartBodyLimit(MAX_UPLOAD_BYTES.document)],
-  [endpoints.shell.events, EVENTS_MAX_BODY_BYTES],
+const UPLOAD_LIMITS = new Map<AnyEndpoint, number>([
+  [endpoints.sale.uploadPhoto, MAX_UPLOAD_BYTES.photo],
+  [endpoints.sale.uploadDocument, MAX_UPLOAD_BYTES.document],
+  [endpoints.sale.checkSharpness, MAX_UPLOAD_BYTES.document],
 ]);
+const BODY_LIMITS = new Map<AnyEndpoint, number>([[endpoints.shell.events, EVENTS_MAX_BODY_BYTES]]);
 for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Record<string, AnyEndpoint>][]) {
   const groupHandlers: Record<string, TypedHandler<AnyEndpoint> | LegacyHandler | undefined> = handlers[group];
   for (const [key, endpoint] of Object.entries(table)) {
     const handler = groupHandlers[key];
     if (!handler) throw new Error(`No handler for ${endpoint.name}`);
-    router.on(endpoint, handler, { maxBodyBytes: BODY_LIMITS.get(endpoint) });
+    router.on(endpoint, handler, { maxBodyBytes: BODY_LIMITS.get(endpoint), uploadLimit: UPLOAD_LIMITS.get(endpoint) });
   }
 }
 

@@ -10,7 +10,17 @@ import {
 } from '../../contract/endpoint';
 import { authenticate, invalidToken, requireCustomer, type Caller, type Customer } from './auth';
 import type { PlatformEnv } from './env';
-import { declaresMoreThan, errorResponse, json, MAX_BODY_BYTES, PayloadTooLarge, payloadTooLarge, readBodyText } from './http';
+import {
+  declaresMoreThan,
+  errorResponse,
+  json,
+  MAX_BODY_BYTES,
+  PayloadTooLarge,
+  payloadTooLarge,
+  readBodyText,
+  readMultipart,
+} from './http';
+import { multipartBodyLimit } from '../../contract/documents';
 import { findOwnEnquiry, type EnquiryRow } from './records/enquiries';
 
 /**
@@ -137,11 +147,20 @@ interface Route {
   keys: string[];
   handler: TypedHandler<AnyEndpoint> | LegacyHandler;
   maxBodyBytes: number;
+  /** For an upload (`body: 'multipart'`): how big its file may be. */
+  uploadLimit: number | undefined;
 }
 
 async function runTyped(route: Route, request: Request, env: PlatformEnv, exec: ExecutionContext, params: Record<string, string>) {
   const { endpoint } = route;
   const input: Record<string, unknown> = { params };
+  // An upload is read before anything is answered: an answer sent while the client is still
+  // sending its file resets the connection under it, and the answer is lost.
+  if (endpoint.body === 'multipart') {
+    const form = await readMultipart(request, route.uploadLimit!);
+    if (form instanceof Response) return form;
+    input.body = form;
+  }
   // Who is calling, as the entry asks.
   if (endpoint.auth === 'caller') {
     const caller = await authenticate(request, env);
@@ -159,13 +178,7 @@ async function runTyped(route: Route, request: Request, env: PlatformEnv, exec: 
     if (!parsed.success) return invalidInput(parsed.error);
     input.query = parsed.data;
   }
-  if (endpoint.body === 'multipart') {
-    try {
-      input.body = await request.formData();
-    } catch {
-      return errorResponse(400, 'bad_request', 'Send the form as multipart/form-data');
-    }
-  } else if (endpoint.body) {
+  if (endpoint.body && endpoint.body !== 'multipart') {
     let raw: unknown;
     try {
       const text = await readBodyText(request, route.maxBodyBytes);
@@ -181,8 +194,8 @@ async function runTyped(route: Route, request: Request, env: PlatformEnv, exec: 
   // The caller's own enquiry, for an entry about one.
   if (endpoint.owns) {
     const [from, key] = endpoint.owns.enquiry.split('.') as ['params' | 'query' | 'body', string];
-    const source = (from === 'params' ? params : from === 'query' ? queryObject(url) : input.body) as Record<string, unknown> | undefined;
-    const id = enquiryIdOf(source?.[key]);
+    const source = from === 'params' ? params : from === 'query' ? queryObject(url) : input.body;
+    const id = enquiryIdOf(source instanceof FormData ? source.get(key) : (source as Record<string, unknown> | undefined)?.[key]);
     const customer = input.customer as Customer | undefined;
     if (!customer) throw new Error(`${endpoint.name} owns an enquiry but lets anyone call it`);
     if (id === null) return errorResponse(400, 'bad_request', 'enquiryId is required');
@@ -206,12 +219,20 @@ export class Router {
   /**
    * `maxBodyBytes` is what the route may be sent (MAX_BODY_BYTES unless it says otherwise): a
    * declared Content-Length over it is a 413 before the handler runs, and a body without one is
-   * held to the same limit as it is read.
+   * held to the same limit as it is read. An upload says instead how big its file may be
+   * (`uploadLimit`), and may be sent that and the form around it.
    */
-  on(endpoint: AnyEndpoint, handler: TypedHandler<AnyEndpoint> | LegacyHandler, { maxBodyBytes = MAX_BODY_BYTES } = {}): this {
+  on(
+    endpoint: AnyEndpoint,
+    handler: TypedHandler<AnyEndpoint> | LegacyHandler,
+    { maxBodyBytes, uploadLimit }: { maxBodyBytes?: number; uploadLimit?: number } = {},
+  ): this {
     const { pattern, keys } = pathPattern(endpoint.path);
     if (endpoint.auth === undefined && !isLegacy(handler)) throw new Error(`${endpoint.name}: an entry without auth needs legacy()`);
-    this.routes.push({ endpoint, pattern, keys, handler, maxBodyBytes });
+    if (endpoint.body === 'multipart' && !isLegacy(handler) && uploadLimit === undefined)
+      throw new Error(`${endpoint.name}: an upload needs its uploadLimit`);
+    const limit = maxBodyBytes ?? (uploadLimit === undefined ? MAX_BODY_BYTES : multipartBodyLimit(uploadLimit));
+    this.routes.push({ endpoint, pattern, keys, handler, maxBodyBytes: limit, uploadLimit });
     return this;
   }
 

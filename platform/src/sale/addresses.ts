@@ -1,5 +1,6 @@
 import { normalisePostcode } from '../../../contract/contact-rules';
-import { json, errorResponse } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
+import type { TypedHandler } from '../router';
 import { fnv1a } from '../util';
 
 /**
@@ -64,17 +65,10 @@ export function addressById(id: string): AddressSuggestion | null {
 }
 
 /** GET /platform/location/address/suggestions?input={postcode} */
-export async function addressSuggestions(request: Request): Promise<Response> {
-  return json({ suggestions: suggestAddresses(new URL(request.url).searchParams.get('input') ?? '') });
-}
+export const addressSuggestions: TypedHandler<typeof endpoints.sale.addressSuggestions> = async ({ query }) => ({
+  suggestions: suggestAddresses(query.input),
+});
 
 /** GET /platform/location/address/:id */
-export async function getAddress(
-  _request: Request,
-  _env: unknown,
-  _ctx: ExecutionContext,
-  params: Record<string, string>,
-): Promise<Response> {
-  const address = addressById(params.id ?? '');
-  return address ? json(address) : errorResponse(404, 'address_not_found', 'No such address');
-}
+export const getAddress: TypedHandler<typeof endpoints.sale.address> = async ({ params }, ctx) =>
+  addressById(params.id) ?? ctx.outcome({ status: 404, code: 'address_not_found', message: 'No such address' });

@@ -1,13 +1,26 @@
-import type { SaleView, ServiceHistory, VehicleProfile } from '../../../contract/sale';
+import type { SaleView, VehicleProfile } from '../../../contract/sale';
 import { PHOTO_SLOTS } from '../../../contract/documents';
-import type { EnquiryRow } from '../records/enquiries';
+import { enterEnquiryInSale, moveEnquiry, type EnquiryRow } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
 import { DEALERS } from '../providers/dealers';
-import { reserveFor, saleStateAt, simulateBids, type ProxyBid, type SaleLot } from '../providers/bidding';
+import { reserveFor, saleStateAt, simulateBids, type SaleLot } from '../providers/bidding';
 import { ageInYears } from '../providers/valuation';
 import { clockNow, clockNowMs } from '../clock';
-import { notify } from '../notify/messages';
+import { outgoing, type OutgoingMessage } from '../notify/messages';
+import { photoSlotsOf } from './documents-store';
+import {
+  bidsOf,
+  expireOffer,
+  findProfile,
+  insertLot,
+  isTakenId,
+  latestSale,
+  nextSaleId,
+  recordOffer,
+  salesCount,
+  type SaleRow,
+} from './sale-store';
 
 /**
  * The daily dealer sale. A complete profile enters the next sale; dealers' proxy bids are
@@ -28,46 +41,11 @@ export const DEFAULTS = {
   seed: 20_261_121,
 };
 
-interface SaleRow {
-  id: number;
-  enquiry_id: number;
-  seed: number;
-  valuation: number;
-  reserve: number;
-  starts_at: number;
-  ends_at: number;
-  offer_amount: number | null;
-  offer_dealer_id: number | null;
-  offer_expires_at: number | null;
-  outcome: 'accepted' | 'declined' | 'expired' | null;
-  accepted_at: string | null;
-  confirmed_at: string | null;
-  documents_reviewed_at: string | null;
-  collection_date: string | null;
-  collection_slot: 'morning' | 'afternoon' | null;
-  collection_notes: string | null;
-  collection_address: string | null;
-  collected_at: string | null;
-  paid_at: string | null;
-}
-
-interface ProfileRow {
-  enquiry_id: number;
-  features: string | null;
-  service_history: ServiceHistory | null;
-  finance: string | null;
-  issues: string | null;
-  keys: number | null;
-}
-
 const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
 
 async function missingPhotos(env: PlatformEnv, enquiryId: number): Promise<string[]> {
   try {
-    const { results } = await env.DB.prepare('SELECT slot FROM vehicle_photos WHERE enquiry_id = ?1')
-      .bind(enquiryId)
-      .all<{ slot: string }>();
-    const have = new Set(results.map((r) => r.slot));
+    const have = new Set(await photoSlotsOf(env.DB, enquiryId));
     return PHOTO_SLOTS.filter((s) => s.required && !have.has(s.id)).map((s) => s.id);
   } catch {
     return [];
@@ -75,7 +53,7 @@ async function missingPhotos(env: PlatformEnv, enquiryId: number): Promise<strin
 }
 
 export async function loadProfile(env: PlatformEnv, enquiryId: number): Promise<VehicleProfile> {
-  const row = await env.DB.prepare('SELECT * FROM vehicle_profiles WHERE enquiry_id = ?1').bind(enquiryId).first<ProfileRow>();
+  const row = await findProfile(env.DB, enquiryId);
   const profile = {
     features: parse<string[]>(row?.features ?? null),
     serviceHistory: row?.service_history ?? null,
@@ -145,53 +123,48 @@ const DP_STATE = {
   unsold_below_reserve_bid: 'unsold-below-reserve-bid',
 } as const;
 
-async function latestSale(env: PlatformEnv, enquiryId: number): Promise<SaleRow | null> {
-  return env.DB.prepare('SELECT * FROM sales WHERE enquiry_id = ?1 ORDER BY id DESC LIMIT 1').bind(enquiryId).first<SaleRow>();
-}
-
 /** Brings the enquiry's state up to the clock, and describes the sale to the seller. */
 export async function advance(
   env: PlatformEnv,
   enquiry: EnquiryRow,
   now = clockNowMs(),
 ): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
-  const sale = await latestSale(env, enquiry.id);
+  const sale = await latestSale(env.DB, enquiry.id);
   if (!sale) return { enquiry, sale: null };
-  const { results } = await env.DB.prepare(
-    'SELECT dealer_id AS dealerId, max_amount AS maxAmount, placed_at AS placedAt FROM bids WHERE sale_id = ?1',
-  )
-    .bind(sale.id)
-    .all<ProxyBid>();
   const lot = await lotFor(env, enquiry, sale);
-  const state = saleStateAt(lot, results, now);
+  const state = saleStateAt(lot, await bidsOf(env.DB, sale.id), now);
 
+  // What the clock has decided since anyone last asked: written in one batch with the enquiry's
+  // new state and the message that state owes the seller, so neither is ever without the other.
+  const changes: D1PreparedStatement[] = [];
   let outcome = sale.outcome;
   if (state.status === 'under_offer' && !outcome && sale.offer_expires_at !== null && now >= sale.offer_expires_at) {
     outcome = 'expired';
-    await env.DB.prepare("UPDATE sales SET outcome = 'expired' WHERE id = ?1 AND outcome IS NULL").bind(sale.id).run();
+    changes.push(expireOffer(env.DB, sale.id));
   }
   if (state.status === 'under_offer' && sale.offer_amount === null) {
     // The sale has just ended with an offer: the seller has offerValid to accept it.
-    const expires = sale.ends_at + saleSettings(env).offerValid;
-    await env.DB.prepare('UPDATE sales SET offer_amount = ?1, offer_dealer_id = ?2, offer_expires_at = ?3 WHERE id = ?4')
-      .bind(state.offer!.amount, state.offer!.dealerId, expires, sale.id)
-      .run();
-    Object.assign(sale, { offer_amount: state.offer!.amount, offer_dealer_id: state.offer!.dealerId, offer_expires_at: expires });
+    const offer = { amount: state.offer!.amount, dealerId: state.offer!.dealerId, expiresAt: sale.ends_at + saleSettings(env).offerValid };
+    changes.push(recordOffer(env.DB, sale.id, offer));
+    Object.assign(sale, { offer_amount: offer.amount, offer_dealer_id: offer.dealerId, offer_expires_at: offer.expiresAt });
   }
 
   // After acceptance the seller's steps, not the auction, move the state on.
   const slug = outcome === 'accepted' ? enquiry.dp_state_slug : outcome ? `offer-${outcome}` : DP_STATE[state.status];
   const status = outcome === 'accepted' ? enquiry.status : state.status;
   const dealer = DEALERS.find((d) => d.id === sale.offer_dealer_id);
-  if (slug !== enquiry.dp_state_slug || status !== enquiry.status) {
-    await env.DB.prepare('UPDATE enquiries SET dp_state_slug = ?1, status = ?2, updated_at = ?3 WHERE id = ?4')
-      .bind(slug, status, new Date(now).toISOString(), enquiry.id)
-      .run();
+  let message: OutgoingMessage | null = null;
+  const moved = slug !== enquiry.dp_state_slug || status !== enquiry.status;
+  if (moved) {
+    changes.push(moveEnquiry(env.DB, enquiry.id, { slug, status }, new Date(now).toISOString()));
     // The seller hears of the change whoever noticed it (their visit or the Cron Trigger); two
-    // noticing it at once enqueue it twice, and the consumer sends it once.
-    if (slug !== enquiry.dp_state_slug) await notifyChange(env, enquiry.id, sale, slug, dealer?.town ?? null);
-    enquiry = { ...enquiry, dp_state_slug: slug, status };
+    // noticing it at once record it twice, and the consumer sends it once.
+    if (slug !== enquiry.dp_state_slug) message = changeMessage(env, enquiry.id, sale, slug, dealer?.town ?? null);
   }
+  if (message) changes.push(message.statement);
+  if (changes.length) await env.DB.batch(changes);
+  await message?.send();
+  if (moved) enquiry = { ...enquiry, dp_state_slug: slug, status };
 
   const phase = outcome ?? state.status;
   return {
@@ -226,25 +199,28 @@ export async function advance(
 }
 
 /** The message a new state of the auction owes the seller, if any. */
-async function notifyChange(env: PlatformEnv, enquiryId: number, sale: SaleRow, slug: string | null, dealerTown: string | null) {
+function changeMessage(env: PlatformEnv, enquiryId: number, sale: SaleRow, slug: string | null, dealerTown: string | null) {
   if (slug === DP_STATE.sale_active) {
-    await notify(env, enquiryId, `sale_started#${sale.id}`, { kind: 'sale_started', endsAt: new Date(sale.ends_at).toISOString() });
-  } else if (slug === DP_STATE.under_offer && sale.offer_amount !== null && sale.offer_expires_at !== null && dealerTown) {
-    await notify(env, enquiryId, `offer_arrived#${sale.id}`, {
+    return outgoing(env, enquiryId, `sale_started#${sale.id}`, { kind: 'sale_started', endsAt: new Date(sale.ends_at).toISOString() });
+  }
+  if (slug === DP_STATE.under_offer && sale.offer_amount !== null && sale.offer_expires_at !== null && dealerTown) {
+    return outgoing(env, enquiryId, `offer_arrived#${sale.id}`, {
       kind: 'offer_arrived',
       amount: sale.offer_amount,
       dealerArea: dealerTown,
       expiresAt: new Date(sale.offer_expires_at).toISOString(),
     });
-  } else if (slug === DP_STATE.unsold_no_bids) {
-    await notify(env, enquiryId, `no_bids#${sale.id}`, { kind: 'no_bids' });
   }
+  if (slug === DP_STATE.unsold_no_bids) return outgoing(env, enquiryId, `no_bids#${sale.id}`, { kind: 'no_bids' });
+  return null;
 }
 
-/** Puts the lot into the next sale: the dealers' proxy bids are drawn now, once, and kept. */
+/**
+ * Puts the lot into the next sale: the dealers' proxy bids are drawn now, once, and kept. The lot,
+ * its bids, the enquiry's new state and the message saying so are one batch.
+ */
 export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: number): Promise<void> {
   const settings = saleSettings(env);
-  const previous = await env.DB.prepare('SELECT count(*) AS n FROM sales WHERE enquiry_id = ?1').bind(enquiry.id).first<{ n: number }>();
   const valuation = (JSON.parse(enquiry.valuation ?? '{}') as { price?: number }).price ?? 0;
   const startsAt = now + settings.startDelay;
   const draft = {
@@ -255,25 +231,20 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
     ends_at: startsAt + settings.window,
   };
   // A relisted car meets a new day's dealers: another seed.
-  const seed = settings.seed + enquiry.id * 31 + (previous?.n ?? 0);
-  const sale = await env.DB.prepare(
-    'INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id',
-  )
-    .bind(enquiry.id, seed, draft.valuation, draft.reserve, draft.starts_at, draft.ends_at, new Date(now).toISOString())
-    .first<{ id: number }>();
+  const seed = settings.seed + enquiry.id * 31 + (await salesCount(env.DB, enquiry.id));
   const bids = simulateBids(await lotFor(env, enquiry, draft), DEALERS, seed);
-  await env.DB.batch([
-    ...bids.map((b) =>
-      env.DB.prepare('INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES (?1, ?2, ?3, ?4)').bind(
-        sale!.id,
-        b.dealerId,
-        b.maxAmount,
-        b.placedAt,
-      ),
-    ),
-    env.DB.prepare(
-      "UPDATE enquiries SET dp_enquiry_id = ?1, dp_state_slug = 'ready-for-sale', status = 'ready_for_sale', updated_at = ?2 WHERE id = ?3",
-    ).bind(sale!.id, new Date(now).toISOString(), enquiry.id),
-  ]);
-  await notify(env, enquiry.id, `sale_entered#${sale!.id}`, { kind: 'sale_entered', startsAt: new Date(startsAt).toISOString() });
+  const nowIso = new Date(now).toISOString();
+  for (let attempt = 1; ; attempt++) {
+    const id = await nextSaleId(env.DB);
+    const message = outgoing(env, enquiry.id, `sale_entered#${id}`, { kind: 'sale_entered', startsAt: new Date(startsAt).toISOString() });
+    const lot = { id, enquiryId: enquiry.id, seed, valuation, reserve: draft.reserve, startsAt, endsAt: draft.ends_at };
+    try {
+      await env.DB.batch([...insertLot(env.DB, lot, bids, nowIso), enterEnquiryInSale(env.DB, enquiry.id, id, nowIso), message.statement]);
+    } catch (error) {
+      if (attempt < 3 && isTakenId(error)) continue;
+      throw error;
+    }
+    await message.send();
+    return;
+  }
 }

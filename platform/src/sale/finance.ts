@@ -1,25 +1,17 @@
 import { financeSplit, type FinanceStatus } from '../../../contract/finance';
+import type { endpoints } from '../../../contract/endpoints';
 import type { EnquiryRow } from '../records/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
-import { requireOwnEnquiry } from './ownership';
+import type { TypedHandler } from '../router';
 import { loadProfile } from './daily-sale';
+import { declareFundsSent, findSale, recordFundsReceived } from './sale-store';
 import { clockNowIso } from '../clock';
 
 /** The account sellers send a shortfall to: Kerbside's client account (a sandbox one locally). */
 const CLIENT_ACCOUNT = { name: 'Kerbside Ltd client account', sortCode: '40-47-84', accountNumber: '70872490' };
 
-interface SaleFunds {
-  id: number;
-  offer_amount: number | null;
-  funds_declared_at: string | null;
-  funds_received_at: string | null;
-}
-
 async function financeStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<FinanceStatus | null> {
-  const sale = await env.DB.prepare('SELECT id, offer_amount, funds_declared_at, funds_received_at FROM sales WHERE id = ?1')
-    .bind(enquiry.dp_enquiry_id)
-    .first<SaleFunds>();
+  const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
   if (!sale?.offer_amount) return null;
   const { finance } = await loadProfile(env, enquiry.id);
   const settlement = finance?.outstanding ? (finance.settlement ?? 0) : 0;
@@ -37,32 +29,22 @@ async function financeStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<Fin
 }
 
 /** GET /platform/payments/finance-status?enquiryId= */
-export async function getFinanceStatus(request: Request, env: PlatformEnv) {
-  const owned = await requireOwnEnquiry(request, env, Number(new URL(request.url).searchParams.get('enquiryId')));
-  if (owned instanceof Response) return owned;
-  const status = await financeStatus(env, owned.enquiry);
-  return status ? json(status) : errorResponse(404, 'no_sale', 'There is no agreed sale for this enquiry');
-}
+export const getFinanceStatus: TypedHandler<typeof endpoints.sale.financeStatus> = async ({ enquiry }, ctx) => {
+  const status = await financeStatus(ctx.env, enquiry);
+  return status ?? ctx.outcome({ status: 404, code: 'no_sale', message: 'There is no agreed sale for this enquiry' });
+};
 
 /** POST /platform/payments/finance-funds/declare {enquiryId}: the seller says they sent the shortfall. */
-export async function declareFunds(request: Request, env: PlatformEnv) {
-  const owned = await requireOwnEnquiry(request, env, Number((await readJsonObject(request))?.enquiryId));
-  if (owned instanceof Response) return owned;
-  const status = await financeStatus(env, owned.enquiry);
-  if (!status?.shortfall) return errorResponse(409, 'no_shortfall', 'Nothing is owed on this sale');
-  await env.DB.prepare('UPDATE sales SET funds_declared_at = ?1 WHERE id = ?2 AND funds_declared_at IS NULL')
-    .bind(clockNowIso(), owned.enquiry.dp_enquiry_id)
-    .run();
-  return json(await financeStatus(env, owned.enquiry));
-}
+export const declareFunds: TypedHandler<typeof endpoints.sale.declareFunds> = async ({ enquiry }, ctx) => {
+  const status = await financeStatus(ctx.env, enquiry);
+  if (!status?.shortfall) return ctx.outcome({ status: 409, code: 'no_shortfall', message: 'Nothing is owed on this sale' });
+  await declareFundsSent(ctx.env.DB, enquiry.dp_enquiry_id, clockNowIso()).run();
+  return (await financeStatus(ctx.env, enquiry))!;
+};
 
 /** Development only: the bank transfer arrives (an outside event, as the dealer's collection is). */
-export async function devFundsReceived(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
-  const owned = await requireOwnEnquiry(request, env, Number(params.id));
-  if (owned instanceof Response) return owned;
-  await env.DB.prepare('UPDATE sales SET funds_received_at = ?1 WHERE id = ?2 AND funds_declared_at IS NOT NULL')
-    .bind(clockNowIso(), owned.enquiry.dp_enquiry_id)
-    .run();
-  return json(await financeStatus(env, owned.enquiry));
-}
+export const devFundsReceived: TypedHandler<typeof endpoints.dev.fundsReceived> = async ({ enquiry }, ctx) => {
+  if (!devEndpointsOn(ctx.env)) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such endpoint' });
+  await recordFundsReceived(ctx.env.DB, enquiry.dp_enquiry_id, clockNowIso()).run();
+  return financeStatus(ctx.env, enquiry);
+};

@@ -4,46 +4,45 @@ import {
   PAYMENT_STATUSES,
   type Beneficiary,
   type BeneficiaryResponse,
-  type InvalidBankDetailsBody,
   type PaymentStatus,
   type PaymentStatusesResponse,
   type PaymentStep,
-  type PayeeChangePending,
   type PayeeCodeOutcome,
   type PendingPayeeChange,
 } from '../../../contract/bank-details';
+import type { endpoints } from '../../../contract/endpoints';
 import { greeting, sendEmail } from '../outbox';
 import { formatVrm } from '../../../contract/vrm';
 import { DEAD_OR_JUNK } from '../../../contract/enquiry-states';
 import type { EnquiryRow } from '../records/enquiries';
 import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
-import { PROVEN_ADDRESS, requireOwnEnquiry } from './ownership';
 import { clockNowIso, clockNowMs } from '../clock';
-import { notify } from '../notify/messages';
+import { outgoing } from '../notify/messages';
 import { describeSession, shortSessionId, type Customer, type UserRow } from '../auth';
 import { freezeByLink, freezePayouts, issueFreezeLink, payoutFrozen } from '../records/freeze-links';
 import { issueCode, retireCodes, tryCode, type CodeSubject, type Tried } from '../records/one-time-codes';
 import { publicOrigin } from '../public-origin';
+import type { TypedHandler } from '../router';
+import {
+  applyPayeeChange,
+  cancelPayeeChanges,
+  confirmBeneficiary as confirmAccount,
+  findBeneficiary,
+  holdPayeeChange,
+  insertBeneficiary,
+  isLostClaim,
+  openPayeeChange,
+  recordPayeeChange,
+  sealedAccountsOf,
+  type BeneficiaryRow,
+} from './payments-store';
+import { latestSale } from './sale-store';
 
 /**
  * Payments (docs/behaviour/gateway.md#journey-calls): the account the seller is paid into, and how far the payment has got.
  * Only the seller who owns the enquiry reaches any of it, and no answer ever carries more of the
  * account number than its last four digits.
  */
-
-interface BeneficiaryRow {
-  enquiry_id: number;
-  customer_id: number;
-  details_iv: string;
-  details_ciphertext: string;
-  last4: string;
-  created_at: string;
-  updated_at: string;
-  confirmed_at: string | null;
-  confirmed_by: number | null;
-  frozen_at: string | null;
-}
 
 interface BankDetails {
   accountName: string;
@@ -130,7 +129,7 @@ function toBeneficiary(
  * sealed details: the last four digits alone would match strangers. False when either has none.
  */
 export async function sameBankAccount(env: PlatformEnv, enquiryA: number, enquiryB: number): Promise<boolean> {
-  const [a, b] = await Promise.all([findRow(env, enquiryA), findRow(env, enquiryB)]);
+  const [a, b] = await Promise.all([findBeneficiary(env.DB, enquiryA), findBeneficiary(env.DB, enquiryB)]);
   if (!a || !b) return false;
   const [da, db] = await Promise.all([unseal(env, a), unseal(env, b)]);
   return da.sortCode === db.sortCode && da.accountNumber === db.accountNumber;
@@ -145,19 +144,17 @@ export interface SealedAccount {
 
 /** The sealed payout account of one enquiry, or null when it has none. */
 export async function sealedAccountOf(env: PlatformEnv, enquiryId: number): Promise<SealedAccount | null> {
-  const row = await findRow(env, enquiryId);
+  const row = await findBeneficiary(env.DB, enquiryId);
   return row ? { enquiryId: row.enquiry_id, iv: row.details_iv, ciphertext: row.details_ciphertext } : null;
 }
 
 /** The sealed payout accounts of every enquiry of one customer, whatever became of each sale. */
 export async function sealedAccountsOfCustomer(env: PlatformEnv, customerId: number): Promise<SealedAccount[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT b.enquiry_id, b.details_iv, b.details_ciphertext FROM beneficiaries b LEFT JOIN enquiries e ON e.id = b.enquiry_id
-      WHERE b.customer_id = ?1 OR e.customer_id = ?1`,
-  )
-    .bind(customerId)
-    .all<Pick<BeneficiaryRow, 'enquiry_id' | 'details_iv' | 'details_ciphertext'>>();
-  return results.map((row) => ({ enquiryId: row.enquiry_id, iv: row.details_iv, ciphertext: row.details_ciphertext }));
+  return (await sealedAccountsOf(env.DB, customerId)).map((row) => ({
+    enquiryId: row.enquiry_id,
+    iv: row.details_iv,
+    ciphertext: row.details_ciphertext,
+  }));
 }
 
 /** Whether `account` is the same bank account (sort code and number) as any of `others`, as sameBankAccount compares. */
@@ -168,20 +165,10 @@ export async function sameAsAnyAccount(env: PlatformEnv, account: SealedAccount,
   return theirs.some((other) => other.sortCode === mine!.sortCode && other.accountNumber === mine!.accountNumber);
 }
 
-async function findRow(env: PlatformEnv, enquiryId: number): Promise<BeneficiaryRow | null> {
-  return env.DB.prepare('SELECT * FROM beneficiaries WHERE enquiry_id = ?1').bind(enquiryId).first<BeneficiaryRow>();
-}
-
-/** An enquiry id from a path, query or body: digits only, so '1e3' or '' never name enquiry 1000 or 0. */
-function enquiryIdOf(value: unknown): number {
-  if (typeof value === 'number') return value;
-  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-}
-
 /** What the seller is shown: the account on file, a change waiting or held, and whether the payout is frozen. */
 async function beneficiaryView(env: PlatformEnv, enquiryId: number, sessionId: string): Promise<BeneficiaryResponse> {
   const [row, pendingChange, frozen] = await Promise.all([
-    findRow(env, enquiryId),
+    findBeneficiary(env.DB, enquiryId),
     pendingChangeOf(env, enquiryId, sessionId),
     payoutFrozen(env, enquiryId),
   ]);
@@ -189,92 +176,68 @@ async function beneficiaryView(env: PlatformEnv, enquiryId: number, sessionId: s
 }
 
 /** GET /platform/payments/beneficiaries/{enquiryId} → BeneficiaryResponse */
-export async function getBeneficiary(request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(params.enquiryId), PROVEN_ADDRESS);
-  if (owned instanceof Response) return owned;
-  return json(await beneficiaryView(env, owned.enquiry.id, owned.caller.sessionId));
-}
+export const getBeneficiary: TypedHandler<typeof endpoints.sale.beneficiary> = async ({ customer, enquiry }, ctx) =>
+  beneficiaryView(ctx.env, enquiry.id, customer.sessionId);
 
 /**
- * POST /platform/payments/beneficiaries/update {enquiryId, accountName, sortCode, accountNumber}
- * → BeneficiaryResponse, or 400 InvalidBankDetailsBody. Changed details need confirming again;
- * the same details sent twice (a resubmitted form) keep their confirmation.
+ * POST /platform/payments/beneficiaries/update {enquiryId, accountName, sortCode, accountNumber,
+ * confirm?} → BeneficiaryResponse, or 400 InvalidBankDetailsBody. Changed details need confirming
+ * again; the same details sent twice (a resubmitted form) keep their confirmation. `confirm`
+ * confirms a new account (or the same one again) as it is saved: one call for the seller's save.
  */
-export async function updateBeneficiary(request: Request, env: PlatformEnv) {
-  const body = await readJsonObject(request);
-  if (!body) return errorResponse(400, 'bad_request', 'Send the bank details as a JSON object');
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
-  if (owned instanceof Response) return owned;
+export const updateBeneficiary: TypedHandler<typeof endpoints.sale.updateBeneficiary> = async ({ body, customer, enquiry }, ctx) => {
+  const { env } = ctx;
   // Once the money has gone, new details would only mislead: a change then is a conversation.
-  if (saleFacts(owned.enquiry).paid) return errorResponse(409, 'already_paid', 'This sale has been paid. Contact us if something is wrong');
-
+  if (saleFacts(enquiry).paid) {
+    return ctx.outcome({ status: 409, code: 'already_paid', message: 'This sale has been paid. Contact us if something is wrong' });
+  }
   const checked = checkBankDetails({ accountName: body.accountName, sortCode: body.sortCode, accountNumber: body.accountNumber });
   if (!checked.ok) {
-    const invalid: InvalidBankDetailsBody = {
-      code: 'invalid_bank_details',
-      message: Object.values(checked.errors)[0] ?? 'Check your bank details',
-      fields: checked.errors,
-    };
-    return json(invalid, 400);
+    const message = Object.values(checked.errors)[0] ?? 'Check your bank details';
+    return ctx.outcome({ status: 400, code: 'invalid_bank_details', message, fields: checked.errors });
   }
   // Every account given or changed is e-mailed with a freeze link: without an origin to build it
   // on, nothing changes (the seller would have no way to stop a change they did not make).
-  if (!publicOrigin(env)) return errorResponse(503, 'links_unavailable', 'We cannot change bank details just now. Please try again later');
+  if (!publicOrigin(env)) {
+    return ctx.outcome({
+      status: 503,
+      code: 'links_unavailable',
+      message: 'We cannot change bank details just now. Please try again later',
+    });
+  }
   const details: BankDetails = { accountName: checked.accountName, sortCode: checked.sortCode, accountNumber: checked.accountNumber };
-  const enquiryId = owned.enquiry.id;
+  const enquiryId = enquiry.id;
+  const confirmedBy = body.confirm ? customer.user.id : null;
 
-  const existing = await findRow(env, enquiryId);
+  const existing = await findBeneficiary(env.DB, enquiryId);
   if (existing) {
     const stored = await unseal(env, existing);
     const unchanged =
       stored.accountName === details.accountName && stored.sortCode === details.sortCode && stored.accountNumber === details.accountNumber;
-    if (unchanged) return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
+    if (unchanged) {
+      if (confirmedBy !== null) await confirmAccount(env.DB, enquiryId, confirmedBy, clockNowIso());
+      return beneficiaryView(env, enquiryId, customer.sessionId);
+    }
+    // A payout account already given is changed only with a fresh proof: a code e-mailed to the
+    // seller's proven address (docs/decisions/031). Whoever holds a session alone cannot redirect the money.
+    return ctx.accepted({ pendingChange: await startPayeeChange(env, customer, enquiry, details) });
   }
 
-  // A payout account already given is changed only with a fresh proof: a code e-mailed to the
-  // seller's proven address (docs/decisions/031). Whoever holds a session alone cannot redirect the money.
-  if (existing) return startPayeeChange(env, owned.caller, owned.enquiry, details);
-
   const sealed = await seal(env, enquiryId, details);
-  const now = clockNowIso();
   const last4 = details.accountNumber.slice(-4);
-  await env.DB.prepare(
-    `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)`,
-  )
-    .bind(enquiryId, owned.caller.user.id, sealed.iv, sealed.ciphertext, last4, now)
-    .run();
-  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, last4, 'set');
-  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
-}
-
-interface PayeeChangeRow {
-  id: number;
-  enquiry_id: number;
-  session_id: string | null;
-  details_iv: string;
-  details_ciphertext: string;
-  last4: string;
-  code_id: number | null;
-  state: 'pending' | 'held' | 'applied' | 'cancelled' | 'retired';
-  created_at: string;
-  expires_at: string | null;
-}
+  const notice = await payeeNotice(env, customer.user, enquiry, last4, 'set');
+  await env.DB.batch([
+    insertBeneficiary(env.DB, { enquiryId, customerId: customer.user.id, sealed, last4, confirmedBy }, clockNowIso()),
+    notice.statement,
+  ]);
+  await notice.send();
+  return beneficiaryView(env, enquiryId, customer.sessionId);
+};
 
 const payeeCodes = (enquiryId: number): CodeSubject => ({ purpose: 'payee_change', subject: `enquiry:${enquiryId}` });
 
-/** The enquiry's change still to happen: pending with a live code, or held. */
-async function openChange(env: PlatformEnv, enquiryId: number): Promise<PayeeChangeRow | null> {
-  return env.DB.prepare(
-    `SELECT * FROM payee_changes WHERE enquiry_id = ?1 AND (state = 'held' OR (state = 'pending' AND expires_at > ?2))
-      ORDER BY id DESC LIMIT 1`,
-  )
-    .bind(enquiryId, clockNowIso())
-    .first<PayeeChangeRow>();
-}
-
 async function pendingChangeOf(env: PlatformEnv, enquiryId: number, sessionId: string): Promise<PendingPayeeChange | null> {
-  const change = await openChange(env, enquiryId);
+  const change = await openPayeeChange(env.DB, enquiryId, clockNowIso());
   if (!change) return null;
   return {
     state: change.state === 'held' ? 'held' : 'pending',
@@ -295,30 +258,22 @@ async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: Enq
   const { user } = caller;
   const sealed = await seal(env, enquiry.id, details);
   const nowMs = clockNowMs();
-  const now = new Date(nowMs).toISOString();
   const last4 = details.accountNumber.slice(-4);
   const issued = await issueCode(env.DB, payeeCodes(enquiry.id), nowMs);
   const held = !issued.ok;
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE payee_changes SET state = 'retired', settled_at = ?1 WHERE enquiry_id = ?2 AND state IN ('pending', 'held')",
-    ).bind(now, enquiry.id),
-    env.DB.prepare(
-      `INSERT INTO payee_changes (enquiry_id, customer_id, session_id, details_iv, details_ciphertext, last4, code_id, state, created_at, expires_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
-    ).bind(
-      enquiry.id,
-      user.id,
-      caller.sessionId,
-      sealed.iv,
-      sealed.ciphertext,
+  await recordPayeeChange(
+    env.DB,
+    {
+      enquiryId: enquiry.id,
+      customerId: user.id,
+      sessionId: caller.sessionId,
+      sealed,
       last4,
-      issued.ok ? issued.id : null,
-      held ? 'held' : 'pending',
-      now,
-      issued.ok ? issued.expiresAt : null,
-    ),
-  ]);
+      codeId: issued.ok ? issued.id : null,
+      expiresAt: issued.ok ? issued.expiresAt : null,
+    },
+    new Date(nowMs).toISOString(),
+  );
   const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, held ? 'payee_change_held' : 'payee_code');
   const vehicle = formatVrm(enquiry.vrm);
   const device = await describeSession(env, caller.sessionId);
@@ -342,11 +297,10 @@ async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: Enq
     );
   }
   await freeze.sent();
-  const pendingChange = await pendingChangeOf(env, enquiry.id, caller.sessionId);
-  return json({ pendingChange: pendingChange! } satisfies PayeeChangePending, 202);
+  return (await pendingChangeOf(env, enquiry.id, caller.sessionId))!;
 }
 
-const CODE_OUTCOMES: Record<Exclude<Tried, 'ok'>, { status: number; code: PayeeCodeOutcome; message: string }> = {
+const CODE_OUTCOMES = {
   wrong: { status: 400, code: 'invalid_code', message: 'That code is not right. Check the e-mail we sent and try again' },
   expired: { status: 410, code: 'code_expired', message: 'That code has expired. Enter the new bank details again for a new code' },
   locked: {
@@ -354,49 +308,46 @@ const CODE_OUTCOMES: Record<Exclude<Tried, 'ok'>, { status: number; code: PayeeC
     code: 'change_held',
     message: 'Too many wrong codes: for your safety we have held this change until our support team has checked it with you',
   },
-};
+} as const satisfies Record<Exclude<Tried, 'ok'>, { status: number; code: PayeeCodeOutcome; message: string }>;
 
-/** POST /platform/payments/beneficiaries/confirm-change {enquiryId, code} → BeneficiaryResponse */
-export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
-  const body = (await readJsonObject(request)) ?? {};
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
-  if (owned instanceof Response) return owned;
-  const enquiryId = owned.enquiry.id;
-  const change = await openChange(env, enquiryId);
-  if (change?.state === 'held') return errorResponse(410, 'change_held', CODE_OUTCOMES.locked.message);
-  if (!change) return errorResponse(410, 'code_expired', CODE_OUTCOMES.expired.message);
+/**
+ * POST /platform/payments/beneficiaries/confirm-change {enquiryId, code, confirm?} →
+ * BeneficiaryResponse. `confirm` confirms the new account as it is applied.
+ */
+export const confirmPayeeChange: TypedHandler<typeof endpoints.sale.confirmPayeeChange> = async ({ body, customer, enquiry }, ctx) => {
+  const { env } = ctx;
+  const enquiryId = enquiry.id;
+  const change = await openPayeeChange(env.DB, enquiryId, clockNowIso());
+  if (change?.state === 'held') return ctx.outcome(CODE_OUTCOMES.locked);
+  if (!change) return ctx.outcome(CODE_OUTCOMES.expired);
   const nowMs = clockNowMs();
-  const { result } = await tryCode(env.DB, payeeCodes(enquiryId), typeof body.code === 'string' ? body.code : '', nowMs, change.code_id);
+  const { result } = await tryCode(env.DB, payeeCodes(enquiryId), body.code, nowMs, change.code_id);
   if (result === 'locked') {
     // The day's guesses are gone: the change waits for support, and the owner hears of it.
-    await env.DB.prepare("UPDATE payee_changes SET state = 'held', expires_at = NULL WHERE id = ?1 AND state = 'pending'")
-      .bind(change.id)
-      .run();
+    await holdPayeeChange(env.DB, change.id);
     await retireCodes(env.DB, payeeCodes(enquiryId), nowMs);
     console.warn(JSON.stringify({ event: 'payments.payee_change_held', enquiryId, reason: 'too_many_guesses' }));
-    await emailHeldForGuesses(env, owned.caller.user, owned.enquiry, change.last4);
+    await emailHeldForGuesses(env, customer.user, enquiry, change.last4);
   }
   if (result !== 'ok') {
-    const outcome = CODE_OUTCOMES[result];
-    if (result === 'wrong') return json({ code: outcome.code, message: outcome.message, fields: { code: 'That code is not right' } }, 400);
-    return errorResponse(outcome.status, outcome.code, outcome.message);
+    return result === 'wrong'
+      ? ctx.outcome({ ...CODE_OUTCOMES.wrong, fields: { code: 'That code is not right' } })
+      : ctx.outcome(CODE_OUTCOMES[result]);
   }
-  const now = new Date(nowMs).toISOString();
-  const [claimed] = await env.DB.batch([
-    env.DB.prepare("UPDATE payee_changes SET state = 'applied', settled_at = ?1 WHERE id = ?2 AND state = 'pending' RETURNING id").bind(
-      now,
-      change.id,
-    ),
-    env.DB.prepare(
-      `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
-         confirmed_at = NULL, confirmed_by = NULL
-       WHERE enquiry_id = ?1 AND EXISTS (SELECT 1 FROM payee_changes WHERE id = ?7 AND state = 'applied' AND settled_at = ?6)`,
-    ).bind(enquiryId, owned.caller.user.id, change.details_iv, change.details_ciphertext, change.last4, now, change.id),
-  ]);
-  if (!claimed?.results.length) return errorResponse(410, 'code_expired', 'That code has already been used');
-  await emailPayeeNotice(env, owned.caller.user, owned.enquiry, change.last4, 'changed');
-  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
-}
+  const notice = await payeeNotice(env, customer.user, enquiry, change.last4, 'changed');
+  const confirmedBy = body.confirm ? customer.user.id : null;
+  try {
+    await env.DB.batch([
+      ...applyPayeeChange(env.DB, change, customer.user.id, confirmedBy, new Date(nowMs).toISOString()),
+      notice.statement,
+    ]);
+  } catch (error) {
+    if (isLostClaim(error)) return ctx.outcome({ status: 410, code: 'code_expired', message: 'That code has already been used' });
+    throw error;
+  }
+  await notice.send();
+  return beneficiaryView(env, enquiryId, customer.sessionId);
+};
 
 /**
  * POST /platform/payments/beneficiaries/cancel-change {enquiryId} → BeneficiaryResponse: "Cancel it
@@ -404,22 +355,16 @@ export async function confirmPayeeChange(request: Request, env: PlatformEnv) {
  * until support has checked it, and every other session of the account is signed out (the one that
  * asked for the change is likely among them).
  */
-export async function cancelPayeeChange(request: Request, env: PlatformEnv) {
-  const body = (await readJsonObject(request)) ?? {};
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
-  if (owned instanceof Response) return owned;
-  const enquiryId = owned.enquiry.id;
+export const cancelPayeeChange: TypedHandler<typeof endpoints.sale.cancelPayeeChange> = async ({ customer, enquiry }, ctx) => {
+  const { env } = ctx;
+  const enquiryId = enquiry.id;
   const nowMs = clockNowMs();
-  await env.DB.prepare(
-    "UPDATE payee_changes SET state = 'cancelled', settled_at = ?1 WHERE enquiry_id = ?2 AND state IN ('pending', 'held')",
-  )
-    .bind(new Date(nowMs).toISOString(), enquiryId)
-    .run();
+  await cancelPayeeChanges(env.DB, enquiryId, new Date(nowMs).toISOString());
   await retireCodes(env.DB, payeeCodes(enquiryId), nowMs);
-  await freezePayouts(env, { userId: owned.caller.user.id, enquiryId }, { endSessions: { except: owned.caller.sessionId } });
+  await freezePayouts(env, { userId: customer.user.id, enquiryId }, { endSessions: { except: customer.sessionId } });
   console.warn(JSON.stringify({ event: 'payments.payout_frozen', via: 'cancelled_change', enquiryId }));
-  return json(await beneficiaryView(env, enquiryId, owned.caller.sessionId));
-}
+  return beneficiaryView(env, enquiryId, customer.sessionId);
+};
 
 async function emailHeldForGuesses(env: PlatformEnv, user: UserRow, enquiry: EnquiryRow, last4: string) {
   const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, 'payee_change_held');
@@ -436,37 +381,42 @@ async function emailHeldForGuesses(env: PlatformEnv, user: UserRow, enquiry: Enq
 /**
  * Every payout account given or changed is e-mailed to the seller with a way to stop it: the
  * freeze link holds the payout until support clears it. The earlier notices' links keep working
- * until this one has gone.
+ * until this one has gone. For a seller who gets texts, a text too: it names the account and says
+ * where to look, never the freeze link. The text's record (`statement`) goes in the batch of the
+ * change itself; `send()`, once that has committed, sends the e-mail and puts the text on the queue.
  */
-async function emailPayeeNotice(env: PlatformEnv, user: UserRow, enquiry: EnquiryRow, last4: string, what: 'set' | 'changed') {
+async function payeeNotice(env: PlatformEnv, user: UserRow, enquiry: EnquiryRow, last4: string, what: 'set' | 'changed') {
   const freeze = await issueFreezeLink(env, { userId: user.id, enquiryId: enquiry.id }, what === 'set' ? 'payee_set' : 'payee_changed');
-  const verb = what === 'set' ? 'set to' : 'changed to';
-  await sendEmail(
-    env,
-    user.email,
-    `Your payout account was ${verb} one ending ${last4}`,
-    `${greeting(user.first_name)}\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${freeze.url}\nNothing will be paid until our support team has checked it with you.`,
-    freeze.url,
-  );
-  await freeze.sent();
-  // The text too, for a seller who gets texts: it names the account and says where to look, never the freeze link.
-  await notify(
+  const text = outgoing(
     env,
     enquiry.id,
     `payout_account_changed#${clockNowMs()}`,
     { kind: 'payout_account_changed', accountEnding: last4 },
     { only: 'sms' },
   );
+  const verb = what === 'set' ? 'set to' : 'changed to';
+  return {
+    statement: text.statement,
+    send: async () => {
+      await sendEmail(
+        env,
+        user.email,
+        `Your payout account was ${verb} one ending ${last4}`,
+        `${greeting(user.first_name)}\n\nYour payout account was ${verb} one ending ${last4}, for the sale of ${formatVrm(enquiry.vrm)}.\n\nNot you? Freeze my payout: ${freeze.url}\nNothing will be paid until our support team has checked it with you.`,
+        freeze.url,
+      );
+      await freeze.sent();
+      await text.send();
+    },
+  };
 }
 
 /** POST /platform/payments/freeze {token}: the e-mailed link's token freezes that payout. No sign-in needed. */
-export async function freezePayout(request: Request, env: PlatformEnv) {
-  const token = (await readJsonObject(request))?.token;
-  if (typeof token !== 'string' || !token || token.length > 200) return errorResponse(400, 'token_invalid', 'The link is not valid');
-  const frozen = await freezeByLink(env, token);
-  if (!frozen) return errorResponse(400, 'token_invalid', 'The link is not valid');
-  return json({ frozen: true, frozenAt: frozen.frozenAt });
-}
+export const freezePayout: TypedHandler<typeof endpoints.sale.freezePayout> = async ({ body }, ctx) => {
+  const frozen = body.token ? await freezeByLink(ctx.env, body.token) : null;
+  if (!frozen) return ctx.outcome({ status: 400, code: 'token_invalid', message: 'The link is not valid' });
+  return { frozen: true, frozenAt: frozen.frozenAt };
+};
 
 export { payoutFrozen };
 
@@ -474,20 +424,11 @@ export { payoutFrozen };
  * POST /platform/payments/beneficiaries/confirmation {enquiryId} → BeneficiaryResponse; 409
  * no_beneficiary when there is nothing to confirm. Confirming twice keeps the first confirmation.
  */
-export async function confirmBeneficiary(request: Request, env: PlatformEnv) {
-  const body = (await readJsonObject(request)) ?? {};
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(body.enquiryId), PROVEN_ADDRESS);
-  if (owned instanceof Response) return owned;
-  const row = await env.DB.prepare(
-    `UPDATE beneficiaries SET confirmed_by = CASE WHEN confirmed_at IS NULL THEN ?3 ELSE confirmed_by END,
-       confirmed_at = COALESCE(confirmed_at, ?2)
-     WHERE enquiry_id = ?1 RETURNING *`,
-  )
-    .bind(owned.enquiry.id, clockNowIso(), owned.caller.user.id)
-    .first<BeneficiaryRow>();
-  if (!row) return errorResponse(409, 'no_beneficiary', 'Add your bank details first');
-  return json(await beneficiaryView(env, owned.enquiry.id, owned.caller.sessionId));
-}
+export const confirmBeneficiary: TypedHandler<typeof endpoints.sale.confirmBeneficiary> = async ({ customer, enquiry }, ctx) => {
+  const row = await confirmAccount(ctx.env.DB, enquiry.id, customer.user.id, clockNowIso());
+  if (!row) return ctx.outcome({ status: 409, code: 'no_beneficiary', message: 'Add your bank details first' });
+  return beneficiaryView(ctx.env, enquiry.id, customer.sessionId);
+};
 
 // ---------------------------------------------------------------------------------------------
 // Payment progress. Facts, not promises: each step is done only when something recorded says so.
@@ -528,10 +469,7 @@ function saleFacts(enquiry: EnquiryRow): { sold: boolean; paid: boolean } {
  * module's table, a missing table reads as "not yet" rather than failing the whole answer.
  */
 async function collected(env: PlatformEnv, enquiryId: number): Promise<boolean> {
-  const sale = await env.DB.prepare('SELECT collected_at FROM sales WHERE enquiry_id = ?1 ORDER BY id DESC LIMIT 1')
-    .bind(enquiryId)
-    .first<{ collected_at: string | null }>()
-    .catch(() => null);
+  const sale = await latestSale(env.DB, enquiryId).catch(() => null);
   return !!sale?.collected_at;
 }
 
@@ -553,21 +491,20 @@ export function paymentSteps(facts: { sold: boolean; paid: boolean; bankDetailsC
 }
 
 /** GET /platform/payments/payments/statuses?enquiryId= → PaymentStatusesResponse */
-export async function paymentStatuses(request: Request, env: PlatformEnv) {
-  const owned = await requireOwnEnquiry(request, env, enquiryIdOf(new URL(request.url).searchParams.get('enquiryId')));
-  if (owned instanceof Response) return owned;
-  const facts = saleFacts(owned.enquiry);
+export const paymentStatuses: TypedHandler<typeof endpoints.sale.paymentStatuses> = async ({ enquiry }, ctx) => {
+  const { env } = ctx;
+  const facts = saleFacts(enquiry);
   // A paid sale has every step done, and an unsold one has none to show: only in between do the
   // bank details and the collection need looking up.
   let bankDetailsConfirmed = facts.paid;
   let hasCar = facts.paid;
   if (facts.sold && !facts.paid) {
-    bankDetailsConfirmed = !!(await findRow(env, owned.enquiry.id))?.confirmed_at;
-    hasCar = await collected(env, owned.enquiry.id);
+    bankDetailsConfirmed = !!(await findBeneficiary(env.DB, enquiry.id))?.confirmed_at;
+    hasCar = await collected(env, enquiry.id);
   }
   const body: PaymentStatusesResponse = {
     statuses: paymentSteps({ ...facts, bankDetailsConfirmed, collected: hasCar }),
-    frozen: await payoutFrozen(env, owned.enquiry.id),
+    frozen: await payoutFrozen(env, enquiry.id),
   };
-  return json(body);
-}
+  return body;
+};
