@@ -243,5 +243,5 @@ describe('the payout account', () => {
     expect((await sessionData(seller)).auth).toBeUndefined();
     await signInByLink(workers, seller, email, '/KT70EVS/vehicle-payment');
     expect((await page(seller, '/KT70EVS/vehicle-payment')).text).toContain('Your payout is frozen');
-  });
+  }, 60_000);
 });
