@@ -1,20 +1,12 @@
 import { DOCUMENT_KIND_IDS, DOCUMENT_KINDS, PHOTO_SLOTS, type DocumentsState } from '../../../contract/documents';
 import { endpoints } from '../../../contract/endpoints';
-import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
+import type { GatewayClient } from '../../lib/gateway.server';
 
-/** Documents and photos whose answers need reading (docs/behaviour/gateway.md#journey-calls Marketplace and documents, Premium photos). */
-
-export type UploadOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** A rejected file (type, size, an unreadable image) comes back as the platform's message for the seller. */
-async function upload<T>(call: () => Promise<T>): Promise<UploadOutcome<T>> {
-  try {
-    return { ok: true, value: await call() };
-  } catch (error) {
-    if (error instanceof PlatformFailure && (error.status === 400 || error.status === 413)) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+/**
+ * Documents and photos whose answers need reading (docs/behaviour/gateway.md#journey-calls Marketplace and documents, Premium photos).
+ * A file the platform refuses (its type, its size, an unreadable image) is a refusal like any other:
+ * the form answers it by the file's field, in the platform's words.
+ */
 
 export async function listPhotos(gateway: GatewayClient, enquiryId: number) {
   const state = await gateway.call(endpoints.sale.photos, { query: { enquiryId } });
@@ -47,7 +39,7 @@ export function uploadPhoto(gateway: GatewayClient, enquiryId: number, slot: str
   form.set('enquiryId', String(enquiryId));
   form.set('slot', slot);
   form.set('file', file);
-  return upload(() => gateway.call(endpoints.sale.uploadPhoto, { body: form }));
+  return gateway.call(endpoints.sale.uploadPhoto, { body: form });
 }
 
 export function uploadDocument(gateway: GatewayClient, enquiryId: number, kind: string, file: File) {
@@ -55,18 +47,15 @@ export function uploadDocument(gateway: GatewayClient, enquiryId: number, kind: 
   form.set('enquiryId', String(enquiryId));
   form.set('kind', kind);
   form.set('file', file);
-  return upload(() => gateway.call(endpoints.sale.uploadDocument, { body: form }));
+  return gateway.call(endpoints.sale.uploadDocument, { body: form });
 }
 
+/** Sends the documents for checking; a refusal that names documents still missing lists them. */
 export async function submitDocuments(gateway: GatewayClient, enquiryId: number): Promise<{ ok: true } | { ok: false; missing: string[] }> {
-  try {
-    await gateway.call(endpoints.sale.submitDocuments, { body: { enquiryId } });
-    return { ok: true };
-  } catch (error) {
-    // The refusal that names missing documents; any other is the shared refusal (its own words).
-    const missing =
-      error instanceof PlatformFailure && error.status === 409 ? ((error.body as { missing?: unknown } | null)?.missing ?? null) : null;
-    if (Array.isArray(missing) && missing.length) return { ok: false, missing: missing.map(String) };
-    throw error;
-  }
+  const result = await gateway.attempt(endpoints.sale.submitDocuments, { body: { enquiryId } });
+  if (result.ok) return { ok: true };
+  // Any other refusal is the shared one (its own words).
+  const missing = result.failure.body?.missing;
+  if (Array.isArray(missing) && missing.length) return { ok: false, missing: missing.map(String) };
+  throw result.failure;
 }

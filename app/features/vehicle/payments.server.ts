@@ -1,12 +1,13 @@
-import type { InvalidBankDetailsBody, PayeeCodeOutcome } from '../../../contract/bank-details';
+import type { OutcomeCodeOf } from '../../../contract/endpoint';
 import { endpoints } from '../../../contract/endpoints';
-import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
+import type { GatewayClient } from '../../lib/gateway.server';
 
 /** Payments calls whose answers need reading (their 20 s timeout is the table's, docs/behaviour/gateway.md#shared-request-behaviour). */
 
 export type SaveOutcome =
   | { ok: true }
-  | { ok: false; fields: InvalidBankDetailsBody['fields'] }
+  /** The platform's own check of the details (its modulus check too) refused them: its words by each field. */
+  | { ok: false; fields: Record<string, string> }
   /** A change of an account already given: it waits for the code e-mailed to the seller, or is held for support. */
   | { ok: 'pending' };
 
@@ -19,28 +20,27 @@ export async function saveBeneficiary(
   enquiryId: number,
   details: { accountName: string; sortCode: string; accountNumber: string },
 ): Promise<SaveOutcome> {
-  try {
-    const answer = await gateway.call(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details } });
-    if ('pendingChange' in answer && answer.pendingChange) return { ok: 'pending' };
-  } catch (error) {
-    if (error instanceof PlatformFailure && error.status === 400) {
-      return { ok: false, fields: (error.body as InvalidBankDetailsBody | null)?.fields ?? {} };
-    }
-    throw error;
+  const saved = await gateway.attempt(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details } });
+  if (!saved.ok) {
+    const fields = saved.failure.body?.fields;
+    if (fields) return { ok: false, fields };
+    throw saved.failure;
   }
+  if ('pendingChange' in saved.value && saved.value.pendingChange) return { ok: 'pending' };
   await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };
 }
 
-export type ChangeOutcome = { ok: true } | { ok: false; message: string; outcome: PayeeCodeOutcome };
+export type ChangeOutcome =
+  { ok: true } | { ok: false; message: string; outcome: OutcomeCodeOf<typeof endpoints.sale.confirmPayeeChange> | 'invalid_code' };
 
 /** The code from the e-mail applies the waiting change; a wrong, spent or held one says so. */
 export async function confirmPayeeChange(gateway: GatewayClient, enquiryId: number, code: string): Promise<ChangeOutcome> {
   const result = await gateway.attempt(endpoints.sale.confirmPayeeChange, { body: { enquiryId, code } });
   if (!result.ok) {
-    if (result.failure.kind !== 'outcome') throw result.failure;
-    const message = (result.failure.body as { message?: string } | null)?.message ?? 'That code is not right';
-    return { ok: false, message, outcome: (result.failure.outcome as PayeeCodeOutcome | null) ?? 'invalid_code' };
+    const { failure } = result;
+    if (failure.kind !== 'outcome') throw failure;
+    return { ok: false, message: failure.body?.message ?? 'That code is not right', outcome: failure.outcome ?? 'invalid_code' };
   }
   await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };

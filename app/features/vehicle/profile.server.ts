@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind } from '../../../contract/sale';
 import { endpoints } from '../../../contract/endpoints';
-import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { requestMarkupForNavigation } from '~/lib/server-markup.server';
@@ -134,8 +134,7 @@ export async function profileAction({ request, params, context }: ActionFunction
         await saveProfileStep(gateway, id, 'keys', { keys: step.keys });
         break;
       case 'photo': {
-        const result = await uploadPhoto(gateway, id, step.slot, step.file);
-        if (!result.ok) return refuse(submission, { file: result.message });
+        await uploadPhoto(gateway, id, step.slot, step.file);
         context.analytics.track('photo_uploaded', { slot: step.slot });
         throw redirect(`${base}/photos`);
       }
@@ -146,7 +145,8 @@ export async function profileAction({ request, params, context }: ActionFunction
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failed(submission, error, context, `profile.${step.intent}_failed`);
+    // A photo's failure (the file refused, or the platform down) sits by its slot.
+    return failed(submission, error, context, `profile.${step.intent}_failed`, { field: step.intent === 'photo' ? 'file' : undefined });
   }
   context.analytics.track('profile_step_saved', { step: step.intent });
   throw redirect(`${base}/timeline`);

@@ -80,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       throw redirect(`/${vrm}/upload-documents`);
     }
     const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value);
-    if (saved.ok === false) return refuse(submission, saved.fields as Record<string, string>);
+    if (saved.ok === false) return refuse(submission, saved.fields);
     if (saved.ok === 'pending') throw redirect(new URL(request.url).pathname);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -72,8 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       context.analytics.track('documents_submitted');
       throw redirect(`/${sale.vrm}/review-status`);
     }
-    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, value.file);
-    if (!uploaded.ok) return refuse(submission, { file: uploaded.message });
+    await uploadDocument(context.gateway, sale.enquiry.id, kind, value.file);
   } catch (error) {
     if (error instanceof Response) throw error;
     return failed(submission, error, context, `documents.${value.intent}_failed`, { field: kind ? 'file' : undefined });
