@@ -173,7 +173,7 @@ export const endpoints = endpointTable({
     submitDocuments: legacyPost<{ enquiryId: number }, DocumentsState>()('/platform/vehicle/documents/review/markAsSubmitted'),
     documentFile: legacyGet<string, { enquiryId: number }>()('/platform/vehicle/documents/:id/file'),
     beneficiary: legacyGet<BeneficiaryResponse>()('/platform/payments/beneficiaries/:enquiryId', { timeout: 'payments' }),
-    updateBeneficiary: legacyPost<BankDetailsInput & { enquiryId: number }, BeneficiaryResponse | PayeeChangePending>()(
+    updateBeneficiary: legacyPost<BankDetailsInput & { enquiryId: number; confirm?: boolean }, BeneficiaryResponse | PayeeChangePending>()(
       '/platform/payments/beneficiaries/update',
       { timeout: 'payments' },
     ),

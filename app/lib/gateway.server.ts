@@ -356,9 +356,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return answer;
   }
 
-  // One client serves one request, whose loaders run side by side: the same GET asked twice (the
-  // vehicle layout and its page both need the enquiry) is one call. A POST may change what a GET
-  // would answer, so it clears them.
+  // One client serves one request: the same GET asked twice in it is one call. That is the one
+  // read per request of what several loaders and an action all need (the seller's sale: the
+  // layouts, the step and its action, features/vehicle/seller-sale.server.ts). A POST may change
+  // what a GET would answer, so it clears them: what is read after a write is read afresh.
   const gets = new Map<string, Promise<unknown>>();
 
   /** Calls an endpoint of the table: its answer, or a PlatformFailure thrown. */

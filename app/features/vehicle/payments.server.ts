@@ -12,22 +12,28 @@ export type SaveOutcome =
   | { ok: 'pending' };
 
 /**
- * Saves and confirms the seller's bank details; the platform checks them again (modulus check).
- * The e-mails about them link to the platform's configured origin, never to this request's.
+ * Saves and confirms the seller's bank details in one call (`confirm`); the platform checks them
+ * again (modulus check). The e-mails about them link to the platform's configured origin, never
+ * to this request's.
  */
 export async function saveBeneficiary(
   gateway: GatewayClient,
   enquiryId: number,
   details: { accountName: string; sortCode: string; accountNumber: string },
 ): Promise<SaveOutcome> {
-  const saved = await gateway.attempt(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details } });
+  const saved = await gateway.attempt(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details, confirm: true } });
   if (!saved.ok) {
     const fields = saved.failure.body?.fields;
     if (fields) return { ok: false, fields };
     throw saved.failure;
   }
-  if ('pendingChange' in saved.value && saved.value.pendingChange) return { ok: 'pending' };
-  await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
+  const answer = saved.value;
+  if (answer.pendingChange) return { ok: 'pending' };
+  // A platform deployed before it took `confirm` saves the details unconfirmed: then they are
+  // confirmed as before, so the app and the platform may be deployed in either order.
+  if (!('beneficiary' in answer && answer.beneficiary?.confirmed)) {
+    await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
+  }
   return { ok: true };
 }
 

@@ -6,10 +6,10 @@ import { degraded, readOrOutage } from '~/lib/failures.server';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { requestMarkupForNavigation } from '~/lib/server-markup.server';
 import { listPhotos, photoSlotsUnknown, uploadPhoto } from './documents.server';
-import { saveProfileStep } from './sale.server';
 import { ProfileSchema } from './sale-forms.server';
 import { TimelineSteps } from './profile-views.server';
-import { findSellerSale, readSellerSale } from './seller-sale.server';
+import { readSellerSale, sellerSale } from './seller-sale.server';
+import type { GatewayClient } from '~/lib/gateway.server';
 
 /**
  * The server half of the vehicle profile's pages (`/{vrm}/profile/…`, docs/behaviour/routes.md#vehicle-routes):
@@ -104,7 +104,7 @@ export async function profileAction({ request, params, context }: ActionFunction
   const step = submission.value;
   let base: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     const id = sale.enquiry.id;
     base = `/${sale.vrm}/profile`;
     switch (step.intent) {
@@ -150,4 +150,8 @@ export async function profileAction({ request, params, context }: ActionFunction
   }
   context.analytics.track('profile_step_saved', { step: step.intent });
   throw redirect(`${base}/timeline`);
+}
+
+function saveProfileStep(gateway: GatewayClient, enquiryId: number, step: string, data: Record<string, unknown>) {
+  return gateway.call(endpoints.sale.updateProfile, { params: { id: enquiryId }, body: { step, ...data } });
 }

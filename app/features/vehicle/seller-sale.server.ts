@@ -1,76 +1,66 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { endpoints } from '../../../contract/endpoints';
+import { progressSteps, type ProgressStep } from '../../../contract/progress';
+import type { CurrentEnquiry } from '../../../contract/sale';
 import { normaliseVrm } from '../../../contract/vrm';
-import { progressSteps } from '../../../contract/progress';
 import { requireUser } from '../account/require-user.server';
 import { readOrOutage, type Outage } from '../../lib/failures.server';
-import { currentEnquiry, currentEnquiryForPage } from './sale.server';
+import type { GatewayClient } from '../../lib/gateway.server';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { endpoints } from '../../../contract/endpoints';
 
-export type SellerSale = Awaited<ReturnType<typeof findSellerSale>>;
-
-/** The reads of one request: the sale layout and its step run their loaders side by side. */
-const reads = new WeakMap<AppLoadContext, Map<string, Promise<SellerSale>>>();
-
-/** One read of the seller's sale per request and car, as the platform answered it (failures included). */
-function readOnce(request: Request, context: AppLoadContext, vrmParam: string | undefined): Promise<SellerSale> {
-  const key = normaliseVrm(vrmParam ?? '');
-  const ofRequest = reads.get(context) ?? new Map<string, Promise<SellerSale>>();
-  reads.set(context, ofRequest);
-  let read = ofRequest.get(key);
-  if (!read) {
-    read = findSellerSale(request, context, vrmParam, (vrm) => currentEnquiryForPage(context, vrm));
-    ofRequest.set(key, read);
-  }
-  return read;
+/**
+ * The signed-in seller's enquiry for this car with its profile and sale; null when it is not theirs.
+ *
+ * Read once per request, however many ask: the vehicle layout, the sale steps' layout, the step's
+ * loader and its action all read it through the gateway client, which asks the same GET once per
+ * request (lib/gateway.server.ts) and asks again after a write, so the loaders that follow an
+ * action in the same request never see the sale as it was before the action.
+ */
+export async function currentEnquiry(gateway: GatewayClient, vrm: string): Promise<CurrentEnquiry | null> {
+  const result = await gateway.attempt(endpoints.sale.current, { query: { vrm } });
+  if (result.ok) return result.value;
+  // Its outcomes (contract/endpoints.ts): no enquiry for this car, or none of this seller's.
+  if (result.failure.kind === 'outcome') return null;
+  throw result.failure;
 }
 
-/** The seller's sale as a step reads it: the sale, or the outage that kept the platform from answering. */
+export type SellerSale = Awaited<ReturnType<typeof sellerSale>>;
+
+/**
+ * The seller's sale for a step of `/{vrm}/…`: a visitor is sent to sign in, and a car that is not
+ * theirs (or has no enquiry) goes back to its vehicle page. An action reads it inside the try that
+ * answers its platform write, so `failed` (lib/forms/form.server.ts) answers a failed read like a
+ * failed save: the same page, the form as it was, the message (docs/decisions/010).
+ */
+export async function sellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined) {
+  requireUser(request, context);
+  const vrm = normaliseVrm(vrmParam ?? '');
+  const current = await currentEnquiry(context.gateway, vrm);
+  if (!current) throw redirect(safeRedirect(`/${vrm}`));
+  return { vrm, ...current };
+}
+
+/** The seller's sale as a step's page reads it: the sale, or the outage that kept the platform from answering. */
 export type SaleOrOutage = ({ outage: null } & SellerSale) | { outage: Outage; vrm: string };
 
 /**
- * For the sale steps' loaders: the signed-in seller's enquiry for this car, its sale and post-sale
- * facts. A car that is not theirs (or has no enquiry) goes back to its vehicle page. During a
- * platform outage the step gets the outage instead of the page-load failure, and renders in its
- * frame with the form as the seller sent it, or a notice with a link to try again (docs/decisions/026).
- * Read once per request: the layout (routes/sale-steps.tsx) and the step share it. Only loaders
- * share it: an action reads the sale afresh (findSellerSale), and the loaders that follow an action
- * in the same request must not see the sale as it was before the action.
+ * For the loaders of the sale's steps (and the profile's): the seller's sale, or during a platform
+ * outage the outage instead of the page-load failure, so that the step renders in its frame with
+ * the form as the seller sent it, or a notice with a link to try again (docs/decisions/026).
  */
 export async function readSellerSale(request: Request, context: AppLoadContext, vrmParam: string | undefined): Promise<SaleOrOutage> {
-  const read = await readOrOutage(() => readOnce(request, context, vrmParam), context.config.brandName);
+  const read = await readOrOutage(() => sellerSale(request, context, vrmParam), context.config.brandName);
   return read.outage ? { outage: read.outage, vrm: normaliseVrm(vrmParam ?? '') } : { ...read.value, outage: null };
 }
 
-/**
- * The same for actions, which read it inside the try that answers their platform write: the
- * platform's errors come out as they are, so `failed` (lib/forms/form.server.ts) answers a failed
- * read like a failed save (the same page, the form as it was, the message). The page-load failure
- * would be the route's error instead, which takes the place of the form: with scripts, of what the
- * seller typed into it (docs/decisions/010).
- */
-export async function findSellerSale(
-  request: Request,
-  context: AppLoadContext,
-  vrmParam: string | undefined,
-  // Loaders share one read per request (readOnce); an action asks afresh.
-  readCurrent = (vrm: string) => currentEnquiry(context.gateway, vrm),
-) {
-  requireUser(request, context);
-  const vrm = normaliseVrm(vrmParam ?? '');
-  const current = await readCurrent(vrm);
-  const status = current?.sale?.acceptedAt
-    ? await context.gateway.call(endpoints.sale.status, { params: { id: current.enquiry.id } })
-    : null;
-  if (!current) throw redirect(safeRedirect(`/${vrm}`));
-  const progress =
-    current.sale?.acceptedAt && status
-      ? progressSteps(vrm, {
-          sale: current.sale,
-          bankDetailsConfirmed: status.bankDetailsConfirmed,
-          documentsSubmitted: status.documentsSubmitted,
-          documentsRequested: status.documentsRequested,
-        })
-      : null;
-  return { vrm, ...current, status, progress };
+/** Where the sale is once an offer is accepted (the progress timeline), from the post-sale facts; null before. */
+export async function saleProgress(context: AppLoadContext, sale: SellerSale): Promise<ProgressStep[] | null> {
+  if (!sale.sale?.acceptedAt) return null;
+  const status = await context.gateway.call(endpoints.sale.status, { params: { id: sale.enquiry.id } });
+  return progressSteps(sale.vrm, {
+    sale: sale.sale,
+    bankDetailsConfirmed: status.bankDetailsConfirmed,
+    documentsSubmitted: status.documentsSubmitted,
+    documentsRequested: status.documentsRequested,
+  });
 }

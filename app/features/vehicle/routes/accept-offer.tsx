@@ -11,7 +11,7 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { DecisionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { sellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded } from '~/lib/failures.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const decision = submission.value.intent;
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, {
       body: { enquiryId: sale.enquiry.id },

@@ -6,7 +6,7 @@ import { requireProvenAddress, requireUser } from '~/features/account/require-us
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
 import { cancelPayeeChange, confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
 import { BankDetailsSchema, CancelPayeeChangeSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { sellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     if (intent === 'cancel') {
       await cancelPayeeChange(context.gateway, sale.enquiry.id);

@@ -6,7 +6,7 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
 import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { sellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { date, slot, notes, addressId } = submission.value;
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     // A day, time or address that is not on offer is refused in the platform's words ('Choose one of the days and times offered').
     await context.gateway.call(endpoints.sale.bookCollection, {

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { documentsUnknown, submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
 import { pageMeta } from '~/lib/meta';
 import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { sellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const kind = value.intent === 'upload' ? value.kind : '';
   const here = new URL(request.url).pathname;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     if (value.intent === 'delete') {
       await context.gateway.call(endpoints.sale.deleteDocument, { body: { enquiryId: sale.enquiry.id, documentId: value.documentId } });
       throw redirect(here);
