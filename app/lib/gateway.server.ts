@@ -358,7 +358,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
 
   // One client serves one request: the same GET asked twice in it is one call. That is the one
   // read per request of what several loaders and an action all need (the seller's sale: the
-  // layouts, the step and its action, features/vehicle/seller-sale.server.ts). A POST may change
+  // layouts, the step and its action, features/sale/seller-sale.server.ts). A POST may change
   // what a GET would answer, so it clears them: what is read after a write is read afresh.
   const gets = new Map<string, Promise<unknown>>();
 

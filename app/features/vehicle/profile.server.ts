@@ -5,10 +5,10 @@ import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { requestMarkupForNavigation } from '~/lib/server-markup.server';
-import { listPhotos, photoSlotsUnknown, uploadPhoto } from './documents.server';
-import { ProfileSchema } from './sale-forms.server';
+import { listPhotos, photoSlotsUnknown, uploadPhoto } from './photos.server';
+import { ProfileSchema } from './vehicle-forms.server';
 import { TimelineSteps } from './profile-views.server';
-import { readSellerSale, sellerSale } from './seller-sale.server';
+import { readSellerSale, sellerSale } from '../sale/seller-sale.server';
 import type { GatewayClient } from '~/lib/gateway.server';
 
 /**

@@ -19,7 +19,7 @@ import { NEVER_ECHOED } from './never-echoed';
  * several intents gives each its schema: `z.discriminatedUnion('intent', [z.object({ intent:
  * z.literal('save'), … }), …])`.
  *
- * The schemas live in `.server` modules beside their routes (vehicle/sale-forms.server.ts, …): a
+ * The schemas live in `.server` modules beside their routes (sale/sale-forms.server.ts, …): a
  * schema built at the top of a route module stays in that page's browser build, and zod with it,
  * even when only the action uses it. The browser build leaves `.server` modules empty.
  */

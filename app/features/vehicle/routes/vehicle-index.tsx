@@ -9,9 +9,9 @@ import { SignUpForm } from '~/features/account/sign-up-form';
 import { handleSignUp } from '~/features/account/sign-up.server';
 import { failed, parseIntent } from '~/lib/forms/form.server';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
-import { currentEnquiry } from '~/features/vehicle/seller-sale.server';
+import { currentEnquiry } from '~/features/sale/seller-sale.server';
 import { ServerMarkup } from '~/lib/server-markup';
-import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/sale-forms.server';
+import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/vehicle-forms.server';
 import { useVehicleData } from '~/features/vehicle/vehicle-data';
 import { formatMiles } from '~/lib/format';
 import {

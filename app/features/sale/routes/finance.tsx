@@ -9,8 +9,8 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
-import { FinanceSchema } from '~/features/vehicle/sale-forms.server';
-import { sellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { FinanceSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**

@@ -1,45 +1,23 @@
-import { DOCUMENT_KIND_IDS, DOCUMENT_KINDS, PHOTO_SLOTS, type DocumentsState } from '../../../contract/documents';
+import { DOCUMENT_KIND_IDS, DOCUMENT_KINDS, type DocumentsState } from '../../../contract/documents';
 import { endpoints } from '../../../contract/endpoints';
 import type { GatewayClient } from '../../lib/gateway.server';
 
 /**
- * Documents and photos whose answers need reading (docs/behaviour/gateway.md#journey-calls Marketplace and documents, Premium photos).
+ * The documents whose answers need reading (docs/behaviour/gateway.md#journey-calls Marketplace and documents).
  * A file the platform refuses (its type, its size, an unreadable image) is a refusal like any other:
  * the form answers it by the file's field, in the platform's words.
  */
 
-export async function listPhotos(gateway: GatewayClient, enquiryId: number) {
-  const state = await gateway.call(endpoints.sale.photos, { query: { enquiryId } });
-  const bySlot = new Map(state.photos.map((p) => [p.slot as string, p]));
-  return {
-    slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: bySlot.has(slot.id), sharp: bySlot.get(slot.id)?.sharp ?? true })),
-    missing: state.missing,
-  };
-}
-
 /**
- * The photo slots while the platform is down (docs/decisions/026): which are filled is unknown, so
- * each offers its upload as an empty one does.
+ * The documents while the platform is down (docs/decisions/026): every kind's upload, none listed
+ * as sent, and not complete.
  */
-export function photoSlotsUnknown() {
-  return { slots: PHOTO_SLOTS.map((slot) => ({ ...slot, uploaded: false, sharp: true })) };
-}
-
-/** The same for the documents: every kind's upload, none listed as sent, and not complete. */
 export function documentsUnknown(): DocumentsState {
   const kinds = DOCUMENT_KIND_IDS.map((kind) => {
     const { label, hint, accepts, required } = DOCUMENT_KINDS[kind];
     return { kind, label, hint, accepts: [...accepts], required: required(false), documents: [], complete: false };
   });
   return { kinds, submitted: false, complete: false, requests: [] };
-}
-
-export function uploadPhoto(gateway: GatewayClient, enquiryId: number, slot: string, file: File) {
-  const form = new FormData();
-  form.set('enquiryId', String(enquiryId));
-  form.set('slot', slot);
-  form.set('file', file);
-  return gateway.call(endpoints.sale.uploadPhoto, { body: form });
 }
 
 export function uploadDocument(gateway: GatewayClient, enquiryId: number, kind: string, file: File) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/progress-timeline.server';
+import { ProgressTimeline } from '~/features/sale/progress-timeline.server';
 import { ServerMarkup } from '~/lib/server-markup';
 import { markupNow } from '~/lib/server-markup.server';
-import { readSellerSale, saleProgress } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale, saleProgress } from '~/features/sale/seller-sale.server';
 import { readOrOutage } from '~/lib/failures.server';
 
 /**
