@@ -25,7 +25,10 @@ const WINGS = {
   mot: ['tools', 'entry', 'shell'],
   tax: ['tools', 'entry', 'shell'],
   tracker: ['account', 'entry', 'shell'],
-  vehicle: ['mot', 'account', 'entry', 'shell'],
+  // The seller's sale, from the offer to being paid: the vehicle page shows where it is, and the
+  // profile leads into it, so the vehicle wing stands above it.
+  sale: ['account', 'entry', 'shell'],
+  vehicle: ['sale', 'mot', 'account', 'entry', 'shell'],
   content: ['entry', 'shell'],
   dev: ['shell'],
 };

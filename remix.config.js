@@ -59,7 +59,7 @@ export default {
       route('token-expired', 'features/account/routes/token-expired.tsx', { id: 'routes/token-expired' });
       route('auth/verify', 'features/account/routes/auth-verify.tsx', { id: 'routes/auth-verify' });
       // The "Not you? Freeze my payout" link in the payout account e-mails (ADR 014).
-      route('auth/freeze-payout', 'features/vehicle/routes/freeze-payout.tsx', { id: 'routes/freeze-payout' });
+      route('auth/freeze-payout', 'features/sale/routes/freeze-payout.tsx', { id: 'routes/freeze-payout' });
       route('account', 'features/account/routes/account.tsx', { id: 'routes/account' }, () => {
         route('', 'features/account/routes/account-vehicles.tsx', { id: 'routes/account-vehicles', index: true });
         route('details', 'features/account/routes/account-details.tsx', { id: 'routes/account-details' });
@@ -111,9 +111,9 @@ export default {
       route('sell-my-car/brands', 'features/content/routes/brands.tsx', { id: 'routes/brands' });
       route('sell-my-car/brands/:brand', 'features/content/routes/brand.tsx', { id: 'routes/brand' });
       // Steps named without a car (links in messages): the seller's current vehicle (docs/behaviour/entry.md#screens-and-routes).
-      route('collection', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/collection' });
-      route('finance-payment-details', 'features/vehicle/routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
-      route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/current-vehicle-step.ts', {
+      route('collection', 'features/sale/routes/current-vehicle-step.ts', { id: 'current/collection' });
+      route('finance-payment-details', 'features/sale/routes/current-vehicle-step.ts', { id: 'current/finance-payment-details' });
+      route('finance-payment-details-more-funds-requested', 'features/sale/routes/current-vehicle-step.ts', {
         id: 'current/finance-more-funds',
       });
       route('sell-my-car/brands/:brand/mileage', 'features/entry/routes/mileage.tsx', { id: 'routes/brand-mileage' });
@@ -132,31 +132,31 @@ export default {
         route('profile/issues/details', 'features/vehicle/routes/profile-issue-details.tsx', { id: 'routes/profile-issue-details' });
         route('profile/keys', 'features/vehicle/routes/profile-keys.tsx', { id: 'routes/profile-keys' });
         route('profile/photos', 'features/vehicle/routes/profile-photos.tsx', { id: 'routes/profile-photos' });
-        // The sale's steps, from the offer to being paid: one layout checks the seller, loads their
-        // sale once for the request and shows where the sale is (features/vehicle/routes/sale-steps.tsx).
-        route(undefined, 'features/vehicle/routes/sale-steps.tsx', { id: 'routes/sale-steps' }, () => {
-          route('accept-offer', 'features/vehicle/routes/accept-offer.tsx', { id: 'routes/accept-offer' });
-          route('confirm-sale-summary', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
-          route('confirm-sale', 'features/vehicle/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
-          route('add-bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/add-bank-details' });
-          route('request/bank-details', 'features/vehicle/routes/bank-details.tsx', { id: 'routes/request-bank-details' });
-          route('request/bank-details/confirmed', 'features/vehicle/routes/bank-details.tsx', {
+        // The sale's steps, from the offer to being paid (the sale wing): one layout checks the seller,
+        // reads their sale and shows where the sale is (features/sale/routes/sale-steps.tsx).
+        route(undefined, 'features/sale/routes/sale-steps.tsx', { id: 'routes/sale-steps' }, () => {
+          route('accept-offer', 'features/sale/routes/accept-offer.tsx', { id: 'routes/accept-offer' });
+          route('confirm-sale-summary', 'features/sale/routes/confirm-sale.tsx', { id: 'routes/confirm-sale-summary' });
+          route('confirm-sale', 'features/sale/routes/confirm-sale.tsx', { id: 'routes/confirm-sale' });
+          route('add-bank-details', 'features/sale/routes/bank-details.tsx', { id: 'routes/add-bank-details' });
+          route('request/bank-details', 'features/sale/routes/bank-details.tsx', { id: 'routes/request-bank-details' });
+          route('request/bank-details/confirmed', 'features/sale/routes/bank-details.tsx', {
             id: 'routes/request-bank-details-confirmed',
           });
-          route('upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/upload-documents' });
-          route('get-ahead/upload-documents/:kind?', 'features/vehicle/routes/upload-documents.tsx', {
+          route('upload-documents/:kind?', 'features/sale/routes/upload-documents.tsx', { id: 'routes/upload-documents' });
+          route('get-ahead/upload-documents/:kind?', 'features/sale/routes/upload-documents.tsx', {
             id: 'routes/get-ahead-upload-documents',
           });
-          route('request/:kind', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/request-document' });
-          route('automated-docs-upload/:step?', 'features/vehicle/routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
-          route('vehicle-payment', 'features/vehicle/routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });
-          route('finance-payment-details', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-payment-details' });
-          route('finance-payment-details-more-funds-requested', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-more-funds' });
-          route('finance-funds-received', 'features/vehicle/routes/finance.tsx', { id: 'routes/finance-funds-received' });
-          route('review-status', 'features/vehicle/routes/review-status.tsx', { id: 'routes/review-status' });
-          route('collection', 'features/vehicle/routes/collection.tsx', { id: 'routes/collection' });
-          route('purchasing-dealer-details', 'features/vehicle/routes/dealer-details.tsx', { id: 'routes/dealer-details' });
-          route('sale-complete', 'features/vehicle/routes/sale-complete.tsx', { id: 'routes/sale-complete' });
+          route('request/:kind', 'features/sale/routes/upload-documents.tsx', { id: 'routes/request-document' });
+          route('automated-docs-upload/:step?', 'features/sale/routes/upload-documents.tsx', { id: 'routes/automated-docs-upload' });
+          route('vehicle-payment', 'features/sale/routes/vehicle-payment.tsx', { id: 'routes/vehicle-payment' });
+          route('finance-payment-details', 'features/sale/routes/finance.tsx', { id: 'routes/finance-payment-details' });
+          route('finance-payment-details-more-funds-requested', 'features/sale/routes/finance.tsx', { id: 'routes/finance-more-funds' });
+          route('finance-funds-received', 'features/sale/routes/finance.tsx', { id: 'routes/finance-funds-received' });
+          route('review-status', 'features/sale/routes/review-status.tsx', { id: 'routes/review-status' });
+          route('collection', 'features/sale/routes/collection.tsx', { id: 'routes/collection' });
+          route('purchasing-dealer-details', 'features/sale/routes/dealer-details.tsx', { id: 'routes/dealer-details' });
+          route('sale-complete', 'features/sale/routes/sale-complete.tsx', { id: 'routes/sale-complete' });
         });
         route('ineligible', 'features/vehicle/routes/ineligible.tsx', { id: 'routes/ineligible' });
         // Accepting, bank details and documents wait here until the seller's address is proven (ADR 014).

@@ -136,6 +136,44 @@ describe('adding bank details', () => {
   });
 });
 
+describe('saving bank details through the app', () => {
+  /** The platform's line per call it answered (docs/reporting.md), for one browser's requests. */
+  const callsOf = (requesterId: string) => workers.logged('platform.request').filter((line) => line.requesterId === requesterId);
+
+  it('asks the platform 3 times or fewer: the seller’s sale once, then the details saved and confirmed', async () => {
+    const seller = await signedUpSeller();
+    // A sale whose offer was accepted and confirmed, as the steps after it see one.
+    await workers.db
+      .prepare("UPDATE enquiries SET status = 'sold_confirmed', dp_state_slug = 'sold-confirmed' WHERE id = ?1")
+      .bind(seller.enquiryId)
+      .run();
+    await workers.db
+      .prepare(
+        `INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, outcome, accepted_at, confirmed_at, created_at)
+         VALUES (?1, 1, 10000, 9000, 0, 0, 'accepted', ?2, ?2, ?2)`,
+      )
+      .bind(seller.enquiryId, new Date().toISOString())
+      .run();
+    const requesterId = (await sessionData(seller.browser)).requesterId as string;
+    const before = callsOf(requesterId).length;
+
+    const saved = await seller.browser.post('/KE19FTA/add-bank-details', GOOD);
+    expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
+    await expect.poll(() => callsOf(requesterId).some((line) => line.endpoint === 'sale.updateBeneficiary')).toBe(true);
+    const made = callsOf(requesterId)
+      .slice(before)
+      .map((line) => line.endpoint);
+    expect(made, made.join(', ')).toContain('sale.current');
+    expect(made.length, made.join(', ')).toBeLessThanOrEqual(3);
+    // None read for nothing: where the sale is after acceptance is the pages' to show, not the save's.
+    expect(made).not.toContain('sale.status');
+    expect(((await (await read(seller.idToken, seller.enquiryId)).json()) as BeneficiaryResponse).beneficiary).toMatchObject({
+      accountNumberLast4: '4958',
+      confirmed: true,
+    });
+  });
+});
+
 describe('whose details they are', () => {
   it('only the seller who owns the enquiry can read, change or confirm them', async () => {
     const owner = await signedUpSeller();

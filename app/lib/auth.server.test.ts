@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createGatewayClient } from './gateway.server';
-import { MAX_REFRESH_RETRIES, needsRefresh, normaliseExpiresIn, refreshIdToken, refreshOnce, tokenExpiresAt } from './auth.server';
+import {
+  MAX_REFRESH_RETRIES,
+  needsRefresh,
+  normaliseExpiresIn,
+  pageAddress,
+  refreshIdToken,
+  refreshOnce,
+  signInFirst,
+  tokenExpiresAt,
+} from './auth.server';
 
 const gatewayAnswering = (answer: () => Response | Promise<Response>) => {
   const calls = vi.fn(answer);
@@ -77,5 +86,17 @@ describe('the refresh lock', () => {
     // Once settled, the next refresh runs again.
     const third = refreshOnce('token-1', async () => ({ kind: 'unavailable' as const }));
     expect(await third).toEqual({ kind: 'unavailable' });
+  });
+});
+
+describe('a session that has ended', () => {
+  it('sends the seller to sign in and back to the page a request was for', () => {
+    const at = (url: string) => pageAddress(new URL(url, 'https://kerbside.test'));
+    expect(at('/KE19FTA/add-bank-details')).toBe('/KE19FTA/add-bank-details');
+    expect(at('/KE19FTA/add-bank-details.data')).toBe('/KE19FTA/add-bank-details');
+    expect(at('/_root.data?_routes=routes%2Fhome')).toBe('/');
+    expect(at('/account.data?index&_routes=routes%2Faccount-vehicles')).toBe('/account');
+    expect(at('/KE19FTA/collection?postcode=M1+1AE')).toBe('/KE19FTA/collection?postcode=M1+1AE');
+    expect(signInFirst('/account?x=1').headers.get('location')).toBe('/sign-in?redirectTo=%2Faccount%3Fx%3D1');
   });
 });

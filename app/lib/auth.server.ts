@@ -1,3 +1,4 @@
+import { redirect } from '@remix-run/cloudflare';
 import type { AuthResponse, AuthTokens, User } from '../../contract/accounts';
 import { clockNowMs } from './clock.server';
 import { PlatformFailure, type GatewayClient } from './gateway.server';
@@ -86,6 +87,34 @@ export function signOut(session: AppSession) {
   session.flash('authEvent', 'signout');
 }
 
+/** To sign in first, and back to `returnTo` (a path of ours) once signed in. */
+export function signInFirst(returnTo: string): Response {
+  return redirect(`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`);
+}
+
+/**
+ * The seller's session has ended on the platform: a call's one token refresh was refused. They are
+ * signed out here too (the refused refresh has done it already) and sent to sign in, then back to
+ * the page they were on. The gateway client throws this for every call that meets it
+ * (context.server.ts), so a page, a form and a panel all answer it alike.
+ */
+export function sessionEnded(session: AppSession, url: URL): Response {
+  if (session.get('auth')) signOut(session);
+  return signInFirst(pageAddress(url));
+}
+
+/**
+ * The page a request is for, as the seller would open it again: a data request's page (`/x.data`
+ * is `/x`, `/_root.data` is `/`), without the router's own parameters.
+ */
+export function pageAddress(url: URL): string {
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
+  const params = new URLSearchParams(url.search);
+  for (const own of ['_routes', 'index']) params.delete(own);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export type RefreshOutcome =
   | { kind: 'refreshed'; idToken: string; refreshToken: string; expiresIn: number; issuedAt: number }
   | { kind: 'signed_out' }
@@ -117,7 +146,7 @@ export async function refreshIdToken(
       };
     } catch (error) {
       if (!(error instanceof PlatformFailure)) throw error;
-      if ([400, 401, 403].includes(error.status)) {
+      if (error.kind === 'refused' || error.kind === 'unauthorised') {
         log('auth.refresh_rejected', { status: error.status, message: error.message });
         return { kind: 'signed_out' };
       }

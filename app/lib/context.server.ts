@@ -5,7 +5,7 @@ import { SCRIPTS_HINT_COOKIE } from './client-hints';
 import { readCookie } from './cookies';
 import { decideExperiments, type Decisions } from './experiments';
 import { effectiveFlags, readPreferences, type Preferences } from './preferences.server';
-import { needsRefresh, refreshIdToken, refreshOnce, signOut } from './auth.server';
+import { needsRefresh, refreshIdToken, refreshOnce, sessionEnded, signOut } from './auth.server';
 import type { AppConfig } from './env.server';
 import { createGatewayClient, LoopDetector, ProvidersVersions, type GatewayClient, type GatewayClientOptions } from './gateway.server';
 import { createSessionStorage, readSession, type AppSession } from './session.server';
@@ -140,7 +140,13 @@ export async function createAppContext(request: Request, config: AppConfig, wait
       const auth = session.get('auth');
       return auth ? { idToken: auth.idToken, refreshToken: auth.refreshToken, authToken: auth.authToken } : {};
     },
-    refreshTokens: async () => (await refreshSession(true)) === 'refreshed',
+    refreshTokens: async () => {
+      const state = await refreshSession(true);
+      if (state === 'refreshed') return 'refreshed';
+      // Refused, or already gone: a call beside this one met the same refusal first.
+      return state === 'signed_out' || state === 'anonymous' ? 'ended' : 'unavailable';
+    },
+    sessionEnded: () => sessionEnded(session, new URL(request.url)),
   });
 
   const preferences = readPreferences(cookieHeader);

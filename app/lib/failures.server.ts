@@ -1,6 +1,7 @@
 import { data } from '@remix-run/cloudflare';
 import { SIGN_UP_FAILED_MESSAGE } from './auth-messages';
-import { PlatformFailure, REFUSAL_STATUSES } from './gateway.server';
+import type { AnyEndpoint, OutcomeCodeOf } from '../../contract/endpoint';
+import { PlatformFailure, type Refusal } from './gateway.server';
 
 /**
  * What the seller is told when a platform call failed (docs/decisions/010): one mapping from a
@@ -24,27 +25,43 @@ export const TIMEOUT_MESSAGE = 'Sorry, this is taking longer than it should. Ple
 export const tooManyRequestsMessage = (brandName: string) =>
   `We have detected you are making a lot of requests to ${brandName}. Please try again later.`;
 
+/** A refusal's status, by how the platform refused (gateway.server.ts `Refusal`). */
+const REFUSAL_STATUS: Record<Refusal, number> = {
+  invalid: 400,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+};
+
 /**
  * The view of a failure, or null for an error that is not a platform failure (rethrow those). It
- * reads the status alone, so an outcome the caller did not handle reads like any other answer.
+ * reads the failure's kind alone, as the gateway client decided it: an outcome the caller did not
+ * handle reads as the kind its status has for any endpoint (`readsAs`).
  */
 export function failureView(error: unknown, brandName: string): FailureView | null {
-  if (!(error instanceof PlatformFailure)) return null;
-  if (error.status === 0) {
-    return error.kind === 'timeout'
-      ? { status: 504, message: TIMEOUT_MESSAGE, outage: true }
-      : { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+  return error instanceof PlatformFailure ? viewOf(error, brandName) : null;
+}
+
+function viewOf(failure: PlatformFailure, brandName: string): FailureView {
+  switch (failure.readsAs) {
+    case 'timeout':
+      return { status: 504, message: TIMEOUT_MESSAGE, outage: true };
+    case 'rate_limited':
+      return { status: 429, message: tooManyRequestsMessage(brandName), outage: true };
+    // A 401 that left the session standing (a refused refresh ends it, and the gateway client sends
+    // the seller to sign in instead): a call without a session, or a token refused just after its
+    // refresh. Either way the platform failing, not the seller signing out.
+    case 'unauthorised':
+    case 'unavailable':
+      return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
+    // Not a refusal with words for the seller, and not an outage either: a fabricated id, or a record gone.
+    case 'not_found':
+      return { status: 404, message: UNAVAILABLE_MESSAGE, outage: false };
+    case 'refused':
+      return { status: REFUSAL_STATUS[failure.refusal ?? 'invalid'], message: failure.message || UNAVAILABLE_MESSAGE, outage: false };
   }
-  if (error.status === 429) return { status: 429, message: tooManyRequestsMessage(brandName), outage: true };
-  // A 401 here has already been through a token refresh (the client retries once): the session
-  // is fine on our side, so it is the platform failing, not the seller signing out.
-  if (error.status === 401) return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
-  // Not a refusal with words for the seller, and not an outage either: a fabricated id, or a record gone.
-  if (error.status === 404) return { status: 404, message: UNAVAILABLE_MESSAGE, outage: false };
-  if (REFUSAL_STATUSES.has(error.status)) {
-    return { status: error.status === 403 ? 409 : error.status, message: error.message || UNAVAILABLE_MESSAGE, outage: false };
-  }
-  return { status: 503, message: UNAVAILABLE_MESSAGE, outage: true };
 }
 
 export function logFailure(event: string, failure: PlatformFailure, view: FailureView) {
@@ -68,9 +85,10 @@ export interface Outage {
 
 /** The outage behind an error, logged under `event`; null for anything else (a refusal, a bug), which the caller throws on. */
 function outageOf(error: unknown, brandName: string, event: string): Outage | null {
-  const view = failureView(error, brandName);
-  if (!view?.outage) return null;
-  logFailure(event, error as PlatformFailure, view);
+  if (!(error instanceof PlatformFailure)) return null;
+  const view = viewOf(error, brandName);
+  if (!view.outage) return null;
+  logFailure(event, error, view);
   return { status: view.status, message: view.message };
 }
 
@@ -111,14 +129,20 @@ export async function readOrOutage<T>(
 export const degraded = <T extends { outage: Outage }>(page: T) => data(page, { status: page.outage.status });
 
 /**
- * For panels (the lookup's, the tools'): what a failed call shows. `code` is the platform's own
+ * For panels (the lookup's, the tools'): what a failed call shows. `code` is the endpoint's own
  * outcome code, or null for a failure of the platform (each panel has its default for that);
- * `status` is the outcome's own, or the failure's view; `outage` says the platform failed rather
- * than answered. Failures that are not outcomes are logged under `event`.
+ * `status` is the failure's view; `outage` says the platform failed rather than answered: an
+ * outcome answered as the platform failing (a provider down, 5xx) is one too. Failures that are
+ * not outcomes are logged under `event`.
  */
-export function panelFailure(failure: PlatformFailure, event: string): { code: string | null; status: number; outage: boolean } {
-  if (failure.kind === 'outcome') return { code: failure.code, status: failure.status, outage: failure.status >= 500 };
-  const view = failureView(failure, '')!;
+export function panelFailure<E extends AnyEndpoint>(
+  failure: PlatformFailure<E>,
+  event: string,
+): { code: OutcomeCodeOf<E> | null; status: number; outage: boolean } {
+  const view = viewOf(failure, '');
+  if (failure.kind === 'outcome') {
+    return { code: failure.outcome, status: view.status, outage: failure.readsAs === 'unavailable' || failure.readsAs === 'timeout' };
+  }
   logFailure(event, failure, view);
   return { code: null, status: view.status, outage: true };
 }

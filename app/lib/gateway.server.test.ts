@@ -21,7 +21,7 @@ const test = endpointTable({
     postX: post<unknown>()('/platform/x', { body: z.record(z.unknown()) }),
     lookupWithOutcome: post<unknown>()('/platform/vehicles/lookup', {
       body: z.record(z.unknown()),
-      outcomes: { 404: ['vehicle_not_found'] },
+      outcomes: { 404: ['vehicle_lookup_failed'] },
     }),
   },
 }).test;
@@ -295,6 +295,13 @@ describe('gateway answers', () => {
       failure: PlatformFailure;
     };
     expect(other.failure).toMatchObject({ kind: 'not_found', outcome: null });
+    // Nor is a code the endpoint does not list for that status: its outcome is one of its own codes.
+    const undeclared = (await client(() => json({ code: 'enquiry_not_found', message: 'No such enquiry' }, 404)).gateway.attempt(
+      test.lookupWithOutcome,
+      { body: {} },
+    )) as { ok: false; failure: PlatformFailure };
+    expect(undeclared.failure).toMatchObject({ kind: 'not_found', readsAs: 'not_found', outcome: null, code: 'enquiry_not_found' });
+    expect(undeclared.failure.body).toEqual({ code: 'enquiry_not_found', message: 'No such enquiry' });
   });
 
   it('tells the platform failing from its refusing', async () => {
@@ -331,7 +338,7 @@ describe('token refresh hook', () => {
     let tokens: GatewayTokens = { idToken: 'old', refreshToken: 'r' };
     const refreshTokens = vi.fn(async () => {
       tokens = { idToken: 'new', refreshToken: 'r' };
-      return true;
+      return 'refreshed' as const;
     });
     const { gateway, seen } = client(
       (request) => (request.headers.get('x-mway-authorization') === 'new' ? json({ ok: true }) : json({}, 401)),
@@ -343,7 +350,7 @@ describe('token refresh hook', () => {
   });
 
   it('does not refresh without a refresh token, nor more than once', async () => {
-    const refreshTokens = vi.fn(async () => true);
+    const refreshTokens = vi.fn(async () => 'refreshed' as const);
     const anonymous = client(() => json({}, 403), { refreshTokens });
     await expect(anonymous.gateway.call(test.x)).rejects.toMatchObject({ status: 403 });
     expect(refreshTokens).not.toHaveBeenCalled();
@@ -352,6 +359,34 @@ describe('token refresh hook', () => {
     await expect(signedIn.gateway.call(test.x)).rejects.toMatchObject({ status: 401 });
     expect(refreshTokens).toHaveBeenCalledTimes(1);
     expect(signedIn.seen).toHaveLength(2);
+  });
+});
+
+describe('a session the platform has ended', () => {
+  it('throws what sessionEnded gives once the refresh is refused, without asking again', async () => {
+    const signIn = new Response(null, { status: 302, headers: { location: '/sign-in' } });
+    const refreshTokens = vi.fn(async () => 'ended' as const);
+    const { gateway, seen } = client(() => json({ code: 'token_invalid' }, 401), {
+      refreshTokens,
+      sessionEnded: () => signIn,
+      tokens: { idToken: 'i', refreshToken: 'r' },
+    });
+    await expect(gateway.attempt(user)).rejects.toBe(signIn);
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('leaves the failure as it is when the refresh could not be asked, or for a call sent without a session', async () => {
+    const sessionEnded = vi.fn(() => new Response(null, { status: 302 }));
+    const unavailable = client(() => json({}, 401), {
+      refreshTokens: async () => 'unavailable',
+      sessionEnded,
+      tokens: { idToken: 'i', refreshToken: 'r' },
+    });
+    await expect(unavailable.gateway.call(user)).rejects.toMatchObject({ kind: 'unauthorised', outage: true });
+    const visitor = client(() => json({}, 401), { refreshTokens: async () => 'ended', sessionEnded });
+    await expect(visitor.gateway.call(user)).rejects.toMatchObject({ kind: 'unauthorised' });
+    expect(sessionEnded).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,14 @@
-import { fillPath, pathPattern, type AnyEndpoint, type InputArgs, type ResponseOf, type TimeoutClass } from '../../contract/endpoint';
+import {
+  fillPath,
+  pathPattern,
+  type AnyEndpoint,
+  type InputArgs,
+  type OutcomeBody,
+  type OutcomeCodeOf,
+  type OutcomeMap,
+  type ResponseOf,
+  type TimeoutClass,
+} from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { GATEWAY_SECRET_HEADER, isProvidersVersions, PROVIDERS_VERSIONS_HEADER, SESSION_ID_HEADER } from '../../contract/gateway';
 import { CLIENT_NETWORK_HEADER, CLIENT_USER_AGENT_HEADER } from '../../contract/sessions';
@@ -37,50 +47,81 @@ export function authHeaders(tokens: GatewayTokens): Record<string, string> {
 }
 
 /**
- * What kind of failure a call met, decided once here so that forms, pages and panels read it alike:
- * - `outcome`: a status the endpoint lists as an answer to show (its `{code}` says which);
+ * What kind of failure a call met, decided once here so that forms, pages and panels read it alike
+ * (no page compares a status, docs/decisions/033):
+ * - `outcome`: a status the endpoint lists, with one of its codes (`outcome` says which);
  * - `refused`: the platform refused what was asked under its rules (its message is for the seller);
  * - `not_found`: something the call named is gone, or never was;
- * - `unauthorised`: a 401 after the one token refresh;
+ * - `unauthorised`: a 401 that did not end the seller's session: a caller without one, or a token
+ *   refused just after its refresh (a refused refresh ends the session instead: `sessionEnded`);
  * - `rate_limited`: 429;
  * - `timeout`, `unavailable`: no usable answer, or the platform failing (5xx).
  */
 export type FailureKind = 'outcome' | 'refused' | 'not_found' | 'unauthorised' | 'rate_limited' | 'timeout' | 'unavailable';
 
-/** Statuses the platform uses to refuse what was asked under its rules; its message is written for the seller. */
-export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 403, 409, 410, 413, 415, 422]);
+/**
+ * How the platform refused: what was sent (400), the seller's own state (409, and 403: an address
+ * not yet proven is the seller's state too, not a page they may not see), gone (410), too large
+ * (413), a kind of body it does not take (415), or a request it cannot process (422). The seller's
+ * page answers with the matching status (lib/failures.server.ts).
+ */
+export type Refusal = 'invalid' | 'conflict' | 'gone' | 'too_large' | 'unsupported' | 'unprocessable';
+
+const REFUSALS: ReadonlyMap<number, Refusal> = new Map([
+  [400, 'invalid'],
+  [403, 'conflict'],
+  [409, 'conflict'],
+  [410, 'gone'],
+  [413, 'too_large'],
+  [415, 'unsupported'],
+  [422, 'unprocessable'],
+]);
+
+/**
+ * What the platform answered instead of the response: its code, words for the seller, words per
+ * field, and whatever else the answer carries (the documents still missing, say), unknown until
+ * checked where it is read.
+ */
+export type FailureBody<Code extends string = string> = OutcomeBody<Code> & { readonly [extra: string]: unknown };
+
+/** What a failure's constructor reads of its endpoint: its name, and the outcomes it declares. */
+type FailingEndpoint = Pick<AnyEndpoint, 'name' | 'outcomeStatuses'> & { outcomes?: OutcomeMap };
 
 /**
  * The one way a platform call fails. `status` 0 means no usable answer arrived (a timeout, the
  * network, or a success whose JSON did not parse: a truncated answer must never pass for a saved
- * one); `code` is then 'timeout', 'network' or 'malformed'.
+ * one); `code` is then 'timeout', 'network' or 'malformed'. Typed by its endpoint (`attempt` gives
+ * `PlatformFailure<typeof endpoints.g.k>`): `outcome` is one of the endpoint's own codes.
  */
-export class PlatformFailure extends Error {
+export class PlatformFailure<E extends AnyEndpoint = AnyEndpoint> extends Error {
   /** The endpoint's name in the table (`entry.lookup`). */
   readonly endpoint: string;
+  /** The platform's status, for the logs: what it means is `kind`'s to say. */
   readonly status: number;
   readonly code: string | null;
-  readonly body: unknown;
+  /** The answer's body when it is one of the platform's `{code, message}` bodies, else null. */
+  readonly body: FailureBody | null;
   readonly kind: FailureKind;
-  constructor(
-    endpoint: Pick<AnyEndpoint, 'name' | 'outcomeStatuses'>,
-    message: string,
-    status: number,
-    code: string | null,
-    body: unknown,
-  ) {
+  /**
+   * What the failure is to a caller that does not handle its outcome: the kind its status has for
+   * an endpoint that lists none (for any other failure, its kind).
+   */
+  readonly readsAs: Exclude<FailureKind, 'outcome'>;
+  /** How the platform refused, when it did (a refusal, or an outcome answered as one). */
+  readonly refusal: Refusal | null;
+  /** The code of an outcome: one of the endpoint's (a legacy entry's are not typed yet); null for every other kind. */
+  readonly outcome: OutcomeCodeOf<E> | null;
+  constructor(endpoint: FailingEndpoint, message: string, status: number, code: string | null, body: unknown) {
     super(message);
     this.name = 'PlatformFailure';
     this.endpoint = endpoint.name;
     this.status = status;
     this.code = code;
-    this.body = body;
-    this.kind = failureKind(endpoint.outcomeStatuses, status, code);
-  }
-
-  /** The `{code}` of an outcome (an answer the endpoint lists for the seller's page), else null. */
-  get outcome(): string | null {
-    return this.kind === 'outcome' ? this.code : null;
+    this.body = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as FailureBody) : null;
+    this.readsAs = kindOfStatus(status, code);
+    this.kind = declaresOutcome(endpoint, status, code) ? 'outcome' : this.readsAs;
+    this.refusal = REFUSALS.get(status) ?? null;
+    this.outcome = (this.kind === 'outcome' ? code : null) as OutcomeCodeOf<E> | null;
   }
 
   /** The platform itself failed or could not be reached, as opposed to answering or refusing. */
@@ -89,17 +130,27 @@ export class PlatformFailure extends Error {
   }
 }
 
-function failureKind(outcomes: readonly number[], status: number, code: string | null): FailureKind {
+/**
+ * Whether the answer is one of the endpoint's outcomes: a status it lists, with one of that
+ * status's codes. An entry not yet moved over lists statuses only, and any code of theirs counts.
+ */
+function declaresOutcome(endpoint: FailingEndpoint, status: number, code: string | null): boolean {
+  if (!endpoint.outcomeStatuses.includes(status)) return false;
+  const codes = endpoint.outcomes?.[status] ?? [];
+  return codes.length === 0 || (code !== null && codes.includes(code));
+}
+
+/** The kind a status has for any endpoint. */
+function kindOfStatus(status: number, code: string | null): Exclude<FailureKind, 'outcome'> {
   if (status === 0) return code === 'timeout' ? 'timeout' : 'unavailable';
-  if (outcomes.includes(status)) return 'outcome';
   if (status === 429) return 'rate_limited';
   if (status === 401) return 'unauthorised';
   if (status === 404) return 'not_found';
-  if (REFUSAL_STATUSES.has(status)) return 'refused';
+  if (REFUSALS.has(status)) return 'refused';
   return 'unavailable';
 }
 
-export type PlatformResult<T> = { ok: true; value: T } | { ok: false; failure: PlatformFailure };
+export type PlatformResult<T, E extends AnyEndpoint = AnyEndpoint> = { ok: true; value: T } | { ok: false; failure: PlatformFailure<E> };
 
 /** docs/behaviour/gateway.md#shared-request-behaviour: the body's message, then its code, then the status text, then the status. */
 export function errorMessage(status: number, statusText: string, body: unknown): string {
@@ -169,8 +220,18 @@ export interface GatewayClientOptions {
   /** Where the seller's request came from as the edge reports it ('BT, London, GB'), for their session list. */
   clientNetwork?: string | null;
   getTokens: () => GatewayTokens;
-  /** Called once on a 401/403 when a refresh token exists; true means retry with the new tokens. */
-  refreshTokens?: () => Promise<boolean>;
+  /**
+   * Called once when a call sent with a refresh token is answered 401 or 403: `refreshed` retries it
+   * with the new tokens; `ended` means the platform refused the refresh, and with it the session;
+   * `unavailable` (the refresh could not be asked) leaves the call's failure as it is.
+   */
+  refreshTokens?: () => Promise<TokenRefresh>;
+  /**
+   * What a call throws instead of its failure once the seller's session has ended (its refresh was
+   * refused): the app signs the seller out and sends them to sign in (lib/auth.server.ts), the same
+   * for every call, whichever page or form made it.
+   */
+  sessionEnded?: () => unknown;
   loopDetector?: LoopDetector;
   /** The providers' versions, learnt from the platform's answers and sent back once known. */
   providersVersions?: ProvidersVersions;
@@ -187,6 +248,9 @@ export interface GatewayClientOptions {
    */
   timeoutScale?: number;
 }
+
+/** What a token refresh came to (GatewayClientOptions.refreshTokens). */
+export type TokenRefresh = 'refreshed' | 'ended' | 'unavailable';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -207,12 +271,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const noAnswer = (endpoint: AnyEndpoint, message: string, code: 'timeout' | 'network' | 'malformed') =>
     new PlatformFailure(endpoint, message, 0, code, null);
 
-  async function attemptOnce(endpoint: AnyEndpoint, url: string, path: string, body: unknown) {
+  async function attemptOnce(endpoint: AnyEndpoint, url: string, path: string, body: unknown, tokens: GatewayTokens) {
     const method = endpoint.method;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-requester-id': options.requesterId,
-      ...authHeaders(options.getTokens()),
+      ...authHeaders(tokens),
     };
     if (options.clientIp) headers['x-client-ip'] = options.clientIp;
     if (options.gatewaySecret) headers[GATEWAY_SECRET_HEADER] = options.gatewaySecret;
@@ -273,9 +337,13 @@ export function createGatewayClient(options: GatewayClientOptions) {
       log('gateway.request_loop', { method: endpoint.method, path, requesterId: options.requesterId });
     }
 
-    let { response, answer } = await attemptOnce(endpoint, url, path, body);
-    if ((response.status === 401 || response.status === 403) && options.getTokens().refreshToken && options.refreshTokens) {
-      if (await options.refreshTokens()) ({ response, answer } = await attemptOnce(endpoint, url, path, body));
+    // The tokens this call is sent with: a call beside it may sign the seller out meanwhile.
+    const tokens = options.getTokens();
+    let { response, answer } = await attemptOnce(endpoint, url, path, body, tokens);
+    if ((response.status === 401 || response.status === 403) && tokens.refreshToken && options.refreshTokens) {
+      const refresh = await options.refreshTokens();
+      if (refresh === 'refreshed') ({ response, answer } = await attemptOnce(endpoint, url, path, body, options.getTokens()));
+      else if (refresh === 'ended' && options.sessionEnded) throw options.sessionEnded();
     }
 
     if (!response.ok) {
@@ -288,9 +356,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return answer;
   }
 
-  // One client serves one request, whose loaders run side by side: the same GET asked twice (the
-  // vehicle layout and its page both need the enquiry) is one call. A POST may change what a GET
-  // would answer, so it clears them.
+  // One client serves one request: the same GET asked twice in it is one call. That is the one
+  // read per request of what several loaders and an action all need (the seller's sale: the
+  // layouts, the step and its action, features/sale/seller-sale.server.ts). A POST may change
+  // what a GET would answer, so it clears them: what is read after a write is read afresh.
   const gets = new Map<string, Promise<unknown>>();
 
   /** Calls an endpoint of the table: its answer, or a PlatformFailure thrown. */
@@ -312,11 +381,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
   }
 
   /** The same call with a failure as a value, for callers that answer it on the spot (forms, panels). */
-  async function attempt<E extends AnyEndpoint>(endpoint: E, ...args: InputArgs<E>): Promise<PlatformResult<ResponseOf<E>>> {
+  async function attempt<E extends AnyEndpoint>(endpoint: E, ...args: InputArgs<E>): Promise<PlatformResult<ResponseOf<E>, E>> {
     try {
       return { ok: true, value: await call(endpoint, ...args) };
     } catch (error) {
-      if (error instanceof PlatformFailure) return { ok: false, failure: error };
+      // A failure is always of the endpoint called: only this call's own are caught here.
+      if (error instanceof PlatformFailure) return { ok: false, failure: error as PlatformFailure<E> };
       throw error;
     }
   }

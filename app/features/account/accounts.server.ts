@@ -1,5 +1,6 @@
 import type { AuthResponse, MobileCodeOutcome, MobileCodeSent, SignUpRequest, User } from '../../../contract/accounts';
 import { checkUkPhone } from '../../../contract/contact-validation';
+import type { OutcomeCodeOf } from '../../../contract/endpoint';
 import { endpoints } from '../../../contract/endpoints';
 import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
 
@@ -82,7 +83,9 @@ export async function sendMobileCode(gateway: GatewayClient): Promise<'sent' | M
   throw result.failure;
 }
 
-export type MobileOutcome = { ok: true; user: User } | { ok: false; outcome: MobileCodeOutcome; message: string };
+export type MobileOutcome =
+  | { ok: true; user: User }
+  | { ok: false; outcome: OutcomeCodeOf<typeof endpoints.account.confirmMobile> | MobileCodeOutcome; message: string };
 
 /** The texted code proves the mobile; a wrong, spent or over-tried one says so. */
 export async function confirmMobile(gateway: GatewayClient, code: string): Promise<MobileOutcome> {
@@ -91,5 +94,5 @@ export async function confirmMobile(gateway: GatewayClient, code: string): Promi
   const { outcome } = result.failure;
   if (outcome === null) throw result.failure;
   if (outcome === 'nothing_to_prove') return { ok: false, outcome: 'code_expired', message: 'Your mobile number is already confirmed.' };
-  return { ok: false, outcome: outcome as MobileCodeOutcome, message: result.failure.message };
+  return { ok: false, outcome, message: result.failure.message };
 }

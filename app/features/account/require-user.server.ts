@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
-import { mobileToConfirm, signOut, type SessionAuth } from '../../lib/auth.server';
+import { mobileToConfirm, signInFirst, type SessionAuth } from '../../lib/auth.server';
 import { readOrOutage } from '../../lib/failures.server';
-import { PlatformFailure } from '../../lib/gateway.server';
 import { endpoints } from '../../../contract/endpoints';
 import type { User } from '../../../contract/accounts';
 
@@ -10,31 +9,22 @@ export function requireUser(request: Request, context: AppLoadContext): SessionA
   const auth = context.session.get('auth');
   if (auth) return auth;
   const url = new URL(request.url);
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw signInFirst(url.pathname + url.search);
 }
 
 /**
- * The signed-in seller's account from the gateway; a session the gateway no longer accepts signs in
- * again. The account's pages stand without the platform (docs/decisions/026): during an outage
- * this is the outage instead, and the page shows the form as the seller sent it.
+ * The signed-in seller's account from the gateway (a session the gateway no longer accepts is
+ * answered by the gateway client: the seller signs in again). The account's pages stand without
+ * the platform (docs/decisions/026): during an outage this is the outage instead, and the page
+ * shows the form as the seller sent it.
  */
 export async function readAccount(request: Request, context: AppLoadContext) {
   requireUser(request, context);
-  const read = await readOrOutage(() => accountOf(request, context), context.config.brandName);
+  const read = await readOrOutage(
+    () => context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } }),
+    context.config.brandName,
+  );
   return read.outage ? { user: null, outage: read.outage } : { user: read.value, outage: null };
-}
-
-async function accountOf(request: Request, context: AppLoadContext) {
-  try {
-    return await context.gateway.call(endpoints.account.user, { query: { include: 'tracker' } });
-  } catch (error) {
-    if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
-      signOut(context.session);
-      const url = new URL(request.url);
-      throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-    }
-    throw error;
-  }
 }
 
 /**

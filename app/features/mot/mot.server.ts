@@ -64,13 +64,13 @@ export async function requestReminders(
 ): Promise<ReminderOutcome> {
   const result = await gateway.attempt(endpoints.mot.requestReminders, { params: { vrm }, body: details });
   if (result.ok) return { ok: true, reminder: result.value };
-  if (result.failure.kind !== 'outcome') throw result.failure;
-  const refusal = result.failure.body as { code?: string; message?: string; fields?: { email?: string; mobile?: string } } | null;
-  if (refusal?.fields) return { ok: false, fields: refusal.fields };
-  if (refusal?.code === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
-  if (refusal?.code === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
+  const { failure } = result;
+  if (failure.kind !== 'outcome') throw failure;
+  if (failure.body?.fields) return { ok: false, fields: failure.body.fields };
+  if (failure.outcome === 'mot_exempt') return { ok: false, message: REMINDER_MESSAGES.exempt };
+  if (failure.outcome === 'mot_expired') return { ok: false, message: REMINDER_MESSAGES.expired };
   // Another refusal: the platform's words are written for the seller.
-  return { ok: false, message: refusal?.message ?? REMINDER_MESSAGES.failed };
+  return { ok: false, message: failure.body?.message ?? REMINDER_MESSAGES.failed };
 }
 
 /** The confirmation page's button: the token of the e-mailed link (its words are the page's). */
@@ -83,7 +83,7 @@ export async function confirmReminders(gateway: GatewayClient, vrm: string, toke
   const result = await gateway.attempt(endpoints.mot.confirmReminders, { params: { vrm }, body: { token } });
   if (result.ok) return { ok: true, confirmed: result.value };
   if (result.failure.kind !== 'outcome') throw result.failure;
-  return { ok: false, code: result.failure.status === 410 ? 'confirmation_expired' : 'confirmation_invalid' };
+  return { ok: false, code: result.failure.outcome === 'confirmation_expired' ? 'confirmation_expired' : 'confirmation_invalid' };
 }
 
 declare module '~/lib/session.server' {

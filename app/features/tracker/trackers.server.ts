@@ -1,4 +1,4 @@
-import type { TrackerOutcomeCode } from '../../../contract/trackers';
+import type { AnyEndpoint, OutcomeCodeOf } from '../../../contract/endpoint';
 import { panelFailure } from '../../lib/failures.server';
 import type { PlatformFailure } from '../../lib/gateway.server';
 import { trackerErrorPanel, type TrackerErrorPanel } from './tracker-errors';
@@ -7,8 +7,8 @@ import { trackerErrorPanel, type TrackerErrorPanel } from './tracker-errors';
  * The panel a failed tracker call shows: the platform's own code for an outcome, "unable to add"
  * when the platform itself failed (a tracker that is down or slow is never an error page).
  */
-export function trackerFailureCode(failure: PlatformFailure): TrackerOutcomeCode {
-  return (panelFailure(failure, 'tracker.failed').code as TrackerOutcomeCode | null) ?? 'unable_to_add';
+export function trackerFailureCode<E extends AnyEndpoint>(failure: PlatformFailure<E>): OutcomeCodeOf<E> | 'unable_to_add' {
+  return panelFailure(failure, 'tracker.failed').code ?? 'unable_to_add';
 }
 
 /**

@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind } from '../../../contract/sale';
 import { endpoints } from '../../../contract/endpoints';
-import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { requestMarkupForNavigation } from '~/lib/server-markup.server';
-import { listPhotos, photoSlotsUnknown, uploadPhoto } from './documents.server';
-import { saveProfileStep } from './sale.server';
-import { ProfileSchema } from './sale-forms.server';
+import { listPhotos, photoSlotsUnknown, uploadPhoto } from './photos.server';
+import { ProfileSchema } from './vehicle-forms.server';
 import { TimelineSteps } from './profile-views.server';
-import { findSellerSale, readSellerSale } from './seller-sale.server';
+import { readSellerSale, sellerSale } from '../sale/seller-sale.server';
+import type { GatewayClient } from '~/lib/gateway.server';
 
 /**
  * The server half of the vehicle profile's pages (`/{vrm}/profile/…`, docs/behaviour/routes.md#vehicle-routes):
@@ -104,7 +104,7 @@ export async function profileAction({ request, params, context }: ActionFunction
   const step = submission.value;
   let base: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     const id = sale.enquiry.id;
     base = `/${sale.vrm}/profile`;
     switch (step.intent) {
@@ -134,8 +134,7 @@ export async function profileAction({ request, params, context }: ActionFunction
         await saveProfileStep(gateway, id, 'keys', { keys: step.keys });
         break;
       case 'photo': {
-        const result = await uploadPhoto(gateway, id, step.slot, step.file);
-        if (!result.ok) return refuse(submission, { file: result.message });
+        await uploadPhoto(gateway, id, step.slot, step.file);
         context.analytics.track('photo_uploaded', { slot: step.slot });
         throw redirect(`${base}/photos`);
       }
@@ -146,8 +145,13 @@ export async function profileAction({ request, params, context }: ActionFunction
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    return failed(submission, error, context, `profile.${step.intent}_failed`);
+    // A photo's failure (the file refused, or the platform down) sits by its slot.
+    return failed(submission, error, context, `profile.${step.intent}_failed`, { field: step.intent === 'photo' ? 'file' : undefined });
   }
   context.analytics.track('profile_step_saved', { step: step.intent });
   throw redirect(`${base}/timeline`);
+}
+
+function saveProfileStep(gateway: GatewayClient, enquiryId: number, step: string, data: Record<string, unknown>) {
+  return gateway.call(endpoints.sale.updateProfile, { params: { id: enquiryId }, body: { step, ...data } });
 }

@@ -3,8 +3,8 @@ import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { VehicleHeader, VehicleNotFound, type HeaderVehicle } from './vehicle-header.server';
 import { markupNow, requestMarkupForNavigation } from '~/lib/server-markup.server';
-import { currentEnquiryForPage } from './sale.server';
-import { stepRedirect } from './sale-steps';
+import { currentEnquiry } from '../sale/seller-sale.server';
+import { stepRedirect } from '../sale/sale-steps';
 import { endpoints } from '../../../contract/endpoints';
 
 /**
@@ -31,7 +31,7 @@ export async function loadVehicleLayout({ request, params, context }: LoaderFunc
           if (result.failure.kind === 'outcome') return null;
           throw result.failure;
         }),
-        signedIn ? currentEnquiryForPage(context, vrm) : Promise.resolve(null),
+        signedIn ? currentEnquiry(context.gateway, vrm) : Promise.resolve(null),
       ]),
     brandName,
   );

@@ -1,7 +1,7 @@
 import type { CurrentEnquiry } from '../../../contract/sale';
 import type { MotHistory, PremiumOffer, SimilarSoldVehicles, Valuation, VehicleInsights } from '../../../contract/vehicles';
 import { formatDate, formatMiles, formatPounds } from '~/lib/format';
-import { formatDateTime } from './sale-time';
+import { formatDateTime } from '../sale/sale-time';
 import { PartnerHandOff } from './partner-hand-off.server';
 import type { PartnerId } from '../../../contract/marketplace';
 import { markupNow as markup } from '~/lib/server-markup.server';

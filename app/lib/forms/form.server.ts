@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/cloudflare';
 import type { ZodTypeAny } from 'zod';
 import { failureView, logFailure } from '../failures.server';
-import type { PlatformFailure } from '../gateway.server';
+import { PlatformFailure } from '../gateway.server';
 import { NEVER_ECHOED } from './never-echoed';
 
 /**
@@ -19,7 +19,7 @@ import { NEVER_ECHOED } from './never-echoed';
  * several intents gives each its schema: `z.discriminatedUnion('intent', [z.object({ intent:
  * z.literal('save'), … }), …])`.
  *
- * The schemas live in `.server` modules beside their routes (vehicle/sale-forms.server.ts, …): a
+ * The schemas live in `.server` modules beside their routes (sale/sale-forms.server.ts, …): a
  * schema built at the top of a route module stays in that page's browser build, and zod with it,
  * even when only the action uses it. The browser build leaves `.server` modules empty.
  */
@@ -97,10 +97,11 @@ export function failed(
     outageMessage?: string;
   } = {},
 ) {
-  const view = failureView(error, context.config.brandName);
-  if (!view) throw error;
-  logFailure(event, error as PlatformFailure, view);
-  const message = view.outage && view.status !== 429 && options.outageMessage ? options.outageMessage : view.message;
+  if (!(error instanceof PlatformFailure)) throw error;
+  const view = failureView(error, context.config.brandName)!;
+  logFailure(event, error, view);
+  // Too many requests keeps its own words: the seller should wait, not just try again.
+  const message = view.outage && error.readsAs !== 'rate_limited' && options.outageMessage ? options.outageMessage : view.message;
   const errors = options.field ? { fieldErrors: { [options.field]: [message] } } : { formErrors: [message] };
   return data(reply(submission, errors), { status: view.status });
 }

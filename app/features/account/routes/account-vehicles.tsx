@@ -97,11 +97,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await context.gateway.attempt(endpoints.entry.lookup, { body: { vrm, mode: 'add' } });
   // An answer without a vehicle is no answer: the platform failed, and the panel is the default one.
   if (!result.ok || !result.value.vehicle) {
+    const failure = result.ok ? null : result.failure;
     const lookup = result.ok ? { code: result.value.code, status: 503 } : panelFailure(result.failure, 'lookup.failed');
-    if (result.ok || result.failure.kind === 'outcome') reportLookupFailure(toLookupErrorCode(lookup.code));
+    if (!failure || failure.kind === 'outcome') reportLookupFailure(toLookupErrorCode(lookup.code));
     const panel = lookupPanelFor(context, lookup.code, vrm);
-    const status = lookup.status === 429 ? 429 : lookup.status === 504 ? 504 : lookup.status >= 500 ? 503 : 400;
-    return refuse(submission, [panel.title, panel.text], status);
+    // A registration refused, or one the register does not know, is the form's to mend; the platform
+    // failing or limiting keeps its own status.
+    const mend = failure?.readsAs === 'refused' || failure?.readsAs === 'not_found';
+    return refuse(submission, [panel.title, panel.text], mend ? 400 : lookup.status);
   }
   throw redirect('/account');
 }

@@ -44,11 +44,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const MESSAGES: Record<number, string> = {
-  400: 'This unsubscribe link is not complete. Open it again from the e-mail, or change what we send you in your account.',
-  404: 'There is no account for this link any more, so there is nothing to unsubscribe from.',
-  410: 'This unsubscribe link has expired. Open the link in a more recent e-mail, or change what we send you in your account.',
+/** The link's own outcomes (the platform's codes), each with the page's words and status. */
+const INVALID = {
+  status: 400,
+  message: 'This unsubscribe link is not complete. Open it again from the e-mail, or change what we send you in your account.',
 };
+const OUTCOMES = new Map<string, { status: number; message: string }>([
+  ['invalid_code', INVALID],
+  ['not_found', { status: 404, message: 'There is no account for this link any more, so there is nothing to unsubscribe from.' }],
+  [
+    'expired_code',
+    {
+      status: 410,
+      message: 'This unsubscribe link has expired. Open the link in a more recent e-mail, or change what we send you in your account.',
+    },
+  ],
+]);
 const UNAVAILABLE = 'Sorry, we could not unsubscribe you just now. Please try again in a few minutes.';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -56,11 +67,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   channelOf(params.sms);
   const submission = parseForm(await request.formData(), UnsubscribeSchema);
   const code = submission.status === 'success' ? submission.value.code : undefined;
-  if (!code) return refuse(submission, MESSAGES[400]!);
+  if (!code) return refuse(submission, INVALID.message, INVALID.status);
   const result = await context.gateway.attempt(endpoints.account.unsubscribe, { body: { code } });
   if (!result.ok) {
     const { failure } = result;
-    if (failure.kind === 'outcome') return refuse(submission, MESSAGES[failure.status] ?? MESSAGES[400]!, failure.status);
+    if (failure.kind === 'outcome') {
+      const { message, status } = OUTCOMES.get(failure.outcome ?? '') ?? INVALID;
+      return refuse(submission, message, status);
+    }
     // Every other failure is one answer in this page's own words (a timeout or a rate limit alike): the link works again later.
     console.warn(JSON.stringify({ event: 'unsubscribe.failed', error: String(failure) }));
     return refuse(submission, UNAVAILABLE, 503);

@@ -37,11 +37,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!SHORT_LINK_CODE.test(code)) return problem('unknown');
   const result = await loadOrOutage(async () => {
     const answer = await context.gateway.attempt(endpoints.notify.shortLink, { params: { code } });
-    // Unknown (404) and expired (410) are the link's own outcomes, for this page to say; the rest is an outage.
+    // Unknown and expired are the link's own outcomes, for this page to say; the rest is an outage.
     if (!answer.ok && answer.failure.kind !== 'outcome') throw answer.failure;
     return answer;
   }, context.config.brandName);
-  if (!result.ok) return problem(result.failure.status === 410 ? 'expired' : 'unknown');
+  if (!result.ok) return problem(result.failure.outcome === 'expired' ? 'expired' : 'unknown');
   const target = sitePath(result.value.path);
   if (target === null) {
     console.warn(JSON.stringify({ event: 'short_link.refused_path', code }));

@@ -9,7 +9,6 @@ import { pageMeta } from '~/lib/meta';
 import { requireUser } from '~/features/account/require-user.server';
 import { routeFlags } from '~/lib/route-flags';
 import { depreciation, monthLabel, parseRange, TRACKER_RANGES, valuationsInRange } from '~/features/tracker/tracker-chart';
-import { signOut } from '~/lib/auth.server';
 import { devToolsOn } from '~/lib/env.server';
 import { parseIntent } from '~/lib/forms/form.server';
 import { TRACKED_CAR_INTENTS } from '~/features/tracker/tracker-forms.server';
@@ -39,10 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     list = await context.gateway.call(endpoints.tracker.list, { query: { vrm } });
   } catch (error) {
-    if (error instanceof PlatformFailure && (error.status === 401 || error.status === 403)) {
-      signOut(context.session);
-      throw redirect(`${TRACKER_PATH}/sign-in?redirectTo=${encodeURIComponent(`${TRACKER_PATH}/${vrm}`)}`);
-    }
+    // A session that has ended is the gateway client's to answer (the seller signs in again).
     if (!(error instanceof PlatformFailure)) throw error;
     // The platform is down or slow: say so on the page, with a way to try again.
     console.warn(JSON.stringify({ event: 'tracker.list_failed', status: error.status, message: error.message }));

@@ -9,9 +9,9 @@ import { SignUpForm } from '~/features/account/sign-up-form';
 import { handleSignUp } from '~/features/account/sign-up.server';
 import { failed, parseIntent } from '~/lib/forms/form.server';
 import { intentOf, useFormReply } from '~/lib/forms/use-form-reply';
-import { currentEnquiry, currentEnquiryForPage } from '~/features/vehicle/sale.server';
+import { currentEnquiry } from '~/features/sale/seller-sale.server';
 import { ServerMarkup } from '~/lib/server-markup';
-import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/sale-forms.server';
+import { VEHICLE_PAGE_INTENTS } from '~/features/vehicle/vehicle-forms.server';
 import { useVehicleData } from '~/features/vehicle/vehicle-data';
 import { formatMiles } from '~/lib/format';
 import {
@@ -70,9 +70,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       : null;
 
   const dealerNetwork = formatDealerNetwork(context.config.dealerNetworkSize);
-  // The layout reads the same enquiry in this request (one call between them); when the platform is
-  // down the layout says so, and the panel is left out.
-  const current = signedIn ? await currentEnquiryForPage(context, vrm).catch(() => null) : null;
+  // The layout reads the same enquiry in this request (one call between them: seller-sale.server.ts);
+  // when the platform is down the layout says so, and the panel is left out.
+  const current = signedIn ? await currentEnquiry(gateway, vrm).catch(() => null) : null;
 
   return {
     vrm,

@@ -4,9 +4,9 @@ import { maskEmail } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { requireProvenAddress, requireUser } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { cancelPayeeChange, confirmPayeeChange, saveBeneficiary } from '~/features/vehicle/payments.server';
-import { BankDetailsSchema, CancelPayeeChangeSchema, PayeeCodeSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { cancelPayeeChange, confirmPayeeChange, saveBeneficiary } from '~/features/sale/payments.server';
+import { BankDetailsSchema, CancelPayeeChangeSchema, PayeeCodeSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { failed, invalid, parseIntent, refuse } from '~/lib/forms/form.server';
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     if (intent === 'cancel') {
       await cancelPayeeChange(context.gateway, sale.enquiry.id);
@@ -80,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       throw redirect(`/${vrm}/upload-documents`);
     }
     const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value);
-    if (saved.ok === false) return refuse(submission, saved.fields as Record<string, string>);
+    if (saved.ok === false) return refuse(submission, saved.fields);
     if (saved.ok === 'pending') throw redirect(new URL(request.url).pathname);
   } catch (error) {
     if (error instanceof Response) throw error;

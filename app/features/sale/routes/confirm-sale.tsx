@@ -4,11 +4,11 @@ import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PriceRules } from '~/features/vehicle/price-rules';
+import { PriceRules } from '~/features/sale/price-rules';
 import { formatMiles, formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { ConfirmSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { ConfirmSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded } from '~/lib/failures.server';
 import { OutageNotice } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ConfirmSchema);
   let vrm: string;
   try {
-    const current = await findSellerSale(request, context, params.vrm);
+    const current = await sellerSale(request, context, params.vrm);
     vrm = current.vrm;
     if (!current.sale?.confirmedAt) {
       await context.gateway.call(endpoints.sale.confirm, { params: { id: current.enquiry.id } });

@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { pageMeta } from '~/lib/meta';
-import { freezePayout } from '~/features/vehicle/payments.server';
-import { FreezeSchema } from '~/features/vehicle/sale-forms.server';
+import { freezePayout } from '~/features/sale/payments.server';
+import { FreezeSchema } from '~/features/sale/sale-forms.server';
 import { parseForm } from '~/lib/forms/form.server';
 import { routeFlags } from '~/lib/route-flags';
 

@@ -3,15 +3,15 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { OutageNotice } from '~/features/shell/outage-notice';
-import { PriceRules } from '~/features/vehicle/price-rules';
-import { formatDateTime } from '~/features/vehicle/sale-time';
+import { PriceRules } from '~/features/sale/price-rules';
+import { formatDateTime } from '~/features/sale/sale-time';
 import { FormErrors } from '~/lib/forms/form-parts';
 import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { DecisionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { DecisionSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded } from '~/lib/failures.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const decision = submission.value.intent;
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     await context.gateway.call(decision === 'accept' ? endpoints.sale.acceptOffer : endpoints.sale.declineOffer, {
       body: { enquiryId: sale.enquiry.id },

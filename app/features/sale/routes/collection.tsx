@@ -1,13 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { FormErrors } from '~/lib/forms/form-parts';
-import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { failed, invalid, parseForm } from '~/lib/forms/form.server';
 import { useFormReply } from '~/lib/forms/use-form-reply';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { PlatformFailure } from '~/lib/gateway.server';
 import { pageMeta } from '~/lib/meta';
-import { CollectionSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { CollectionSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
@@ -44,21 +43,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission);
   const { date, slot, notes, addressId } = submission.value;
   let vrm: string;
-  let booking = false;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
-    booking = true;
+    // A day, time or address that is not on offer is refused in the platform's words ('Choose one of the days and times offered').
     await context.gateway.call(endpoints.sale.bookCollection, {
       params: { id: sale.enquiry.id },
       body: { date, slot, notes: notes ?? '', addressId: addressId ?? '' },
     });
   } catch (error) {
-    // The platform's 400 is about the day and time asked for, not about reading the sale.
-    if (booking && error instanceof PlatformFailure && error.status === 400) {
-      console.warn(JSON.stringify({ event: 'collection.refused', message: error.message }));
-      return refuse(submission, 'Choose one of the days and times offered');
-    }
     return failed(submission, error, context, 'collection.book_failed');
   }
   context.analytics.track('collection_booked');

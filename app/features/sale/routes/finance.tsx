@@ -9,8 +9,8 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
-import { FinanceSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { FinanceSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { endpoints } from '../../../../contract/endpoints';
 
 /**
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { intent } = submission.value;
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     if (intent === 'declare') {
       await context.gateway.call(endpoints.sale.declareFunds, { body: { enquiryId: sale.enquiry.id } });

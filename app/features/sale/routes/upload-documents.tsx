@@ -6,10 +6,10 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { isDocumentKind, labelInSentence } from '../../../../contract/documents';
 import { requireProvenAddress } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { documentsUnknown, submitDocuments, uploadDocument } from '~/features/vehicle/documents.server';
+import { documentsUnknown, submitDocuments, uploadDocument } from '~/features/sale/documents.server';
 import { pageMeta } from '~/lib/meta';
-import { DocumentsSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { DocumentsSchema } from '~/features/sale/sale-forms.server';
+import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const kind = value.intent === 'upload' ? value.kind : '';
   const here = new URL(request.url).pathname;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     if (value.intent === 'delete') {
       await context.gateway.call(endpoints.sale.deleteDocument, { body: { enquiryId: sale.enquiry.id, documentId: value.documentId } });
       throw redirect(here);
@@ -72,8 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       context.analytics.track('documents_submitted');
       throw redirect(`/${sale.vrm}/review-status`);
     }
-    const uploaded = await uploadDocument(context.gateway, sale.enquiry.id, kind, value.file);
-    if (!uploaded.ok) return refuse(submission, { file: uploaded.message });
+    await uploadDocument(context.gateway, sale.enquiry.id, kind, value.file);
   } catch (error) {
     if (error instanceof Response) throw error;
     return failed(submission, error, context, `documents.${value.intent}_failed`, { field: kind ? 'file' : undefined });

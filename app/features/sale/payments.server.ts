@@ -1,46 +1,52 @@
-import type { InvalidBankDetailsBody, PayeeCodeOutcome } from '../../../contract/bank-details';
+import type { OutcomeCodeOf } from '../../../contract/endpoint';
 import { endpoints } from '../../../contract/endpoints';
-import { PlatformFailure, type GatewayClient } from '../../lib/gateway.server';
+import type { GatewayClient } from '../../lib/gateway.server';
 
 /** Payments calls whose answers need reading (their 20 s timeout is the table's, docs/behaviour/gateway.md#shared-request-behaviour). */
 
 export type SaveOutcome =
   | { ok: true }
-  | { ok: false; fields: InvalidBankDetailsBody['fields'] }
+  /** The platform's own check of the details (its modulus check too) refused them: its words by each field. */
+  | { ok: false; fields: Record<string, string> }
   /** A change of an account already given: it waits for the code e-mailed to the seller, or is held for support. */
   | { ok: 'pending' };
 
 /**
- * Saves and confirms the seller's bank details; the platform checks them again (modulus check).
- * The e-mails about them link to the platform's configured origin, never to this request's.
+ * Saves and confirms the seller's bank details in one call (`confirm`); the platform checks them
+ * again (modulus check). The e-mails about them link to the platform's configured origin, never
+ * to this request's.
  */
 export async function saveBeneficiary(
   gateway: GatewayClient,
   enquiryId: number,
   details: { accountName: string; sortCode: string; accountNumber: string },
 ): Promise<SaveOutcome> {
-  try {
-    const answer = await gateway.call(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details } });
-    if ('pendingChange' in answer && answer.pendingChange) return { ok: 'pending' };
-  } catch (error) {
-    if (error instanceof PlatformFailure && error.status === 400) {
-      return { ok: false, fields: (error.body as InvalidBankDetailsBody | null)?.fields ?? {} };
-    }
-    throw error;
+  const saved = await gateway.attempt(endpoints.sale.updateBeneficiary, { body: { enquiryId, ...details, confirm: true } });
+  if (!saved.ok) {
+    const fields = saved.failure.body?.fields;
+    if (fields) return { ok: false, fields };
+    throw saved.failure;
   }
-  await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
+  const answer = saved.value;
+  if (answer.pendingChange) return { ok: 'pending' };
+  // A platform deployed before it took `confirm` saves the details unconfirmed: then they are
+  // confirmed as before, so the app and the platform may be deployed in either order.
+  if (!('beneficiary' in answer && answer.beneficiary?.confirmed)) {
+    await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
+  }
   return { ok: true };
 }
 
-export type ChangeOutcome = { ok: true } | { ok: false; message: string; outcome: PayeeCodeOutcome };
+export type ChangeOutcome =
+  { ok: true } | { ok: false; message: string; outcome: OutcomeCodeOf<typeof endpoints.sale.confirmPayeeChange> | 'invalid_code' };
 
 /** The code from the e-mail applies the waiting change; a wrong, spent or held one says so. */
 export async function confirmPayeeChange(gateway: GatewayClient, enquiryId: number, code: string): Promise<ChangeOutcome> {
   const result = await gateway.attempt(endpoints.sale.confirmPayeeChange, { body: { enquiryId, code } });
   if (!result.ok) {
-    if (result.failure.kind !== 'outcome') throw result.failure;
-    const message = (result.failure.body as { message?: string } | null)?.message ?? 'That code is not right';
-    return { ok: false, message, outcome: (result.failure.outcome as PayeeCodeOutcome | null) ?? 'invalid_code' };
+    const { failure } = result;
+    if (failure.kind !== 'outcome') throw failure;
+    return { ok: false, message: failure.body?.message ?? 'That code is not right', outcome: failure.outcome ?? 'invalid_code' };
   }
   await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };

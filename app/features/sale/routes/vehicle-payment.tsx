@@ -4,7 +4,7 @@ import type { PaymentStatus } from '../../../../contract/bank-details';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded, readOrOutage, type Outage } from '~/lib/failures.server';
 import { OutagePage } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded } from '~/lib/failures.server';
 import { OutagePage } from '~/features/shell/outage-notice';
 

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { ProgressTimeline } from '~/features/vehicle/progress-timeline.server';
+import { ProgressTimeline } from '~/features/sale/progress-timeline.server';
 import { ServerMarkup } from '~/lib/server-markup';
 import { markupNow } from '~/lib/server-markup.server';
-import { readSellerSale } from '~/features/vehicle/seller-sale.server';
+import { readSellerSale, saleProgress } from '~/features/sale/seller-sale.server';
+import { readOrOutage } from '~/lib/failures.server';
 
 /**
  * The layout of the sale's steps (`/{vrm}/accept-offer` to `/{vrm}/sale-complete`): it checks the
@@ -16,7 +17,8 @@ import { readSellerSale } from '~/features/vehicle/seller-sale.server';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // During an outage the step says so itself (docs/decisions/026): no timeline rather than no page.
   const sale = await readSellerSale(request, context, params.vrm);
-  const steps = sale.outage ? null : sale.progress;
+  const progress = sale.outage ? null : await readOrOutage(() => saleProgress(context, sale), context.config.brandName);
+  const steps = progress?.value ?? null;
   return { timeline: steps ? markupNow(ProgressTimeline, { steps }) : null };
 }
 

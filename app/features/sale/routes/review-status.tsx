@@ -7,9 +7,9 @@ import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
-import { CollectSchema } from '~/features/vehicle/sale-forms.server';
-import { findSellerSale, readSellerSale } from '~/features/vehicle/seller-sale.server';
-import { degraded } from '~/lib/failures.server';
+import { CollectSchema } from '~/features/sale/sale-forms.server';
+import { readSellerSale, saleProgress, sellerSale } from '~/features/sale/seller-sale.server';
+import { degraded, readOrOutage, type Outage } from '~/lib/failures.server';
 import { OutageNotice } from '~/features/shell/outage-notice';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -19,16 +19,18 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'R
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await readSellerSale(request, context, params.vrm);
   // The platform down: where the sale is is unknown; the development switch still comes back (docs/decisions/026).
-  if (sale.outage) {
-    const page = { vrm: sale.vrm, offer: null, progress: null, canSimulate: devToolsOn(context.config), finance: false };
-    return degraded({ ...page, outage: sale.outage });
-  }
-  if (!sale.sale?.acceptedAt || !sale.progress) throw redirect(`/${sale.vrm}`);
+  const unknown = (vrm: string, outage: Outage) =>
+    degraded({ vrm, offer: null, progress: null, canSimulate: devToolsOn(context.config), finance: false, outage });
+  if (sale.outage) return unknown(sale.vrm, sale.outage);
+  // The same read of where the sale is as the timeline under the step (sale-steps.tsx): one call between them.
+  const progress = await readOrOutage(() => saleProgress(context, sale), context.config.brandName);
+  if (progress.outage) return unknown(sale.vrm, progress.outage);
+  if (!sale.sale?.acceptedAt || !progress.value) throw redirect(`/${sale.vrm}`);
   return {
     outage: null,
     vrm: sale.vrm,
     offer: sale.sale.offer,
-    progress: sale.progress,
+    progress: progress.value,
     canSimulate: devToolsOn(context.config) && !!sale.sale.collection && !sale.sale.collectedAt,
     finance: sale.profile.finance?.outstanding ?? false,
   };
@@ -40,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), CollectSchema);
   let vrm: string;
   try {
-    const sale = await findSellerSale(request, context, params.vrm);
+    const sale = await sellerSale(request, context, params.vrm);
     vrm = sale.vrm;
     await context.gateway.call(endpoints.dev.collect, { params: { id: sale.enquiry.id } });
   } catch (error) {
