@@ -103,7 +103,6 @@ const SQL_NOT_YET_IN_STORES = [
   'platform/src/notify/short-links.ts',
   'platform/src/notify/sms-replies.ts',
   'platform/src/outbox.ts',
-  'platform/src/providers/register.ts',
   'platform/src/sale/checkout.ts',
   'platform/src/sale/daily-sale.ts',
   'platform/src/sale/documents.ts',
