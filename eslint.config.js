@@ -121,7 +121,6 @@ const SQL_NOT_YET_IN_STORES = [
   'platform/src/shell/recent-sales.ts',
   'platform/src/shell/reviews.ts',
   'platform/src/shell/sales-record.ts',
-  'platform/src/tracker/trackers.ts',
   'platform/src/unsubscribe.ts',
 ];
 const TESTS = ['**/*.test.ts', 'tests/**', 'e2e/**'];

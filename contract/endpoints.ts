@@ -46,17 +46,18 @@ import type {
   StoredAnalyticsEvent,
 } from './shell';
 import type { VehicleTaxResponse } from './tax';
-import type { AddTrackerRequest, Tracker, TrackerListResponse, TrackResponse } from './trackers';
+import type { Tracker, TrackerListResponse, TrackerOutcomeCode, TrackResponse } from './trackers';
 import type { UlezCheckResponse } from './ulez';
-import type {
-  CreateEnquiryResponse,
-  MakeSummary,
-  MotHistory,
-  PremiumOffer,
-  SimilarSoldVehicles,
-  Valuation,
-  Vehicle,
-  VehicleInsights,
+import {
+  MAX_MILEAGE,
+  type CreateEnquiryResponse,
+  type MakeSummary,
+  type MotHistory,
+  type PremiumOffer,
+  type SimilarSoldVehicles,
+  type Valuation,
+  type Vehicle,
+  type VehicleInsights,
 } from './vehicles';
 
 /**
@@ -84,9 +85,31 @@ export const TOOL_OUTCOMES = {
   504: ['vehicle_generation_failure'],
 } as const;
 export type ToolOutcomes = typeof TOOL_OUTCOMES;
+/**
+ * What the tracker's calls answer instead of the car (platform/src/tracker/trackers.ts): the
+ * lookup's codes and its limit, and the tracker's own (docs/trackers.md). A registration the
+ * register lacks is the tracker's not-found, even for the sandbox's not-found registration.
+ */
+const TRACKER_OUTCOMES = {
+  400: ['bad_request', 'invalid_vrm'],
+  404: ['vrm_not_found_after_refetch'],
+  409: ['vehicle_already_added', 'exceeded'],
+  429: ['too_many_requests'],
+  500: ['vehicle_generation_failure'],
+  503: ['not_available', 'compliance_service_error'],
+} as const satisfies { [status: number]: readonly TrackerOutcomeCode[] };
+/** What a development endpoint answers in production, where it is not there. */
+const DEV_OUTCOMES = { 404: ['not_found'] } as const;
 
 /** A registration as a tool or the lookup takes it: the platform normalises and checks it. */
 const Vrm = z.string().max(20);
+const MILEAGE_MESSAGE = 'mileage must be a whole number of miles';
+/** A mileage as the seller gave it: a whole number of miles the odometer can show. */
+const Mileage = z
+  .number({ required_error: MILEAGE_MESSAGE, invalid_type_error: MILEAGE_MESSAGE })
+  .int(MILEAGE_MESSAGE)
+  .min(0, MILEAGE_MESSAGE)
+  .max(MAX_MILEAGE, MILEAGE_MESSAGE);
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -229,10 +252,22 @@ export const endpoints = endpointTable({
   },
 
   tracker: {
-    track: legacyPost<{ vrm: string }, TrackResponse>()('/platform/v3/trackers/track', { outcomes: LOOKUP_OUTCOMES }),
-    add: legacyPost<AddTrackerRequest, Tracker>()('/platform/v3/trackers', { outcomes: LOOKUP_OUTCOMES }),
-    list: legacyGet<TrackerListResponse, { vrm?: string }>()('/platform/v3/trackers/list'),
-    remove: legacyPost<{ vrm: string }, null>()('/platform/v3/trackers/remove'),
+    track: post<TrackResponse>()('/platform/v3/trackers/track', {
+      auth: 'caller',
+      body: z.object({ vrm: Vrm }),
+      outcomes: TRACKER_OUTCOMES,
+    }),
+    add: post<Tracker>()('/platform/v3/trackers', {
+      auth: 'caller',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { ...TRACKER_OUTCOMES, 502: ['vehicle_pricing_failed'] },
+    }),
+    list: get<TrackerListResponse>()('/platform/v3/trackers/list', { auth: 'customer', query: z.object({ vrm: Vrm.optional() }) }),
+    remove: post<null>()('/platform/v3/trackers/remove', {
+      auth: 'customer',
+      body: z.object({ vrm: Vrm }),
+      outcomes: { 404: ['unable_to_add'] },
+    }),
   },
 
   /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
@@ -267,7 +302,12 @@ export const endpoints = endpointTable({
     runScheduled: legacyPost<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
       '/platform/dev/scheduled',
     ),
-    revalueTrackers: legacyPost<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
+    revalueTrackers: post<{ revalued: number; emailed: number }>()('/platform/dev/trackers/revalue', {
+      auth: 'none',
+      // A `now` that is not a date is the platform's own now.
+      body: z.object({ now: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
     collect: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/collect'),
     fundsReceived: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
   },

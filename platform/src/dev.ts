@@ -23,7 +23,7 @@ export const devHandlers: Handlers<typeof endpoints.dev> = {
   clock: legacy(devClock),
   moveClock: legacy(devClock),
   runScheduled: legacy(devRunScheduled),
-  revalueTrackers: legacy(devRevalue),
+  revalueTrackers: devRevalue,
   collect: legacy(devCollect),
   fundsReceived: legacy(devFundsReceived),
 };
