@@ -51,6 +51,7 @@ import type { UlezCheckResponse } from './ulez';
 import {
   MAX_MILEAGE,
   type CreateEnquiryResponse,
+  type LookupErrorCode,
   type MakeSummary,
   type MotHistory,
   type PremiumOffer,
@@ -68,8 +69,20 @@ import {
  * PlatformFailure.
  */
 
-/** The lookup answers every outcome with a {code} body the hero's panels show (docs/behaviour/entry.md#lookup-errors). */
-const LOOKUP_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503] as const;
+/**
+ * What the lookup answers instead of a vehicle, each with a {code} the hero's panels show
+ * (docs/behaviour/entry.md#lookup-errors): a registration that cannot be asked about, the
+ * sandbox's provider failures, a slow register, the account's vehicles, and its rate limit.
+ */
+const LOOKUP_OUTCOMES = {
+  400: ['bad_request', 'invalid_vrm'],
+  404: ['vehicle_lookup_failed'],
+  409: ['exceeded', 'vehicle_already_added'],
+  429: ['too_many_requests'],
+  500: ['vehicle_generation_failure'],
+  503: ['not_available', 'compliance_service_error'],
+  504: ['vehicle_generation_failure'],
+} as const satisfies { [status: number]: readonly LookupErrorCode[] };
 /**
  * What the registration tools answer instead of their result (platform/src/tools.ts): the lookup's
  * codes for a registration that cannot be asked about, the sandbox's provider failures, a slow
@@ -110,28 +123,67 @@ const Mileage = z
   .int(MILEAGE_MESSAGE)
   .min(0, MILEAGE_MESSAGE)
   .max(MAX_MILEAGE, MILEAGE_MESSAGE);
+/**
+ * A number the query string carries: the app sends a number, the router hands on its text, and
+ * the handler reads it with its own default and range and refuses it in its own words.
+ */
+const QueryNumber = z.union([z.string(), z.number()]);
+/**
+ * A value the handler checks itself, where it answers a wrong one with its own code and words (the
+ * lookup's `bad_request`, an analytics batch refused event by event) or drops it rather than refuse
+ * the call (an enquiry's campaign): the router passes it on as sent, and the app's calls are held
+ * to `T` by the type alone.
+ */
+const checkedByHandler = <T>() => z.unknown() as unknown as z.ZodType<unknown, z.ZodTypeDef, T>;
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
   entry: {
-    lookup: legacyPost<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', {
+    lookup: post<LookupResponse>()('/platform/vehicles/lookup', {
+      auth: 'caller',
+      body: z.object({ vrm: checkedByHandler<string>(), mode: z.enum(['value', 'add']).optional() }),
       outcomes: LOOKUP_OUTCOMES,
     }),
-    vehicle: legacyGet<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
-    motHistory: legacyGet<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
-    createEnquiry: legacyPost<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
-      '/platform/create-enquiry',
-    ),
-    valuate: legacyPost<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
-    eligibility: legacyGet<MarketplaceEligibility, { vrm: string; mileage: number }>()(
-      '/platform/marketplace/check-eligibility/vehicle-status',
-    ),
-    premiumOffer: legacyGet<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
-    /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
-    similarSold: legacyPost<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
-      outcomes: [404],
+    // The register's own failures (the sandbox's 5xx registrations) are answered as failures, not
+    // outcomes: the vehicle page shows its outage for them and "not found" for the outcomes.
+    vehicle: get<Vehicle>()('/platform/vehicles/:vrm', { auth: 'none', outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] } }),
+    motHistory: get<MotHistory>()('/platform/vehicles/:vrm/mot-history', {
+      auth: 'none',
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
     }),
-    insights: legacyGet<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', { outcomes: [404] }),
+    createEnquiry: post<CreateEnquiryResponse>()('/platform/create-enquiry', {
+      auth: 'caller',
+      query: z.object({ vrm: Vrm }),
+      body: z.object({ mileage: Mileage, campaign: checkedByHandler<Record<string, string>>().optional() }),
+      outcomes: { 400: ['invalid_vrm'], 401: ['unauthorised'], 404: ['vehicle_not_found'] },
+    }),
+    valuate: post<Valuation>()('/platform/valuate', {
+      auth: 'none',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    eligibility: get<MarketplaceEligibility>()('/platform/marketplace/check-eligibility/vehicle-status', {
+      auth: 'none',
+      // A mileage that is no number gives way to the last MOT reading.
+      query: z.object({ vrm: Vrm, mileage: QueryNumber.optional() }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    premiumOffer: get<PremiumOffer>()('/platform/premium-offer', {
+      auth: 'caller',
+      query: z.object({ valuation_ref: QueryNumber, vrm: Vrm }),
+      outcomes: { 400: ['bad_request'], 404: ['enquiry_not_found', 'not_eligible'] },
+      timeout: 'long',
+    }),
+    /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
+    similarSold: post<SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
+      auth: 'none',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    insights: get<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', {
+      auth: 'none',
+      outcomes: { 400: ['bad_request'], 404: ['vehicle_not_found'] },
+    }),
   },
 
   /** Signing up and in, sessions, the seller's account and contact preferences. */
