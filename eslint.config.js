@@ -109,14 +109,6 @@ const SQL_NOT_YET_IN_STORES = [
   'platform/src/sale/post-sale.ts',
   'platform/src/sale/referral-rewards.ts',
   'platform/src/sale/sale.ts',
-  'platform/src/shell/affiliates.ts',
-  'platform/src/shell/analytics.ts',
-  'platform/src/shell/dealer-interest.ts',
-  'platform/src/shell/health.ts',
-  'platform/src/shell/makes.ts',
-  'platform/src/shell/recent-sales.ts',
-  'platform/src/shell/reviews.ts',
-  'platform/src/shell/sales-record.ts',
   'platform/src/unsubscribe.ts',
 ];
 const TESTS = ['**/*.test.ts', 'tests/**', 'e2e/**'];

@@ -135,6 +135,10 @@ const QueryNumber = z.union([z.string(), z.number()]);
  * to `T` by the type alone.
  */
 const checkedByHandler = <T>() => z.unknown() as unknown as z.ZodType<unknown, z.ZodTypeDef, T>;
+/** A make as the register's slugs name it (`land-rover`). */
+const MakeSlug = z
+  .string({ required_error: 'makeSlug must be a make slug, e.g. land-rover' })
+  .regex(/^[a-z0-9-]{1,40}$/, 'makeSlug must be a make slug, e.g. land-rover');
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -324,18 +328,43 @@ export const endpoints = endpointTable({
 
   /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
   shell: {
-    health: legacyGet<HealthResponse>()('/api/health'),
-    reviews: legacyGet<ReviewsResponse, { limit?: number; offset?: number }>()('/platform/reviews'),
-    makes: legacyGet<{ makes: MakeSummary[] }>()('/platform/makes'),
-    recentSales: legacyGet<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
-    featuredDealers: legacyGet<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),
-    dealerInterest: legacyGet<DealerInterestCounts, { makeSlug: string }>()('/platform/bidding/bids/dealer-interest-counts'),
-    vehicleImage: legacyGet<string>()('/platform/images/vehicles/:file'),
-    dealerLogo: legacyGet<string>()('/platform/images/dealers/:file'),
-    events: legacyPost<AnalyticsEventsRequest, AnalyticsEventsResponse>()('/platform/events'),
-    chatLogin: legacyGet<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
-    chatWidget: legacyGet<string>()('/platform/chat/widget.js'),
-    affiliate: legacyPost<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
+    health: get<HealthResponse>()('/api/health', { auth: 'none' }),
+    // The limits and offsets are read by the handlers, which hold them to their ranges in their own words.
+    reviews: get<ReviewsResponse>()('/platform/reviews', {
+      auth: 'none',
+      query: z.object({ limit: QueryNumber.optional(), offset: QueryNumber.optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    makes: get<{ makes: MakeSummary[] }>()('/platform/makes', { auth: 'none' }),
+    recentSales: get<RecentSalesResponse>()('/platform/recent-sales', {
+      auth: 'none',
+      query: z.object({ make: z.string().optional(), areas: z.string().optional(), limit: QueryNumber.optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    featuredDealers: get<DealerLogosResponse>()('/platform/dealers/featured', {
+      auth: 'none',
+      query: z.object({ limit: QueryNumber.optional(), areas: z.string().optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    dealerInterest: get<DealerInterestCounts>()('/platform/bidding/bids/dealer-interest-counts', {
+      auth: 'none',
+      query: z.object({ makeSlug: MakeSlug }),
+    }),
+    vehicleImage: get<string>()('/platform/images/vehicles/:file', { auth: 'none', outcomes: { 404: ['not_found'] } }),
+    dealerLogo: get<string>()('/platform/images/dealers/:file', { auth: 'none', outcomes: { 404: ['not_found'] } }),
+    // Anyone: a seller whose token just lapsed still counts, as anonymous (the handler asks who it is).
+    events: post<AnalyticsEventsResponse>()('/platform/events', {
+      auth: 'none',
+      body: checkedByHandler<AnalyticsEventsRequest>(),
+      outcomes: { 400: ['bad_request'], 429: ['too_many_requests'] },
+    }),
+    chatLogin: get<ChatLoginResponse>()('/platform/virtual-assistant/auth', { auth: 'customer' }),
+    chatWidget: get<string>()('/platform/chat/widget.js', { auth: 'none' }),
+    affiliate: post<{ affiliate: string }>()('/platform/api/affiliates', {
+      auth: 'caller',
+      body: z.object({ affiliate: z.string() }),
+      outcomes: { 400: ['unknown_affiliate'], 401: ['unauthorised'] },
+    }),
   },
 
   /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
@@ -348,7 +377,11 @@ export const endpoints = endpointTable({
   /** Development and test only: the platform refuses them in production. */
   dev: {
     outbox: legacyGet<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
-    events: legacyGet<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
+    events: get<{ events: StoredAnalyticsEvent[] }>()('/platform/dev/events', {
+      auth: 'none',
+      query: z.object({ requesterId: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
     clock: legacyGet<ClockState>()('/platform/dev/clock'),
     moveClock: legacyPost<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
     runScheduled: legacyPost<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(

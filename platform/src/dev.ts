@@ -19,7 +19,7 @@ import { str } from './util';
  */
 export const devHandlers: Handlers<typeof endpoints.dev> = {
   outbox: legacy(devOutbox),
-  events: legacy(devEvents),
+  events: devEvents,
   clock: legacy(devClock),
   moveClock: legacy(devClock),
   runScheduled: legacy(devRunScheduled),
