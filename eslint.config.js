@@ -93,8 +93,6 @@ const SQL_NOT_YET_IN_STORES = [
   'platform/src/account/sign-in-links.ts',
   'platform/src/auth.ts',
   'platform/src/message-channels.ts',
-  'platform/src/mot/mot-check.ts',
-  'platform/src/mot/mot-reminders.ts',
   'platform/src/notify/consumer.ts',
   'platform/src/notify/short-links.ts',
   'platform/src/notify/sms-replies.ts',

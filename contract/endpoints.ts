@@ -24,6 +24,7 @@ import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
 import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
+import { CONTACT_MESSAGES } from './contact-rules';
 import type {
   AddressSuggestions,
   CollectionAvailability,
@@ -291,15 +292,26 @@ export const endpoints = endpointTable({
   },
 
   mot: {
-    check: legacyGet<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: legacyPost<{ email: string; mobile?: string }, MotReminderResponse>()(
-      '/platform/vehicle-checker/:vrm/mot/notifications',
-      {
-        outcomes: [400, 409],
-      },
-    ),
-    confirmReminders: legacyPost<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
-      outcomes: [404, 410],
+    check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', {
+      auth: 'none',
+      // A view other than the history is no checker of ours.
+      outcomes: { ...TOOL_OUTCOMES, 404: ['vehicle_lookup_failed', 'not_found'] },
+    }),
+    // The form's outcomes only: a limit reached (429), a registration gone from the register (404)
+    // and a failing provider (5xx) are answered as failures, which the form shows as such.
+    requestReminders: post<MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
+      auth: 'none',
+      body: z.object({
+        email: z.string({ required_error: CONTACT_MESSAGES.email, invalid_type_error: CONTACT_MESSAGES.email }),
+        mobile: z.string({ invalid_type_error: CONTACT_MESSAGES.phone }).optional(),
+      }),
+      outcomes: { 400: ['invalid', 'invalid_vrm', 'bad_request'], 409: ['mot_exempt', 'mot_expired', 'exceeded'] },
+    }),
+    // A limit reached (429) is a failure, not a link that stopped working.
+    confirmReminders: post<MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
+      auth: 'none',
+      body: z.object({ token: z.string() }),
+      outcomes: { 404: ['confirmation_invalid'], 410: ['confirmation_expired'] },
     }),
   },
 
