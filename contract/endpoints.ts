@@ -140,6 +140,7 @@ const checkedByHandler = <T>() => z.unknown() as unknown as z.ZodType<unknown, z
 const MakeSlug = z
   .string({ required_error: 'makeSlug must be a make slug, e.g. land-rover' })
   .regex(/^[a-z0-9-]{1,40}$/, 'makeSlug must be a make slug, e.g. land-rover');
+const SMS_REPLY_MESSAGE = 'A reply needs the UK mobile it came from and its text';
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -381,9 +382,13 @@ export const endpoints = endpointTable({
 
   /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
   notify: {
-    shortLink: legacyGet<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
+    shortLink: get<ShortLinkTarget>()('/platform/s/:code', { auth: 'none', outcomes: { 404: ['not_found'], 410: ['expired'] } }),
     /** A reply to one of our texts, as the SMS provider hands it on: STOP stops texts at once. */
-    smsReply: legacyPost<{ from: string; text: string }, { stopped: boolean }>()('/platform/notify/sms-replies'),
+    smsReply: post<{ stopped: boolean }>()('/platform/notify/sms-replies', {
+      auth: 'none',
+      body: z.object({ from: z.string({ message: SMS_REPLY_MESSAGE }), text: z.string({ message: SMS_REPLY_MESSAGE }) }),
+      outcomes: { 400: ['bad_request'] },
+    }),
   },
 
   /** Development and test only: the platform refuses them in production. */
