@@ -141,6 +141,7 @@ const MakeSlug = z
   .string({ required_error: 'makeSlug must be a make slug, e.g. land-rover' })
   .regex(/^[a-z0-9-]{1,40}$/, 'makeSlug must be a make slug, e.g. land-rover');
 const SMS_REPLY_MESSAGE = 'A reply needs the UK mobile it came from and its text';
+const CLOCK_CHANGE_MESSAGE = 'Send {"at": ISO-8601 instant} or {"advanceMs": whole number}';
 
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
@@ -393,23 +394,36 @@ export const endpoints = endpointTable({
 
   /** Development and test only: the platform refuses them in production. */
   dev: {
-    outbox: legacyGet<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
+    outbox: get<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox', {
+      auth: 'none',
+      query: z.object({ to: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
     events: get<{ events: StoredAnalyticsEvent[] }>()('/platform/dev/events', {
       auth: 'none',
       query: z.object({ requesterId: z.string().optional() }),
       outcomes: DEV_OUTCOMES,
     }),
-    clock: legacyGet<ClockState>()('/platform/dev/clock'),
-    moveClock: legacyPost<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
-    runScheduled: legacyPost<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
-      '/platform/dev/scheduled',
-    ),
+    clock: get<ClockState>()('/platform/dev/clock', { auth: 'none', outcomes: DEV_OUTCOMES }),
+    moveClock: post<ClockState>()('/platform/dev/clock', {
+      auth: 'none',
+      body: z.union([z.object({ at: z.string() }), z.object({ advanceMs: z.number() })], {
+        errorMap: () => ({ message: CLOCK_CHANGE_MESSAGE }),
+      }),
+      outcomes: { ...DEV_OUTCOMES, 400: ['bad_request'] },
+    }),
+    runScheduled: post<{ notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()('/platform/dev/scheduled', {
+      auth: 'none',
+      body: z.object({ at: z.string().optional() }),
+      outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
+    }),
     revalueTrackers: post<{ revalued: number; emailed: number }>()('/platform/dev/trackers/revalue', {
       auth: 'none',
       // A `now` that is not a date is the platform's own now.
       body: z.object({ now: z.string().optional() }),
       outcomes: DEV_OUTCOMES,
     }),
+    // The sale's development switches, still read by their handlers (platform/src/sale/).
     collect: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/collect'),
     fundsReceived: legacyPost<never, unknown>()('/platform/dev/enquiries/:id/funds-received'),
   },
