@@ -115,8 +115,11 @@ const TRACKER_OUTCOMES = {
 /** What a development endpoint answers in production, where it is not there. */
 const DEV_OUTCOMES = { 404: ['not_found'] } as const;
 
-/** A registration as a tool or the lookup takes it: the platform normalises and checks it. */
-const Vrm = z.string().max(20);
+/**
+ * A registration as a tool or the lookup takes it: the platform normalises and checks it (a 400
+ * `invalid_vrm` in the handler's words); the schema refuses only what is no registration at all.
+ */
+const Vrm = z.string({ message: 'vrm is required' }).max(20, 'Not a UK registration mark');
 const MILEAGE_MESSAGE = 'mileage must be a whole number of miles';
 /** A mileage as the seller gave it: a whole number of miles the odometer can show. */
 const Mileage = z
@@ -376,7 +379,7 @@ export const endpoints = endpointTable({
     chatWidget: get<string>()('/platform/chat/widget.js', { auth: 'none' }),
     affiliate: post<{ affiliate: string }>()('/platform/api/affiliates', {
       auth: 'caller',
-      body: z.object({ affiliate: z.string() }),
+      body: z.object({ affiliate: z.string({ message: 'No such affiliate' }) }),
       outcomes: { 400: ['unknown_affiliate'], 401: ['unauthorised'] },
     }),
   },
