@@ -64,19 +64,12 @@ export const ROUTER_OUTCOMES = {
   413: ['payload_too_large'],
 } as const satisfies OutcomeMap;
 
-/**
- * A body the router does not read as JSON: an upload (multipart, read with its own limit). `Typed`
- * stands for the input of an endpoint not yet moved over to schemas (`legacyGet`/`legacyPost`): a
- * type for the app's calls, nothing for the router to check.
- */
-export type BodyKind = ZodTypeAny | 'multipart' | Typed<unknown>;
-export interface Typed<T> {
-  readonly __input?: T;
-}
+/** A body the router does not read as JSON: an upload (multipart, read with its own limit). */
+export type BodyKind = ZodTypeAny | 'multipart';
 
 export interface Endpoint<
   P extends string = string,
-  Q extends ZodTypeAny | Typed<unknown> | undefined = ZodTypeAny | Typed<unknown> | undefined,
+  Q extends ZodTypeAny | undefined = ZodTypeAny | undefined,
   B extends BodyKind | undefined = BodyKind | undefined,
   Response = unknown,
   O extends OutcomeMap = OutcomeMap,
@@ -87,7 +80,6 @@ export interface Endpoint<
   readonly name: string;
   readonly method: Method;
   readonly path: P;
-  /** Undefined for an endpoint whose handler still reads the request itself (being moved over). */
   readonly auth: A;
   readonly owns: W;
   readonly query: Q;
@@ -110,15 +102,7 @@ export type OutcomesOf<E> = E extends Endpoint<string, any, any, any, infer O, a
 export type OutcomeCodeOf<E> = OutcomesOf<E>[keyof OutcomesOf<E>] extends readonly (infer C)[] ? C & string : never;
 
 type ParamsPart<P extends string> = [PathParams<P>] extends [never] ? unknown : { params: Record<PathParams<P>, string | number> };
-type SchemaInput<S> = [S] extends [undefined]
-  ? never
-  : S extends ZodTypeAny
-    ? z.input<S>
-    : S extends 'multipart'
-      ? FormData
-      : S extends Typed<infer T>
-        ? T
-        : never;
+type SchemaInput<S> = [S] extends [undefined] ? never : S extends ZodTypeAny ? z.input<S> : S extends 'multipart' ? FormData : never;
 // A query or body whose fields are all optional may be left out.
 type Optional<K extends string, T> = [T] extends [never] ? unknown : Record<string, never> extends T ? { [_ in K]?: T } : { [_ in K]: T };
 
@@ -132,17 +116,17 @@ export type InputOf<E> =
 export type InputArgs<E> = Record<string, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>];
 
 interface Spec<Q, B, O, A, W> {
-  auth?: A;
+  auth: A;
   owns?: W;
   query?: Q;
   body?: B;
-  /** Statuses answered as outcomes: a map of status → codes, or (not yet moved over) the statuses alone. */
-  outcomes?: O | readonly number[];
+  /** Statuses answered as outcomes, each with its codes. */
+  outcomes?: O;
   timeout?: TimeoutClass;
 }
 
 function endpoint(method: Method, path: string, spec: Spec<unknown, unknown, unknown, unknown, unknown>): AnyEndpoint {
-  const outcomes = Array.isArray(spec.outcomes) ? Object.fromEntries(spec.outcomes.map((s) => [s, []])) : (spec.outcomes ?? {});
+  const outcomes = spec.outcomes ?? {};
   return {
     name: '',
     method,
@@ -163,11 +147,11 @@ export function get<Response>() {
     const P extends string,
     Q extends ZodTypeAny | undefined = undefined,
     const O extends OutcomeMap = {},
-    const A extends Auth | undefined = undefined,
+    const A extends Auth = Auth,
     const W extends Owns | undefined = undefined,
   >(
     path: P,
-    spec: Spec<Q, undefined, O, A, W> = {},
+    spec: Spec<Q, undefined, O, A, W>,
   ): Endpoint<P, Q, undefined, Response, O, A, W> => endpoint('GET', path, spec) as never;
 }
 
@@ -178,44 +162,14 @@ export function post<Response>() {
     B extends BodyKind | undefined = undefined,
     Q extends ZodTypeAny | undefined = undefined,
     const O extends OutcomeMap = {},
-    const A extends Auth | undefined = undefined,
+    const A extends Auth = Auth,
     const W extends Owns | undefined = undefined,
   >(
     path: P,
-    spec: Spec<Q, B, O, A, W> = {},
+    spec: Spec<Q, B, O, A, W>,
   ): Endpoint<P, Q, B, Response, O, A, W> => endpoint('POST', path, spec) as never;
 }
 
-/**
- * The builders of endpoints not yet moved over to schemas and typed handlers (issue 33 moves them
- * group by group): the types of what the app sends, and the statuses it reads as outcomes.
- */
-export function legacyGet<Response, Query = never>() {
-  return <const P extends string>(path: P, options: { outcomes?: readonly number[]; timeout?: TimeoutClass } = {}) =>
-    endpoint('GET', path, options) as Endpoint<
-      P,
-      [Query] extends [never] ? undefined : Typed<Query>,
-      undefined,
-      Response,
-      OutcomeMap,
-      undefined
-    >;
-}
-
-export function legacyPost<Body, Response, Query = never>() {
-  return <const P extends string>(path: P, options: { outcomes?: readonly number[]; timeout?: TimeoutClass } = {}) =>
-    endpoint('POST', path, options) as Endpoint<
-      P,
-      [Query] extends [never] ? undefined : Typed<Query>,
-      [Body] extends [never] ? undefined : Body extends FormData ? 'multipart' : Typed<Body>,
-      Response,
-      OutcomeMap,
-      undefined,
-      undefined
-    >;
-}
-
-/** Names every endpoint of a table of groups `group.key`, so failures and logs say which call it was. */
 // The constraint names only what the table needs: an endpoint's whole type as the constraint would
 // become the contextual type of each entry, and its `any` parts would be inferred for the entry's own.
 export function endpointTable<T extends Record<string, Record<string, Pick<AnyEndpoint, 'name' | 'method' | 'path'>>>>(groups: T): T {

@@ -15,13 +15,14 @@ import type { BeneficiaryResponse, PayeeChangePending, PaymentStatusesResponse }
 import type { ClockState } from './clock';
 import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, VehiclePhoto } from './documents';
 import { z } from 'zod';
-import { endpointTable, get, legacyGet, legacyPost, post } from './endpoint';
+import { endpointTable, get, post } from './endpoint';
 import type { FinanceStatus } from './finance';
 import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
 import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY } from './sale';
+import { CONTACT_MESSAGES } from './contact-rules';
 import type {
   AddressSuggestions,
   CollectionAvailability,
@@ -46,17 +47,19 @@ import type {
   StoredAnalyticsEvent,
 } from './shell';
 import type { VehicleTaxResponse } from './tax';
-import type { AddTrackerRequest, Tracker, TrackerListResponse, TrackResponse } from './trackers';
+import type { Tracker, TrackerListResponse, TrackerOutcomeCode, TrackResponse } from './trackers';
 import type { UlezCheckResponse } from './ulez';
-import type {
-  CreateEnquiryResponse,
-  MakeSummary,
-  MotHistory,
-  PremiumOffer,
-  SimilarSoldVehicles,
-  Valuation,
-  Vehicle,
-  VehicleInsights,
+import {
+  MAX_MILEAGE,
+  type CreateEnquiryResponse,
+  type LookupErrorCode,
+  type MakeSummary,
+  type MotHistory,
+  type PremiumOffer,
+  type SimilarSoldVehicles,
+  type Valuation,
+  type Vehicle,
+  type VehicleInsights,
 } from './vehicles';
 
 /**
@@ -67,8 +70,20 @@ import type {
  * PlatformFailure.
  */
 
-/** The lookup answers every outcome with a {code} body the hero's panels show (docs/behaviour/entry.md#lookup-errors). */
-const LOOKUP_OUTCOMES = [400, 404, 409, 422, 429, 500, 502, 503] as const;
+/**
+ * What the lookup answers instead of a vehicle, each with a {code} the hero's panels show
+ * (docs/behaviour/entry.md#lookup-errors): a registration that cannot be asked about, the
+ * sandbox's provider failures, a slow register, the account's vehicles, and its rate limit.
+ */
+const LOOKUP_OUTCOMES = {
+  400: ['bad_request', 'invalid_vrm'],
+  404: ['vehicle_lookup_failed'],
+  409: ['exceeded', 'vehicle_already_added'],
+  429: ['too_many_requests'],
+  500: ['vehicle_generation_failure'],
+  503: ['not_available', 'compliance_service_error'],
+  504: ['vehicle_generation_failure'],
+} as const satisfies { [status: number]: readonly LookupErrorCode[] };
 /**
  * What the registration tools answer instead of their result (platform/src/tools.ts): the lookup's
  * codes for a registration that cannot be asked about, the sandbox's provider failures, a slow
@@ -84,9 +99,52 @@ export const TOOL_OUTCOMES = {
   504: ['vehicle_generation_failure'],
 } as const;
 export type ToolOutcomes = typeof TOOL_OUTCOMES;
+/**
+ * What the tracker's calls answer instead of the car (platform/src/tracker/trackers.ts): the
+ * lookup's codes and its limit, and the tracker's own (docs/trackers.md). A registration the
+ * register lacks is the tracker's not-found, even for the sandbox's not-found registration.
+ */
+const TRACKER_OUTCOMES = {
+  400: ['bad_request', 'invalid_vrm'],
+  404: ['vrm_not_found_after_refetch'],
+  409: ['vehicle_already_added', 'exceeded'],
+  429: ['too_many_requests'],
+  500: ['vehicle_generation_failure'],
+  503: ['not_available', 'compliance_service_error'],
+} as const satisfies { [status: number]: readonly TrackerOutcomeCode[] };
+/** What a development endpoint answers in production, where it is not there. */
+const DEV_OUTCOMES = { 404: ['not_found'] } as const;
 
-/** A registration as a tool or the lookup takes it: the platform normalises and checks it. */
-const Vrm = z.string().max(20);
+/**
+ * A registration as a tool or the lookup takes it: the platform normalises and checks it (a 400
+ * `invalid_vrm` in the handler's words); the schema refuses only what is no registration at all.
+ */
+const Vrm = z.string({ message: 'vrm is required' }).max(20, 'Not a UK registration mark');
+const MILEAGE_MESSAGE = 'mileage must be a whole number of miles';
+/** A mileage as the seller gave it: a whole number of miles the odometer can show. */
+const Mileage = z
+  .number({ required_error: MILEAGE_MESSAGE, invalid_type_error: MILEAGE_MESSAGE })
+  .int(MILEAGE_MESSAGE)
+  .min(0, MILEAGE_MESSAGE)
+  .max(MAX_MILEAGE, MILEAGE_MESSAGE);
+/**
+ * A number the query string carries: the app sends a number, the router hands on its text, and
+ * the handler reads it with its own default and range and refuses it in its own words.
+ */
+const QueryNumber = z.union([z.string(), z.number()]);
+/**
+ * A value the handler checks itself, where it answers a wrong one with its own code and words (the
+ * lookup's `bad_request`, an analytics batch refused event by event) or drops it rather than refuse
+ * the call (an enquiry's campaign): the router passes it on as sent, and the app's calls are held
+ * to `T` by the type alone.
+ */
+const checkedByHandler = <T>() => z.unknown() as unknown as z.ZodType<unknown, z.ZodTypeDef, T>;
+/** A make as the register's slugs name it (`land-rover`). */
+const MakeSlug = z
+  .string({ required_error: 'makeSlug must be a make slug, e.g. land-rover' })
+  .regex(/^[a-z0-9-]{1,40}$/, 'makeSlug must be a make slug, e.g. land-rover');
+const SMS_REPLY_MESSAGE = 'A reply needs the UK mobile it came from and its text';
+const CLOCK_CHANGE_MESSAGE = 'Send {"at": ISO-8601 instant} or {"advanceMs": whole number}';
 /** Free text of at most `max` characters, trimmed; missing is empty (the handler says what it needs). */
 const Text = (max: number) => z.string().max(max).trim().default('');
 /** The campaign a seller came from (utm_*, gclid…): names and values the platform checks again (shell/analytics.ts). */
@@ -172,24 +230,51 @@ const ProfileStepBody = z
 export const endpoints = endpointTable({
   /** The registration lookup, the mileage step and the valuation. */
   entry: {
-    lookup: legacyPost<{ vrm: string; mode?: 'value' | 'add' }, LookupResponse>()('/platform/vehicles/lookup', {
+    lookup: post<LookupResponse>()('/platform/vehicles/lookup', {
+      auth: 'caller',
+      body: z.object({ vrm: checkedByHandler<string>(), mode: z.enum(['value', 'add']).optional() }),
       outcomes: LOOKUP_OUTCOMES,
     }),
-    vehicle: legacyGet<Vehicle>()('/platform/vehicles/:vrm', { outcomes: [404] }),
-    motHistory: legacyGet<MotHistory>()('/platform/vehicles/:vrm/mot-history'),
-    createEnquiry: legacyPost<{ mileage: number; campaign?: Record<string, string> }, CreateEnquiryResponse, { vrm: string }>()(
-      '/platform/create-enquiry',
-    ),
-    valuate: legacyPost<{ vrm: string; mileage: number }, Valuation>()('/platform/valuate'),
-    eligibility: legacyGet<MarketplaceEligibility, { vrm: string; mileage: number }>()(
-      '/platform/marketplace/check-eligibility/vehicle-status',
-    ),
-    premiumOffer: legacyGet<PremiumOffer, { valuation_ref: number; vrm: string }>()('/platform/premium-offer', { timeout: 'long' }),
-    /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
-    similarSold: legacyPost<{ vrm: string; mileage: number }, SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
-      outcomes: [404],
+    // The register's own failures (the sandbox's 5xx registrations) are answered as failures, not
+    // outcomes: the vehicle page shows its outage for them and "not found" for the outcomes.
+    vehicle: get<Vehicle>()('/platform/vehicles/:vrm', { auth: 'none', outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] } }),
+    motHistory: get<MotHistory>()('/platform/vehicles/:vrm/mot-history', {
+      auth: 'none',
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
     }),
-    insights: legacyGet<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', { outcomes: [404] }),
+    createEnquiry: post<CreateEnquiryResponse>()('/platform/create-enquiry', {
+      auth: 'caller',
+      query: z.object({ vrm: Vrm }),
+      body: z.object({ mileage: Mileage, campaign: checkedByHandler<Record<string, string>>().optional() }),
+      outcomes: { 400: ['invalid_vrm'], 401: ['unauthorised'], 404: ['vehicle_not_found'] },
+    }),
+    valuate: post<Valuation>()('/platform/valuate', {
+      auth: 'none',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    eligibility: get<MarketplaceEligibility>()('/platform/marketplace/check-eligibility/vehicle-status', {
+      auth: 'none',
+      // A mileage that is no number gives way to the last MOT reading.
+      query: z.object({ vrm: Vrm, mileage: QueryNumber.optional() }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    premiumOffer: get<PremiumOffer>()('/platform/premium-offer', {
+      auth: 'caller',
+      query: z.object({ valuation_ref: QueryNumber, vrm: Vrm }),
+      outcomes: { 400: ['bad_request'], 404: ['enquiry_not_found', 'not_eligible'] },
+      timeout: 'long',
+    }),
+    /** The sales record's evidence beside a valuation (docs/behaviour/entry.md#the-sales-record). */
+    similarSold: post<SimilarSoldVehicles>()('/platform/premium-v3/enquiries/similarSoldVehicles', {
+      auth: 'none',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { 400: ['invalid_vrm'], 404: ['vehicle_not_found'] },
+    }),
+    insights: get<VehicleInsights>()('/platform/vehicles/vehicles/:id/insights', {
+      auth: 'none',
+      outcomes: { 400: ['bad_request'], 404: ['vehicle_not_found'] },
+    }),
   },
 
   /** Signing up and in, sessions, the seller's account and contact preferences. */
@@ -489,15 +574,26 @@ export const endpoints = endpointTable({
   },
 
   mot: {
-    check: legacyGet<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', { outcomes: [400, 404, 429, 500, 502, 503, 504] }),
-    requestReminders: legacyPost<{ email: string; mobile?: string }, MotReminderResponse>()(
-      '/platform/vehicle-checker/:vrm/mot/notifications',
-      {
-        outcomes: [400, 409],
-      },
-    ),
-    confirmReminders: legacyPost<{ token: string }, MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
-      outcomes: [404, 410],
+    check: get<MotCheck>()('/platform/vehicle-checker/:vrm/mot/checker/:view', {
+      auth: 'none',
+      // A view other than the history is no checker of ours.
+      outcomes: { ...TOOL_OUTCOMES, 404: ['vehicle_lookup_failed', 'not_found'] },
+    }),
+    // The form's outcomes only: a limit reached (429), a registration gone from the register (404)
+    // and a failing provider (5xx) are answered as failures, which the form shows as such.
+    requestReminders: post<MotReminderResponse>()('/platform/vehicle-checker/:vrm/mot/notifications', {
+      auth: 'none',
+      body: z.object({
+        email: z.string({ required_error: CONTACT_MESSAGES.email, invalid_type_error: CONTACT_MESSAGES.email }),
+        mobile: z.string({ invalid_type_error: CONTACT_MESSAGES.phone }).optional(),
+      }),
+      outcomes: { 400: ['invalid', 'invalid_vrm', 'bad_request'], 409: ['mot_exempt', 'mot_expired', 'exceeded'] },
+    }),
+    // A limit reached (429) is a failure, not a link that stopped working.
+    confirmReminders: post<MotReminderConfirmed>()('/platform/vehicle-checker/:vrm/mot/notifications/confirm', {
+      auth: 'none',
+      body: z.object({ token: z.string() }),
+      outcomes: { 404: ['confirmation_invalid'], 410: ['confirmation_expired'] },
     }),
   },
 
@@ -506,45 +602,107 @@ export const endpoints = endpointTable({
   },
 
   tracker: {
-    track: legacyPost<{ vrm: string }, TrackResponse>()('/platform/v3/trackers/track', { outcomes: LOOKUP_OUTCOMES }),
-    add: legacyPost<AddTrackerRequest, Tracker>()('/platform/v3/trackers', { outcomes: LOOKUP_OUTCOMES }),
-    list: legacyGet<TrackerListResponse, { vrm?: string }>()('/platform/v3/trackers/list'),
-    remove: legacyPost<{ vrm: string }, null>()('/platform/v3/trackers/remove'),
+    track: post<TrackResponse>()('/platform/v3/trackers/track', {
+      auth: 'caller',
+      body: z.object({ vrm: Vrm }),
+      outcomes: TRACKER_OUTCOMES,
+    }),
+    add: post<Tracker>()('/platform/v3/trackers', {
+      auth: 'caller',
+      body: z.object({ vrm: Vrm, mileage: Mileage }),
+      outcomes: { ...TRACKER_OUTCOMES, 502: ['vehicle_pricing_failed'] },
+    }),
+    list: get<TrackerListResponse>()('/platform/v3/trackers/list', { auth: 'customer', query: z.object({ vrm: Vrm.optional() }) }),
+    remove: post<null>()('/platform/v3/trackers/remove', {
+      auth: 'customer',
+      body: z.object({ vrm: Vrm }),
+      outcomes: { 404: ['unable_to_add'] },
+    }),
   },
 
   /** What every page's frame shows or sends: reviews, recent sales, dealers, analytics, the chat, generated images. */
   shell: {
-    health: legacyGet<HealthResponse>()('/api/health'),
-    reviews: legacyGet<ReviewsResponse, { limit?: number; offset?: number }>()('/platform/reviews'),
-    makes: legacyGet<{ makes: MakeSummary[] }>()('/platform/makes'),
-    recentSales: legacyGet<RecentSalesResponse, { make?: string; areas?: string; limit?: number }>()('/platform/recent-sales'),
-    featuredDealers: legacyGet<DealerLogosResponse, { limit?: number; areas?: string }>()('/platform/dealers/featured'),
-    dealerInterest: legacyGet<DealerInterestCounts, { makeSlug: string }>()('/platform/bidding/bids/dealer-interest-counts'),
-    vehicleImage: legacyGet<string>()('/platform/images/vehicles/:file'),
-    dealerLogo: legacyGet<string>()('/platform/images/dealers/:file'),
-    events: legacyPost<AnalyticsEventsRequest, AnalyticsEventsResponse>()('/platform/events'),
-    chatLogin: legacyGet<ChatLoginResponse>()('/platform/virtual-assistant/auth'),
-    chatWidget: legacyGet<string>()('/platform/chat/widget.js'),
-    affiliate: legacyPost<{ affiliate: string }, { affiliate: string }>()('/platform/api/affiliates'),
+    health: get<HealthResponse>()('/api/health', { auth: 'none' }),
+    // The limits and offsets are read by the handlers, which hold them to their ranges in their own words.
+    reviews: get<ReviewsResponse>()('/platform/reviews', {
+      auth: 'none',
+      query: z.object({ limit: QueryNumber.optional(), offset: QueryNumber.optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    makes: get<{ makes: MakeSummary[] }>()('/platform/makes', { auth: 'none' }),
+    recentSales: get<RecentSalesResponse>()('/platform/recent-sales', {
+      auth: 'none',
+      query: z.object({ make: z.string().optional(), areas: z.string().optional(), limit: QueryNumber.optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    featuredDealers: get<DealerLogosResponse>()('/platform/dealers/featured', {
+      auth: 'none',
+      query: z.object({ limit: QueryNumber.optional(), areas: z.string().optional() }),
+      outcomes: { 400: ['bad_request'] },
+    }),
+    dealerInterest: get<DealerInterestCounts>()('/platform/bidding/bids/dealer-interest-counts', {
+      auth: 'none',
+      query: z.object({ makeSlug: MakeSlug }),
+    }),
+    vehicleImage: get<string>()('/platform/images/vehicles/:file', { auth: 'none', outcomes: { 404: ['not_found'] } }),
+    dealerLogo: get<string>()('/platform/images/dealers/:file', { auth: 'none', outcomes: { 404: ['not_found'] } }),
+    // Anyone: a seller whose token just lapsed still counts, as anonymous (the handler asks who it is).
+    events: post<AnalyticsEventsResponse>()('/platform/events', {
+      auth: 'none',
+      body: checkedByHandler<AnalyticsEventsRequest>(),
+      outcomes: { 400: ['bad_request'], 429: ['too_many_requests'] },
+    }),
+    chatLogin: get<ChatLoginResponse>()('/platform/virtual-assistant/auth', { auth: 'customer' }),
+    chatWidget: get<string>()('/platform/chat/widget.js', { auth: 'none' }),
+    affiliate: post<{ affiliate: string }>()('/platform/api/affiliates', {
+      auth: 'caller',
+      body: z.object({ affiliate: z.string({ message: 'No such affiliate' }) }),
+      outcomes: { 400: ['unknown_affiliate'], 401: ['unauthorised'] },
+    }),
   },
 
   /** What the seller is told, and how they come back from it: the short links in texts (docs/notifications.md). */
   notify: {
-    shortLink: legacyGet<ShortLinkTarget>()('/platform/s/:code', { outcomes: [404, 410] }),
+    shortLink: get<ShortLinkTarget>()('/platform/s/:code', { auth: 'none', outcomes: { 404: ['not_found'], 410: ['expired'] } }),
     /** A reply to one of our texts, as the SMS provider hands it on: STOP stops texts at once. */
-    smsReply: legacyPost<{ from: string; text: string }, { stopped: boolean }>()('/platform/notify/sms-replies'),
+    smsReply: post<{ stopped: boolean }>()('/platform/notify/sms-replies', {
+      auth: 'none',
+      body: z.object({ from: z.string({ message: SMS_REPLY_MESSAGE }), text: z.string({ message: SMS_REPLY_MESSAGE }) }),
+      outcomes: { 400: ['bad_request'] },
+    }),
   },
 
   /** Development and test only: the platform refuses them in production. */
   dev: {
-    outbox: legacyGet<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox'),
-    events: legacyGet<{ events: StoredAnalyticsEvent[] }, { requesterId?: string }>()('/platform/dev/events'),
-    clock: legacyGet<ClockState>()('/platform/dev/clock'),
-    moveClock: legacyPost<{ at: string } | { advanceMs: number }, ClockState>()('/platform/dev/clock'),
-    runScheduled: legacyPost<{ at?: string }, { notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()(
-      '/platform/dev/scheduled',
-    ),
-    revalueTrackers: legacyPost<{ now: string }, unknown>()('/platform/dev/trackers/revalue'),
+    outbox: get<{ emails: OutboxEmail[]; deadLetters: DeadLetter[] }>()('/platform/dev/outbox', {
+      auth: 'none',
+      query: z.object({ to: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
+    events: get<{ events: StoredAnalyticsEvent[] }>()('/platform/dev/events', {
+      auth: 'none',
+      query: z.object({ requesterId: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
+    clock: get<ClockState>()('/platform/dev/clock', { auth: 'none', outcomes: DEV_OUTCOMES }),
+    moveClock: post<ClockState>()('/platform/dev/clock', {
+      auth: 'none',
+      body: z.union([z.object({ at: z.string() }), z.object({ advanceMs: z.number() })], {
+        errorMap: () => ({ message: CLOCK_CHANGE_MESSAGE }),
+      }),
+      outcomes: { ...DEV_OUTCOMES, 400: ['bad_request'] },
+    }),
+    runScheduled: post<{ notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()('/platform/dev/scheduled', {
+      auth: 'none',
+      body: z.object({ at: z.string().optional() }),
+      outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
+    }),
+    revalueTrackers: post<{ revalued: number; emailed: number }>()('/platform/dev/trackers/revalue', {
+      auth: 'none',
+      // A `now` that is not a date is the platform's own now.
+      body: z.object({ now: z.string().optional() }),
+      outcomes: DEV_OUTCOMES,
+    }),
     /** The dealer collects and pays (the sale's development switch): the sale as it then stands. */
     collect: post<SaleView | null>()('/platform/dev/enquiries/:id/collect', {
       auth: 'customer',

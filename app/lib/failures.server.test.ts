@@ -6,8 +6,9 @@ import { PlatformFailure } from './gateway.server';
 
 const table = endpointTable({
   test: {
-    plain: post<unknown>()('/platform/plain', { body: z.object({}) }),
+    plain: post<unknown>()('/platform/plain', { auth: 'none', body: z.object({}) }),
     withOutcomes: post<unknown>()('/platform/outcomes', {
+      auth: 'none',
       body: z.object({}),
       outcomes: { 404: ['gone_away'], 409: ['taken'], 429: ['slow_down'], 503: ['provider_down'] },
     }),

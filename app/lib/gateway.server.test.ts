@@ -17,9 +17,10 @@ import {
 /** Endpoints of no feature, for answers the platform never gives. */
 const test = endpointTable({
   test: {
-    x: get<unknown>()('/x'),
-    postX: post<unknown>()('/platform/x', { body: z.record(z.unknown()) }),
+    x: get<unknown>()('/x', { auth: 'none' }),
+    postX: post<unknown>()('/platform/x', { auth: 'none', body: z.record(z.unknown()) }),
     lookupWithOutcome: post<unknown>()('/platform/vehicles/lookup', {
+      auth: 'none',
       body: z.record(z.unknown()),
       outcomes: { 404: ['vehicle_lookup_failed'] },
     }),

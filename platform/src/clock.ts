@@ -1,6 +1,5 @@
-import { clockChange, configuredOffset, createClock, type ClockState } from '../../contract/clock';
-import { devEndpointsOn, isProduction, type PlatformEnv } from './env';
-import { errorResponse, json, readJsonObject } from './http';
+import { configuredOffset, createClock, type ClockState } from '../../contract/clock';
+import { isProduction, type PlatformEnv } from './env';
 
 /**
  * The platform's one clock (contract/clock.ts): every module reads "now" here. The offset comes
@@ -25,19 +24,16 @@ export function onThisClock(realMs: number): Date {
   return new Date(realMs + clock.offsetMs());
 }
 
-const state = (): ClockState => ({ now: clockNowIso(), offsetMs: clock.offsetMs() });
+/** The platform's time and how far it is moved from real time, as the development endpoints answer it. */
+export const clockState = (): ClockState => ({ now: clockNowIso(), offsetMs: clock.offsetMs() });
 
 /**
- * GET /platform/dev/clock: the platform's time. POST with `{ at }` or `{ advanceMs }` moves it.
- * Development and tests only: production has no such endpoint.
+ * Sets the platform's time (`at`, epoch ms) or moves it on (`advanceMs`). Only the development
+ * endpoint does (platform/src/dev.ts): production has no such endpoint.
  */
-export async function devClock(request: Request, env: PlatformEnv): Promise<Response> {
-  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
-  if (request.method === 'GET') return json(state());
-  const change = clockChange(await readJsonObject(request));
-  if (!change) return errorResponse(400, 'bad_request', 'Send {"at": ISO-8601 instant} or {"advanceMs": whole number}');
+export function moveClock(change: { at: number } | { advanceMs: number }): ClockState {
   if ('at' in change) clock.setTo(change.at);
   else clock.advance(change.advanceMs);
-  console.log(JSON.stringify({ event: 'platform.clock.moved', ...state() }));
-  return json(state());
+  console.log(JSON.stringify({ event: 'platform.clock.moved', ...clockState() }));
+  return clockState();
 }

@@ -8,7 +8,7 @@ import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
 import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
 import { errorResponse, PayloadTooLarge, payloadTooLarge } from './http';
-import { Router, type Handlers, type LegacyHandler, type TypedHandler } from './router';
+import { Router, type Handlers, type TypedHandler } from './router';
 import { withProvidersVersions } from './providers/versions';
 import { requestLogEntry } from './request-log';
 import { motHandlers } from './mot/handlers';
@@ -62,7 +62,7 @@ const UPLOAD_LIMITS = new Map<AnyEndpoint, number>([
 ]);
 const BODY_LIMITS = new Map<AnyEndpoint, number>([[endpoints.shell.events, EVENTS_MAX_BODY_BYTES]]);
 for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Record<string, AnyEndpoint>][]) {
-  const groupHandlers: Record<string, TypedHandler<AnyEndpoint> | LegacyHandler | undefined> = handlers[group];
+  const groupHandlers: Record<string, TypedHandler<AnyEndpoint> | undefined> = handlers[group];
   for (const [key, endpoint] of Object.entries(table)) {
     const handler = groupHandlers[key];
     if (!handler) throw new Error(`No handler for ${endpoint.name}`);

@@ -1,13 +1,5 @@
 import type { z, ZodTypeAny } from 'zod';
-import {
-  pathPattern,
-  type AnyEndpoint,
-  type Auth,
-  type Endpoint,
-  type OutcomesOf,
-  type PathParams,
-  type ResponseOf,
-} from '../../contract/endpoint';
+import { pathPattern, type AnyEndpoint, type Endpoint, type OutcomesOf, type PathParams, type ResponseOf } from '../../contract/endpoint';
 import { authenticate, invalidToken, requireCustomer, type Caller, type Customer } from './auth';
 import type { PlatformEnv } from './env';
 import {
@@ -81,28 +73,11 @@ export type HandlerInput<E> =
 
 export type TypedHandler<E extends AnyEndpoint> = (input: HandlerInput<E>, ctx: HandlerContext<E>) => Promise<ResponseOf<E> | Reply>;
 
-/** A handler not yet moved over: it reads the request itself (issue 33 moves them group by group). */
-export type LegacyHandler = (
-  request: Request,
-  env: PlatformEnv,
-  ctx: ExecutionContext,
-  params: Record<string, string>,
-) => Promise<Response>;
-
-const LEGACY = Symbol('legacy handler');
-export function legacy(handler: LegacyHandler): LegacyHandler & { [LEGACY]: true } {
-  return Object.assign(handler, { [LEGACY]: true as const });
-}
-const isLegacy = (handler: unknown): handler is LegacyHandler => typeof handler === 'function' && LEGACY in handler;
-
 /**
  * One handler for every endpoint of a group of the table, and none for an endpoint the group does
- * not have: a feature's map that misses one, or names one too many, does not compile. An entry with
- * `auth` has a typed handler; one without is still a legacy one.
+ * not have: a feature's map that misses one, or names one too many, does not compile.
  */
-export type Handlers<Group extends Record<string, AnyEndpoint>> = {
-  readonly [Key in keyof Group]: Group[Key]['auth'] extends Auth ? TypedHandler<Group[Key]> : LegacyHandler & { [LEGACY]: true };
-};
+export type Handlers<Group extends Record<string, AnyEndpoint>> = { readonly [Key in keyof Group]: TypedHandler<Group[Key]> };
 
 function replies(): Omit<HandlerContext, 'env' | 'request' | 'exec'> {
   return {
@@ -145,7 +120,7 @@ interface Route {
   endpoint: AnyEndpoint;
   pattern: RegExp;
   keys: string[];
-  handler: TypedHandler<AnyEndpoint> | LegacyHandler;
+  handler: TypedHandler<AnyEndpoint>;
   maxBodyBytes: number;
   /** For an upload (`body: 'multipart'`): how big its file may be. */
   uploadLimit: number | undefined;
@@ -224,13 +199,12 @@ export class Router {
    */
   on(
     endpoint: AnyEndpoint,
-    handler: TypedHandler<AnyEndpoint> | LegacyHandler,
+    handler: TypedHandler<AnyEndpoint>,
     { maxBodyBytes, uploadLimit }: { maxBodyBytes?: number; uploadLimit?: number } = {},
   ): this {
     const { pattern, keys } = pathPattern(endpoint.path);
-    if (endpoint.auth === undefined && !isLegacy(handler)) throw new Error(`${endpoint.name}: an entry without auth needs legacy()`);
-    if (endpoint.body === 'multipart' && !isLegacy(handler) && uploadLimit === undefined)
-      throw new Error(`${endpoint.name}: an upload needs its uploadLimit`);
+    if (endpoint.auth === undefined) throw new Error(`${endpoint.name}: an entry says who may call it (auth)`);
+    if (endpoint.body === 'multipart' && uploadLimit === undefined) throw new Error(`${endpoint.name}: an upload needs its uploadLimit`);
     const limit = maxBodyBytes ?? (uploadLimit === undefined ? MAX_BODY_BYTES : multipartBodyLimit(uploadLimit));
     this.routes.push({ endpoint, pattern, keys, handler, maxBodyBytes: limit, uploadLimit });
     return this;
@@ -257,7 +231,6 @@ export class Router {
       if (!params) return errorResponse(404, 'not_found', 'No such endpoint');
       this.matched.set(request, route.endpoint.name);
       if (declaresMoreThan(request, route.maxBodyBytes)) return payloadTooLarge();
-      if (isLegacy(route.handler)) return route.handler(request, env, exec, params);
       return runTyped(route, request, env, exec, params);
     }
     return pathMatched

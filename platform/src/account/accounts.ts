@@ -5,8 +5,6 @@ import type { endpoints } from '../../../contract/endpoints';
 import { idTokenTtl, issueIdToken, rotateRefreshToken, startSession } from '../auth';
 import { clockNowIso, clockNowMs } from '../clock';
 import { toUser } from '../entry/account-view';
-import { devEndpointsOn, type PlatformEnv } from '../env';
-import { errorResponse, json } from '../http';
 import { findCustomer, findCustomerByEmail } from '../records/customers';
 import { hitRateLimit } from '../records/rate-limits';
 import { revokeSession } from '../records/sessions';
@@ -253,25 +251,3 @@ export const updateTexts: TypedHandler<typeof endpoints.account.updateTexts> = a
   }
   return toUser(ctx.env, updated);
 };
-
-/**
- * GET /platform/dev/outbox?to=: the e-mails and texts sent, newest first (`to` picks one address's
- * e-mails), and the messages given up on. Development and tests only.
- */
-export async function devOutbox(request: Request, env: PlatformEnv): Promise<Response> {
-  if (!devEndpointsOn(env)) {
-    return errorResponse(404, 'not_found', 'No such endpoint');
-  }
-  const to = new URL(request.url).searchParams.get('to');
-  const statement = to
-    ? env.DB.prepare('SELECT * FROM outbox WHERE to_email = ?1 ORDER BY id DESC LIMIT 50').bind(to.toLowerCase())
-    : env.DB.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT 50');
-  const { results } = await statement.all();
-  const { results: deadLetters } = await env.DB.prepare(
-    `SELECT f.id, f.event_key, f.enquiry_id, f.failed_at,
-       (SELECT group_concat(d.channel || ': ' || coalesce(d.last_error, ''), '; ') FROM notification_deliveries d
-        WHERE d.event_key = f.event_key AND d.enquiry_id = f.enquiry_id AND d.status = 'failed') AS errors
-     FROM notification_failures f ORDER BY f.id DESC LIMIT 20`,
-  ).all();
-  return json({ emails: results, deadLetters });
-}

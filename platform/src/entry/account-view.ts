@@ -2,10 +2,11 @@ import { formatVrm } from '../../../contract/vrm';
 import { isUkMobile, type AccountVehicle, type User } from '../../../contract/accounts';
 import type { UserRow } from '../auth';
 import { clockNow } from '../clock';
-import { toEnquiry, type EnquiryRow } from '../records/enquiries';
+import { toEnquiry } from '../records/enquiries';
 import { intVar, type PlatformEnv } from '../env';
 import { makeOf } from '../providers/register';
 import { trackersOf } from '../tracker/trackers';
+import { accountVehiclesAndEnquiries } from './store';
 
 /**
  * The account as the seller sees it: their details and, where asked for, their vehicles, each with
@@ -17,16 +18,7 @@ export const DEFAULT_VEHICLE_LIMIT = 5;
 
 /** The seller's vehicles, newest enquiry first (docs/behaviour/data.md#entities). */
 export async function customerVehicles(env: PlatformEnv, customerId: number): Promise<AccountVehicle[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT v.id AS vehicle_id, v.vrm, r.make, r.model, r.month_of_first_registration, cv.added_at
-       FROM customer_vehicles cv JOIN vehicles v ON v.id = cv.vehicle_id JOIN register_vehicles r ON r.vrm = v.vrm
-      WHERE cv.customer_id = ?1`,
-  )
-    .bind(customerId)
-    .all<{ vehicle_id: number; vrm: string; make: string; model: string; month_of_first_registration: string; added_at: string }>();
-  const { results: enquiries } = await env.DB.prepare('SELECT * FROM enquiries WHERE owner_key = ?1 ORDER BY updated_at DESC, id DESC')
-    .bind(`customer:${customerId}`)
-    .all<EnquiryRow>();
+  const { vehicles: results, enquiries } = await accountVehiclesAndEnquiries(env.DB, customerId);
   const trackers = await trackersOf(env, `customer:${customerId}`);
   const now = clockNow();
   return results

@@ -1,17 +1,19 @@
 import { MAX_MILEAGE } from '../../../contract/vehicles';
+import type { endpoints } from '../../../contract/endpoints';
 import { affiliateOf } from '../shell/affiliates';
 import { campaignColumn } from '../shell/analytics';
 import type { CreateEnquiryResponse, PremiumOffer, Valuation } from '../../../contract/vehicles';
-import { toEnquiry, type EnquiryRow } from '../records/enquiries';
+import { toEnquiry } from '../records/enquiries';
 import { marketplaceEligibility, partnerFor } from '../../../contract/marketplace';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
-import { authenticate, invalidToken, ownerKey } from '../auth';
-import { intVar, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
+import { ownerKey } from '../auth';
+import { intVar } from '../env';
 import { findRegistered, toMiles, vehicleId } from '../providers/register';
+import type { TypedHandler } from '../router';
 import { sleep } from '../util';
 import { ageInYears, valuateRegistered } from '../providers/valuation';
 import { clockNow } from '../clock';
+import { addAccountVehicle, createQuotedEnquiry, findQuotedEnquiryId, findValuedEnquiry, requoteEnquiry, type Quote } from './store';
 
 /** An instant valuation holds for a week; after that the seller confirms the mileage again. */
 export const ENQUIRY_VALID_DAYS = 7;
@@ -20,26 +22,26 @@ function readMileage(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE ? value : null;
 }
 
+const NOT_A_VRM = 'Not a UK registration mark';
+const NO_VEHICLE = 'No vehicle found with that registration';
+
 /**
- * POST /platform/create-enquiry?vrm= {mileage}: creates the seller's enquiry, or updates the one
- * they have for this vehicle (unless it is already in the dealer sale), with a fresh valuation,
+ * POST /platform/create-enquiry?vrm= {mileage}: creates the seller's enquiry (201), or updates the
+ * one they have for this vehicle (unless it is already in the dealer sale), with a fresh valuation,
  * marketplace eligibility and partner.
  */
-export async function createEnquiry(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await authenticate(request, env);
-  if (caller === 'invalid') return invalidToken();
+export const createEnquiry: TypedHandler<typeof endpoints.entry.createEnquiry> = async ({ caller, query, body }, ctx) => {
+  const { env } = ctx;
   const owner = ownerKey(caller);
-  if (!owner) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
-  const vrm = normaliseVrm(new URL(request.url).searchParams.get('vrm') ?? '');
-  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
-  const body = await readJsonObject(request);
-  const mileage = readMileage(body?.mileage);
-  const campaign = campaignColumn(body?.campaign);
+  if (!owner) return ctx.outcome({ status: 401, code: 'unauthorised', message: 'A requester id or a signed-in customer is needed' });
+  const vrm = normaliseVrm(query.vrm);
+  if (!isValidVrm(vrm)) return ctx.outcome({ status: 400, code: 'invalid_vrm', message: NOT_A_VRM });
+  const { mileage } = body;
+  const campaign = campaignColumn(body.campaign);
   const affiliate = await affiliateOf(env, owner);
-  if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
 
   const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+  if (!registered) return ctx.outcome({ status: 404, code: 'vehicle_not_found', message: NO_VEHICLE });
 
   const now = clockNow();
   const valuation = valuateRegistered(registered.row, mileage, now);
@@ -48,87 +50,74 @@ export async function createEnquiry(request: Request, env: PlatformEnv): Promise
     ageYears: ageInYears(registered.row.first_used_date, now),
     mileage,
   });
-  const partnerId = partnerFor(eligibility);
   const stamp = now.toISOString();
-  const expiresAt = new Date(now.getTime() + ENQUIRY_VALID_DAYS * 86_400_000).toISOString();
+  const quote: Quote = {
+    mileage,
+    eligible: eligibility.eligible,
+    ineligibleBy: eligibility.ineligibleBy,
+    partnerId: partnerFor(eligibility),
+    valuation: JSON.stringify(valuation),
+    at: stamp,
+    expiresAt: new Date(now.getTime() + ENQUIRY_VALID_DAYS * 86_400_000).toISOString(),
+    campaign,
+    affiliate,
+  };
 
-  const existing = await env.DB.prepare(
-    'SELECT id FROM enquiries WHERE owner_key = ?1 AND vrm = ?2 AND dp_state_slug IS NULL ORDER BY id DESC LIMIT 1',
-  )
-    .bind(owner, vrm)
-    .first<{ id: number }>();
-  const values = [mileage, eligibility.eligible ? 1 : 0, eligibility.ineligibleBy, partnerId, JSON.stringify(valuation), stamp, expiresAt];
-  let row: EnquiryRow | null;
-  if (existing) {
-    row = await env.DB.prepare(
-      `UPDATE enquiries SET mileage = ?1, marketplace_eligible = ?2, ineligible_by = ?3, partner_id = ?4, valuation = ?5,
-         status = 'quoted', updated_at = ?6, expires_at = ?7, campaign = coalesce(?9, campaign), affiliate = coalesce(?10, affiliate) WHERE id = ?8 RETURNING *`,
-    )
-      .bind(...values, existing.id, campaign, affiliate)
-      .first<EnquiryRow>();
-  } else {
-    const vehicle = await vehicleId(env.DB, vrm);
-    if (caller.kind === 'customer') {
-      await env.DB.prepare('INSERT OR IGNORE INTO customer_vehicles (customer_id, vehicle_id, added_at) VALUES (?1, ?2, ?3)')
-        .bind(caller.user.id, vehicle, stamp)
-        .run();
-    }
-    row = await env.DB.prepare(
-      `INSERT INTO enquiries (vehicle_id, vrm, owner_key, customer_id, mileage, marketplace_eligible, ineligible_by, partner_id, valuation,
-         status, created_at, updated_at, expires_at, campaign, affiliate)
-       VALUES (?8, ?9, ?10, ?11, ?1, ?2, ?3, ?4, ?5, 'quoted', ?6, ?6, ?7, ?12, ?13) RETURNING *`,
-    )
-      .bind(...values, vehicle, vrm, owner, caller.kind === 'customer' ? caller.user.id : null, campaign, affiliate)
-      .first<EnquiryRow>();
+  const existing = await findQuotedEnquiryId(env.DB, owner, vrm);
+  if (existing !== null) {
+    const row = await requoteEnquiry(env.DB, existing, quote);
+    return { enquiry: toEnquiry(row, now), valuation } satisfies CreateEnquiryResponse;
   }
-  const answer: CreateEnquiryResponse = { enquiry: toEnquiry(row!, now), valuation };
-  return json(answer, existing ? 200 : 201);
-}
+  const vehicle = await vehicleId(env.DB, vrm);
+  if (caller.kind === 'customer') await addAccountVehicle(env.DB, caller.user.id, vehicle, stamp);
+  const row = await createQuotedEnquiry(
+    env.DB,
+    { key: owner, customerId: caller.kind === 'customer' ? caller.user.id : null },
+    { id: vehicle, vrm },
+    quote,
+  );
+  return ctx.created({ enquiry: toEnquiry(row, now), valuation });
+};
 
 /** POST /platform/valuate {vrm, mileage}: the valuation provider (it takes its time). */
-export async function valuateVehicle(request: Request, env: PlatformEnv): Promise<Response> {
-  const body = await readJsonObject(request);
-  const vrm = normaliseVrm(typeof body?.vrm === 'string' ? body.vrm : '');
-  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
-  const mileage = readMileage(body?.mileage);
-  if (mileage === null) return errorResponse(400, 'invalid_mileage', 'mileage must be a whole number of miles');
-  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
-  const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
-  return json(valuateRegistered(registered.row, mileage, clockNow()));
-}
+export const valuateVehicle: TypedHandler<typeof endpoints.entry.valuate> = async ({ body }, ctx) => {
+  const vrm = normaliseVrm(body.vrm);
+  if (!isValidVrm(vrm)) return ctx.outcome({ status: 400, code: 'invalid_vrm', message: NOT_A_VRM });
+  await sleep(intVar(ctx.env.PROVIDER_LATENCY_MS, 250));
+  const registered = await findRegistered(ctx.env.DB, vrm);
+  if (!registered) return ctx.outcome({ status: 404, code: 'vehicle_not_found', message: NO_VEHICLE });
+  return valuateRegistered(registered.row, body.mileage, clockNow());
+};
 
 /** GET /platform/marketplace/check-eligibility/vehicle-status?vrm=&mileage= */
-export async function checkEligibility(request: Request, env: PlatformEnv): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const vrm = normaliseVrm(params.get('vrm') ?? '');
-  if (!isValidVrm(vrm)) return errorResponse(400, 'invalid_vrm', 'Not a UK registration mark');
-  const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return errorResponse(404, 'vehicle_not_found', 'No vehicle found with that registration');
+export const checkEligibility: TypedHandler<typeof endpoints.entry.eligibility> = async ({ query }, ctx) => {
+  const vrm = normaliseVrm(query.vrm);
+  if (!isValidVrm(vrm)) return ctx.outcome({ status: 400, code: 'invalid_vrm', message: NOT_A_VRM });
+  const registered = await findRegistered(ctx.env.DB, vrm);
+  if (!registered) return ctx.outcome({ status: 404, code: 'vehicle_not_found', message: NO_VEHICLE });
   const now = clockNow();
   const lastReading = registered.tests.filter((t) => t.odometer_value !== null).at(-1);
+  // A mileage left out reads as 0 miles (Number(null)); only one that is no number falls back to the last reading.
   const mileage =
-    readMileage(Number(params.get('mileage'))) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
+    readMileage(Number(query.mileage ?? null)) ?? (lastReading ? toMiles(lastReading.odometer_value!, lastReading.odometer_unit) : 0);
   const valuation = valuateRegistered(registered.row, mileage, now);
-  return json(marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage }));
-}
+  return marketplaceEligibility({ valuation: valuation.price, ageYears: ageInYears(registered.row.first_used_date, now), mileage });
+};
 
 /** GET /platform/premium-offer?valuation_ref={enquiryId}&vrm=: the dealer offer estimate. */
-export async function premiumOffer(request: Request, env: PlatformEnv): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const enquiryId = Number(params.get('valuation_ref'));
-  const vrm = normaliseVrm(params.get('vrm') ?? '');
-  if (!Number.isInteger(enquiryId) || !isValidVrm(vrm)) return errorResponse(400, 'bad_request', 'valuation_ref and vrm are required');
-  const caller = await authenticate(request, env);
-  if (caller === 'invalid') return invalidToken();
-  await sleep(intVar(env.PROVIDER_LATENCY_MS, 250));
-  const row = await env.DB.prepare('SELECT * FROM enquiries WHERE id = ?1 AND vrm = ?2 AND (owner_key = ?3 OR owner_key = ?4)')
-    .bind(enquiryId, vrm, ownerKey(caller) ?? '', 'sandbox')
-    .first<EnquiryRow>();
-  if (!row?.valuation) return errorResponse(404, 'enquiry_not_found', 'No valued enquiry with that reference');
-  if (row.marketplace_eligible !== 1) return errorResponse(404, 'not_eligible', 'This vehicle is not eligible for the dealer sale');
+export const premiumOffer: TypedHandler<typeof endpoints.entry.premiumOffer> = async ({ caller, query }, ctx) => {
+  const enquiryId = Number(query.valuation_ref);
+  const vrm = normaliseVrm(query.vrm);
+  if (!Number.isInteger(enquiryId) || !isValidVrm(vrm)) {
+    return ctx.outcome({ status: 400, code: 'bad_request', message: 'valuation_ref and vrm are required' });
+  }
+  await sleep(intVar(ctx.env.PROVIDER_LATENCY_MS, 250));
+  const row = await findValuedEnquiry(ctx.env.DB, enquiryId, vrm, ownerKey(caller));
+  if (!row?.valuation) return ctx.outcome({ status: 404, code: 'enquiry_not_found', message: 'No valued enquiry with that reference' });
+  if (row.marketplace_eligible !== 1) {
+    return ctx.outcome({ status: 404, code: 'not_eligible', message: 'This vehicle is not eligible for the dealer sale' });
+  }
   const valuation = JSON.parse(row.valuation) as Valuation;
   // The valuation's own range: a second model beside it showed sellers two ranges for one car.
-  const body: PremiumOffer = { enquiryId, vrm, offerLow: valuation.low, offerHigh: valuation.high, validUntil: row.expires_at };
-  return json(body);
-}
+  return { enquiryId, vrm, offerLow: valuation.low, offerHigh: valuation.high, validUntil: row.expires_at } satisfies PremiumOffer;
+};

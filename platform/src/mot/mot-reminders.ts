@@ -5,6 +5,7 @@ import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
 import { requirePublicOrigin } from '../public-origin';
 import { sendEmail } from '../outbox';
+import { activeSignUps, claimReminder, deleteLapsedSignUps, remindersSent, type ReminderRow } from './store';
 
 /**
  * When MOT reminders go. The first on the day the early-test window opens: an MOT can be done up to
@@ -105,19 +106,7 @@ export function onSignUpRequest(existing: SignUpState | null, pendingForOtherVeh
  * before opt-in), so an address nobody confirmed is not kept.
  */
 export async function lapseUnconfirmedSignUps(env: PlatformEnv, now: Date): Promise<number> {
-  const lapsed = 'SELECT id FROM mot_reminders WHERE confirmed_at IS NULL AND coalesce(confirm_sent_at, created_at) <= ?1';
-  const cutoff = lapseCutoff(now);
-  const [, deleted] = await env.DB.batch([
-    env.DB.prepare(`DELETE FROM mot_reminders_sent WHERE reminder_id IN (${lapsed})`).bind(cutoff),
-    env.DB.prepare(`DELETE FROM mot_reminders WHERE id IN (${lapsed})`).bind(cutoff),
-  ]);
-  return deleted!.meta.changes ?? 0;
-}
-
-interface ReminderRow {
-  id: number;
-  vrm: string;
-  email: string;
+  return deleteLapsedSignUps(env.DB, lapseCutoff(now));
 }
 
 const BATCH = 200;
@@ -134,11 +123,7 @@ export async function sendDueMotReminders(env: PlatformEnv, now: Date): Promise<
   let sent = 0;
   let after = 0;
   for (;;) {
-    const { results } = await env.DB.prepare(
-      'SELECT id, vrm, email FROM mot_reminders WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2',
-    )
-      .bind(after, BATCH)
-      .all<ReminderRow>();
+    const results = await activeSignUps(env.DB, after, BATCH);
     for (const reminder of results) {
       checked += 1;
       if (await sendOne(env, reminder, now)) sent += 1;
@@ -155,17 +140,9 @@ async function sendOne(env: PlatformEnv, reminder: ReminderRow, now: Date): Prom
   const history = toMotHistory(registered.row, registered.tests);
   const mot = analyseMot({ firstUsedDate: history.firstUsedDate }, history.motTests, now);
   if (!mot.remindable || !mot.dueDate) return false;
-  const { results } = await env.DB.prepare('SELECT kind FROM mot_reminders_sent WHERE reminder_id = ?1 AND due_date = ?2')
-    .bind(reminder.id, mot.dueDate)
-    .all<{ kind: ReminderKind }>();
-  const kind = reminderDue(mot.dueDate, now, new Set(results.map((r) => r.kind)));
+  const kind = reminderDue(mot.dueDate, now, await remindersSent(env.DB, reminder.id, mot.dueDate));
   if (!kind) return false;
-  const claimed = await env.DB.prepare(
-    'INSERT OR IGNORE INTO mot_reminders_sent (reminder_id, due_date, kind, sent_at) VALUES (?1, ?2, ?3, ?4) RETURNING kind',
-  )
-    .bind(reminder.id, mot.dueDate, kind, now.toISOString())
-    .first();
-  if (!claimed) return false;
+  if (!(await claimReminder(env.DB, reminder.id, mot.dueDate, kind, now.toISOString()))) return false;
 
   const vrm = formatVrm(reminder.vrm);
   const car = `${makeOf(registered.row.make).display_name} ${registered.row.model}`;

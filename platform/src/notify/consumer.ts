@@ -7,7 +7,18 @@ import { requirePublicOrigin } from '../public-origin';
 import { claimText } from '../outbox';
 import { channelsFor, type Channels } from '../message-channels';
 import { settleMessage, type NotificationMessage } from './messages';
+import { settleRecordedMessageStatement } from '../records/notifications';
 import { createShortLink } from './short-links';
+import {
+  accountRecipient,
+  claimDelivery,
+  deliveryStatus,
+  recordDeadLetter,
+  saleRecipient,
+  settleDelivery,
+  type DeliveryKey,
+  type Recipient,
+} from './store';
 import { renderMessage, renderSignInNoticeSms, type MessageEvent, type RenderedMessage } from './templates';
 
 /**
@@ -28,18 +39,7 @@ const SHORT_LINK_TTL_MS = 30 * 24 * 3600 * 1000;
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
 /** A UK mobile number as the account stores it (E.164). */
 
-type Channel = 'email' | 'sms';
-
-interface Recipient {
-  id: number;
-  email: string;
-  phone: string;
-  first_name: string;
-  sms_stopped_at: string | null;
-  /** Null while the mobile is unproven: it is texted nothing but the code that proves it. */
-  phone_verified_at: string | null;
-  vrm: string;
-}
+type Channel = DeliveryKey['channel'];
 
 /** The page a message is about. */
 function pathFor(event: MessageEvent, vrm: string): string {
@@ -75,52 +75,24 @@ export function retryDelaySeconds(env: PlatformEnv, attempts: number): number {
 
 type Claim = 'claimed' | 'done' | 'busy';
 
+const deliveryOf = (message: NotificationMessage, channel: Channel): DeliveryKey => ({
+  key: message.key,
+  enquiryId: message.enquiryId,
+  channel,
+});
+
 async function claim(env: PlatformEnv, message: NotificationMessage, channel: Channel): Promise<Claim> {
   const now = clockNowMs();
-  const claimed = await env.DB.prepare(
-    `INSERT INTO notification_deliveries (event_key, enquiry_id, channel, status, attempts, claimed_at)
-     VALUES (?1, ?2, ?3, 'sending', 1, ?4)
-     ON CONFLICT (event_key, enquiry_id, channel) DO UPDATE SET status = 'sending', attempts = attempts + 1, claimed_at = excluded.claimed_at
-       WHERE notification_deliveries.status = 'failed'
-          OR (notification_deliveries.status = 'sending' AND notification_deliveries.claimed_at <= ?5)
-     RETURNING attempts`,
-  )
-    .bind(message.key, message.enquiryId, channel, now, now - leaseMs(env))
-    .first<{ attempts: number }>();
-  if (claimed) return 'claimed';
-  const row = await env.DB.prepare('SELECT status FROM notification_deliveries WHERE event_key = ?1 AND enquiry_id = ?2 AND channel = ?3')
-    .bind(message.key, message.enquiryId, channel)
-    .first<{ status: string }>();
-  return row?.status === 'sending' ? 'busy' : 'done';
+  if (await claimDelivery(env.DB, deliveryOf(message, channel), now, now - leaseMs(env))) return 'claimed';
+  return (await deliveryStatus(env.DB, deliveryOf(message, channel))) === 'sending' ? 'busy' : 'done';
 }
 
 async function settle(env: PlatformEnv, message: NotificationMessage, channel: Channel, error: unknown | null) {
-  await env.DB.prepare(
-    `UPDATE notification_deliveries SET status = ?4, sent_at = ?5, last_error = ?6
-     WHERE event_key = ?1 AND enquiry_id = ?2 AND channel = ?3 AND status = 'sending'`,
-  )
-    .bind(
-      message.key,
-      message.enquiryId,
-      channel,
-      error ? 'failed' : 'sent',
-      error ? null : clockNowIso(),
-      error ? String(error).slice(0, 500) : null,
-    )
-    .run();
+  await settleDelivery(env.DB, deliveryOf(message, channel), error ? { error: String(error) } : { sentAt: clockNowIso() });
 }
 
 async function recipientFor(env: PlatformEnv, message: NotificationMessage): Promise<Recipient | null> {
-  if (message.userId !== undefined)
-    return env.DB.prepare("SELECT id, email, phone, first_name, sms_stopped_at, phone_verified_at, '' AS vrm FROM users WHERE id = ?1")
-      .bind(message.userId)
-      .first<Recipient>();
-  const enquiryId = message.enquiryId;
-  return env.DB.prepare(
-    'SELECT u.id, u.email, u.phone, u.first_name, u.sms_stopped_at, u.phone_verified_at, e.vrm FROM enquiries e JOIN users u ON u.id = e.customer_id WHERE e.id = ?1',
-  )
-    .bind(enquiryId)
-    .first<Recipient>();
+  return message.userId !== undefined ? accountRecipient(env.DB, message.userId) : saleRecipient(env.DB, message.enquiryId);
 }
 
 /** Sends one message on each channel it is owed on; 'busy' when another delivery holds a claim. */
@@ -203,10 +175,10 @@ const isDeadLetterQueue = (queue: string) => queue.endsWith('-dead');
 export async function consumeNotifications(batch: MessageBatch<NotificationMessage>, env: PlatformEnv): Promise<void> {
   if (isDeadLetterQueue(batch.queue)) {
     for (const message of batch.messages) {
-      await env.DB.prepare('INSERT INTO notification_failures (event_key, enquiry_id, message, failed_at) VALUES (?1, ?2, ?3, ?4)')
-        .bind(String(message.body.key), Number(message.body.enquiryId), JSON.stringify(message.body), clockNowIso())
-        .run();
-      await settleMessage(env, message.body, 'dead');
+      // The dead letter and the settling of its message are one batch: support sees every message given up on.
+      const letter = { key: String(message.body.key), enquiryId: Number(message.body.enquiryId), body: message.body };
+      const now = clockNowIso();
+      await env.DB.batch([recordDeadLetter(env.DB, letter, now), settleRecordedMessageStatement(env.DB, letter, 'dead', now)]);
       console.error(JSON.stringify({ event: 'platform.notify.dead_letter', key: message.body.key, enquiryId: message.body.enquiryId }));
       message.ack();
     }

@@ -1,10 +1,10 @@
 import type { endpoints } from '../../../contract/endpoints';
-import { legacy, type Handlers } from '../router';
+import type { Handlers } from '../router';
 import { resolveShortLink } from './short-links';
 import { smsReply } from './sms-replies';
 
 /** What the seller is told and how they come back from it (docs/notifications.md). */
 export const notifyHandlers: Handlers<typeof endpoints.notify> = {
-  shortLink: legacy(resolveShortLink),
-  smsReply: legacy(smsReply),
+  shortLink: resolveShortLink,
+  smsReply: smsReply,
 };

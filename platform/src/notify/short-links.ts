@@ -1,8 +1,9 @@
+import type { endpoints } from '../../../contract/endpoints';
 import { sitePath } from '../../../contract/safe-redirect';
 import { SHORT_LINK_CODE } from '../../../contract/short-links';
 import { clockNow } from '../clock';
-import type { PlatformEnv } from '../env';
-import { errorResponse, json } from '../http';
+import type { TypedHandler } from '../router';
+import { deleteShortLinksExpiredBefore, findShortLink, insertShortLink } from './store';
 
 /**
  * Short links on our own domain (docs/notifications.md#short-links): a text has no room for a
@@ -59,11 +60,7 @@ export async function createShortLink(db: D1Database, path: string, options: { n
   const expiresAt = new Date(options.now.getTime() + options.ttlMs).toISOString();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const code = newShortLinkCode();
-    const inserted = await db
-      .prepare('INSERT INTO short_links (code, path, created_at, expires_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (code) DO NOTHING')
-      .bind(code, path, createdAt, expiresAt)
-      .run();
-    if (inserted.meta.changes) return code;
+    if (await insertShortLink(db, { code, path, createdAt, expiresAt })) return code;
   }
   throw new Error('Could not find a free short link code');
 }
@@ -72,25 +69,20 @@ export async function createShortLink(db: D1Database, path: string, options: { n
  * GET /platform/s/:code: where a short link leads. 404 for a code we never made (or not of the
  * shape we make), 410 once it has expired. The app checks the path again before redirecting.
  */
-export async function resolveShortLink(_request: Request, env: PlatformEnv, _ctx: ExecutionContext, params: Record<string, string>) {
-  const code = params.code ?? '';
-  if (!SHORT_LINK_CODE.test(code)) return errorResponse(404, 'not_found', 'We don’t recognise this link');
-  const row = await env.DB.prepare('SELECT path, expires_at FROM short_links WHERE code = ?1')
-    .bind(code)
-    .first<{ path: string; expires_at: string }>();
-  if (!row) return errorResponse(404, 'not_found', 'We don’t recognise this link');
-  if (Date.parse(row.expires_at) <= clockNow().getTime()) return errorResponse(410, 'expired', 'This link has expired');
-  return json({ path: row.path });
-}
+export const resolveShortLink: TypedHandler<typeof endpoints.notify.shortLink> = async ({ params }, ctx) => {
+  const unknown = () => ctx.outcome({ status: 404, code: 'not_found', message: 'We don’t recognise this link' });
+  if (!SHORT_LINK_CODE.test(params.code)) return unknown();
+  const row = await findShortLink(ctx.env.DB, params.code);
+  if (!row) return unknown();
+  if (Date.parse(row.expires_at) <= clockNow().getTime())
+    return ctx.outcome({ status: 410, code: 'expired', message: 'This link has expired' });
+  return { path: row.path };
+};
 
 /** How long an expired link still gets the "expired" page before it is deleted. */
 export const EXPIRED_LINKS_KEPT_MS = 90 * 24 * 3600 * 1000;
 
 /** Deletes links expired more than EXPIRED_LINKS_KEPT_MS ago (the daily Cron Trigger). */
 export async function deleteOldShortLinks(db: D1Database, now: Date): Promise<number> {
-  const result = await db
-    .prepare('DELETE FROM short_links WHERE expires_at < ?1')
-    .bind(new Date(now.getTime() - EXPIRED_LINKS_KEPT_MS).toISOString())
-    .run();
-  return result.meta.changes ?? 0;
+  return deleteShortLinksExpiredBefore(db, new Date(now.getTime() - EXPIRED_LINKS_KEPT_MS).toISOString());
 }

@@ -1,7 +1,10 @@
 import { checkUkPhone } from '../../../contract/contact-validation';
+import type { endpoints } from '../../../contract/endpoints';
 import { sameSecret, type PlatformEnv } from '../env';
 import { clockNowIso, clockNowMs } from '../clock';
-import { errorResponse, json, readBodyText, readJsonObject } from '../http';
+import { readBodyText } from '../http';
+import type { TypedHandler } from '../router';
+import { deleteWebhookMessagesSignedBefore, forgetWebhookMessage, recordWebhookMessage, stopTextsTo } from './store';
 
 /** The words UK senders treat as "stop texting me" (the mobile networks' and PECR's common practice). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'CANCEL', 'QUIT']);
@@ -85,12 +88,8 @@ export async function checkSmsWebhook(request: Request, env: PlatformEnv, secret
   if (!anySignatureMatches(signatures, await signSmsReply(secret, id, timestamp, body))) return { signed: false, reason: 'bad_signature' };
   const signedAtMs = Number(timestamp) * 1000;
   if (Math.abs(clockNowMs() - signedAtMs) > SMS_WEBHOOK_TOLERANCE_MS) return { signed: false, reason: 'stale' };
-  const recorded = await env.DB.prepare(
-    'INSERT INTO sms_webhook_messages (id, signed_at, received_at) VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING',
-  )
-    .bind(id, new Date(signedAtMs).toISOString(), clockNowIso())
-    .run();
-  return recorded.meta.changes ? { signed: true, id } : { signed: false, reason: 'replayed' };
+  const recorded = await recordWebhookMessage(env.DB, id, new Date(signedAtMs).toISOString(), clockNowIso());
+  return recorded ? { signed: true, id } : { signed: false, reason: 'replayed' };
 }
 
 /**
@@ -98,16 +97,12 @@ export async function checkSmsWebhook(request: Request, env: PlatformEnv, secret
  * carries the same id, is taken rather than refused as a replay.
  */
 export async function forgetSmsWebhookMessage(db: D1Database, id: string): Promise<void> {
-  await db.prepare('DELETE FROM sms_webhook_messages WHERE id = ?1').bind(id).run();
+  await forgetWebhookMessage(db, id);
 }
 
 /** The daily Cron Trigger's pruning: ids whose timestamp alone now refuses them. */
 export async function deleteOldSmsWebhookMessages(db: D1Database, now: Date): Promise<number> {
-  const result = await db
-    .prepare('DELETE FROM sms_webhook_messages WHERE signed_at < ?1')
-    .bind(new Date(now.getTime() - SEEN_IDS_KEPT_MS).toISOString())
-    .run();
-  return result.meta.changes ?? 0;
+  return deleteWebhookMessagesSignedBefore(db, new Date(now.getTime() - SEEN_IDS_KEPT_MS).toISOString());
 }
 
 /**
@@ -115,13 +110,11 @@ export async function deleteOldSmsWebhookMessages(db: D1Database, now: Date): Pr
  * hands it on (signed, see checkSmsWebhook) or the app relays it. "STOP" stops every text to that number at once (e-mails go on); anything else is
  * recorded nowhere: texts are not a support channel.
  */
-export async function smsReply(request: Request, env: PlatformEnv): Promise<Response> {
-  const body = await readJsonObject(request);
-  const from = ukMobileOf(typeof body?.from === 'string' ? body.from : '');
-  const text = typeof body?.text === 'string' ? body.text.slice(0, 160) : null;
-  if (!from || text === null) return errorResponse(400, 'bad_request', 'A reply needs the UK mobile it came from and its text');
-  if (!isStopReply(text)) return json({ stopped: false });
-  await env.DB.prepare('UPDATE users SET sms_stopped_at = COALESCE(sms_stopped_at, ?2) WHERE phone = ?1').bind(from, clockNowIso()).run();
+export const smsReply: TypedHandler<typeof endpoints.notify.smsReply> = async ({ body }, ctx) => {
+  const from = ukMobileOf(body.from);
+  if (!from) return ctx.outcome({ status: 400, code: 'bad_request', message: 'A reply needs the UK mobile it came from and its text' });
+  if (!isStopReply(body.text.slice(0, 160))) return { stopped: false };
+  await stopTextsTo(ctx.env.DB, from, clockNowIso());
   console.log(JSON.stringify({ event: 'platform.notify.sms_stopped', via: 'reply' }));
-  return json({ stopped: true });
-}
+  return { stopped: true };
+};

@@ -178,20 +178,5 @@ export function toMotHistory(row: RegisterRow, tests: readonly MotRow[]): MotHis
   };
 }
 
-export async function findRegistered(db: D1Database, vrm: string): Promise<{ row: RegisterRow; tests: MotRow[] } | null> {
-  const [vehicle, tests] = await db.batch([
-    db.prepare('SELECT * FROM register_vehicles WHERE vrm = ?1').bind(vrm),
-    db.prepare('SELECT * FROM mot_tests WHERE vrm = ?1 ORDER BY completed_date').bind(vrm),
-  ]);
-  const row = vehicle?.results[0] as RegisterRow | undefined;
-  return row ? { row, tests: (tests?.results ?? []) as MotRow[] } : null;
-}
-
-/** The platform's id for a vehicle: created the first time anyone looks it up. */
-export async function vehicleId(db: D1Database, vrm: string): Promise<number> {
-  const row = await db
-    .prepare('INSERT INTO vehicles (vrm) VALUES (?1) ON CONFLICT (vrm) DO UPDATE SET vrm = excluded.vrm RETURNING id')
-    .bind(vrm)
-    .first<{ id: number }>();
-  return row!.id;
-}
+// The register's reads live in its store; the wings that read the register by these names keep them.
+export { findRegistered, vehicleId } from './register-store';

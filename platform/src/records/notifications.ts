@@ -50,6 +50,20 @@ export async function settleRecordedMessage(
     .run();
 }
 
+/** The statement that marks a message done, for the batch of what settles it (a dead letter's record). */
+export function settleRecordedMessageStatement(
+  db: D1Database,
+  message: Pick<RecordedMessage, 'key' | 'enquiryId'>,
+  outcome: 'delivered' | 'dead',
+  nowIso: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE notification_messages SET settled_at = ?3, outcome = ?4 WHERE event_key = ?1 AND enquiry_id = ?2 AND settled_at IS NULL',
+    )
+    .bind(message.key, message.enquiryId, nowIso, outcome);
+}
+
 /** Messages enqueued again per Cron run at most. */
 const REDELIVER_BATCH = 200;
 

@@ -1,7 +1,9 @@
-import { authenticate, invalidToken, ownerKey } from '../auth';
+import type { endpoints } from '../../../contract/endpoints';
+import { ownerKey } from '../auth';
 import type { PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
+import type { TypedHandler } from '../router';
 import { clockNowIso } from '../clock';
+import { findAffiliate, recordAffiliateVisit } from './store';
 
 /** The affiliates with branded pages (docs/behaviour/data.md#entities) and the partner pages under /sell-my-car (docs/behaviour/routes.md#landing-routes). */
 export const AFFILIATE_SLUGS = new Set([
@@ -29,26 +31,15 @@ export const AFFILIATE_SLUGS = new Set([
 ]);
 
 /** POST /platform/api/affiliates {affiliate}: the seller came through this affiliate (the latest wins). */
-export async function recordAffiliate(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await authenticate(request, env);
-  if (caller === 'invalid') return invalidToken();
+export const recordAffiliate: TypedHandler<typeof endpoints.shell.affiliate> = async ({ caller, body }, ctx) => {
   const owner = ownerKey(caller);
-  if (!owner) return errorResponse(401, 'unauthorised', 'A requester id or a signed-in customer is needed');
-  const affiliate = (await readJsonObject(request))?.affiliate;
-  if (typeof affiliate !== 'string' || !AFFILIATE_SLUGS.has(affiliate)) return errorResponse(400, 'unknown_affiliate', 'No such affiliate');
-  await env.DB.prepare(
-    `INSERT INTO affiliate_visits (owner_key, affiliate, visited_at) VALUES (?1, ?2, ?3)
-     ON CONFLICT (owner_key) DO UPDATE SET affiliate = excluded.affiliate, visited_at = excluded.visited_at`,
-  )
-    .bind(owner, affiliate, clockNowIso())
-    .run();
-  return json({ affiliate }, 200);
-}
+  if (!owner) return ctx.outcome({ status: 401, code: 'unauthorised', message: 'A requester id or a signed-in customer is needed' });
+  if (!AFFILIATE_SLUGS.has(body.affiliate)) return ctx.outcome({ status: 400, code: 'unknown_affiliate', message: 'No such affiliate' });
+  await recordAffiliateVisit(ctx.env.DB, owner, body.affiliate, clockNowIso());
+  return { affiliate: body.affiliate };
+};
 
 /** The affiliate an owner came through, for their next enquiry. */
 export async function affiliateOf(env: PlatformEnv, owner: string): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT affiliate FROM affiliate_visits WHERE owner_key = ?1')
-    .bind(owner)
-    .first<{ affiliate: string }>();
-  return row?.affiliate ?? null;
+  return findAffiliate(env.DB, owner);
 }

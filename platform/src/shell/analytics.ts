@@ -1,11 +1,13 @@
-import type { AnalyticsEvent, AnalyticsEventsResponse, EventValue, StoredAnalyticsEvent } from '../../../contract/shell';
+import type { endpoints } from '../../../contract/endpoints';
+import type { AnalyticsEvent, EventValue, StoredAnalyticsEvent } from '../../../contract/shell';
 import { CAMPAIGN_KEYS, MAX_EVENTS_PER_REQUEST } from '../../../contract/shell';
 import { isValidVrm } from '../../../contract/vrm';
 import { authenticate } from '../auth';
-import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
-import { errorResponse, json, PayloadTooLarge, readBodyText } from '../http';
+import { devEndpointsOn, intVar } from '../env';
 import { hitRateLimit, pruneRateLimits } from '../records/rate-limits';
+import type { TypedHandler } from '../router';
 import { clockNow } from '../clock';
+import { latestEvents, storeEvents, type EventRow } from './store';
 
 /**
  * First-party analytics (docs/behaviour/gateway.md#analytics): the app sends the events of sellers who consented, in
@@ -14,7 +16,7 @@ import { clockNow } from '../clock';
  * addresses, and no registrations in paths.
  */
 
-/** A full batch of events can pass the platform's usual body limit; this is the batch's own. */
+/** A full batch of events can pass the platform's usual body limit; this is the batch's own (platform/src/index.ts). */
 export const EVENTS_MAX_BODY_BYTES = 128 * 1024;
 const MAX_PROPERTIES = 20;
 const MAX_EXPERIMENTS = 10;
@@ -128,11 +130,16 @@ export function validateEvents(body: unknown, now: Date): Result<AnalyticsEvent[
 }
 
 /** POST /platform/events {events} → 202 {accepted}; x-requester-id says whose events they are. */
-export async function recordEvents(request: Request, env: PlatformEnv, ctx: ExecutionContext): Promise<Response> {
+export const recordEvents: TypedHandler<typeof endpoints.shell.events> = async ({ body }, ctx) => {
+  const { request, env } = ctx;
   const requesterId = request.headers.get('x-requester-id');
-  if (!requesterId) return errorResponse(400, 'bad_request', 'The x-requester-id header is required');
+  if (!requesterId) return ctx.outcome({ status: 400, code: 'bad_request', message: 'The x-requester-id header is required' });
   if (!REQUESTER_ID.test(requesterId))
-    return errorResponse(400, 'bad_request', 'The x-requester-id header must be up to 100 letters, digits or ._:-');
+    return ctx.outcome({
+      status: 400,
+      code: 'bad_request',
+      message: 'The x-requester-id header must be up to 100 letters, digits or ._:-',
+    });
 
   const now = clockNow();
   const limit = intVar(env.EVENTS_RATE_LIMIT, DEFAULT_EVENTS_RATE_LIMIT);
@@ -142,66 +149,24 @@ export async function recordEvents(request: Request, env: PlatformEnv, ctx: Exec
   if (clientIp) checks.push(hitRateLimit(env.DB, `events-ip:${clientIp}`, limit * 4, MINUTE_MS, now.getTime()));
   const limited = (await Promise.all(checks)).find((rate) => !rate.allowed);
   if (limited) {
-    ctx.waitUntil(pruneRateLimits(env.DB, now.getTime() - 10 * MINUTE_MS));
-    return json({ code: 'too_many_requests', message: 'Too many events; try again in a minute' }, 429, {
-      'retry-after': String(limited.retryAfterSeconds),
+    ctx.exec.waitUntil(pruneRateLimits(env.DB, now.getTime() - 10 * MINUTE_MS));
+    return ctx.outcome({
+      status: 429,
+      code: 'too_many_requests',
+      message: 'Too many events; try again in a minute',
+      headers: { 'retry-after': String(limited.retryAfterSeconds) },
     });
   }
 
-  let text: string;
-  try {
-    text = await readBodyText(request, EVENTS_MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof PayloadTooLarge) return errorResponse(413, 'payload_too_large', 'Send fewer or smaller events');
-    throw error;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResponse(400, 'bad_request', 'The body must be JSON');
-  }
   const checked = validateEvents(body, now);
-  if (!checked.ok) return errorResponse(400, 'bad_request', checked.message);
+  if (!checked.ok) return ctx.outcome({ status: 400, code: 'bad_request', message: checked.message });
 
   // Analytics must not fail for a seller whose token just lapsed: their events count as anonymous.
   const caller = await authenticate(request, env);
   const userId = caller !== 'invalid' && caller.kind === 'customer' ? caller.user.id : null;
-  const receivedAt = now.toISOString();
-  const stringify = (value: object | undefined) => (value ? JSON.stringify(value) : null);
-  await env.DB.batch(
-    checked.value.map((event) =>
-      env.DB.prepare(
-        `INSERT INTO analytics_events (requester_id, user_id, name, path, occurred_at, received_at, properties, campaign, experiments)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
-      ).bind(
-        requesterId,
-        userId,
-        event.name,
-        event.path,
-        event.occurredAt,
-        receivedAt,
-        stringify(event.properties),
-        stringify(event.campaign),
-        stringify(event.experiments),
-      ),
-    ),
-  );
-  const response: AnalyticsEventsResponse = { accepted: checked.value.length };
-  return json(response, 202);
-}
-
-interface EventRow {
-  id: number;
-  requester_id: string;
-  user_id: number | null;
-  name: string;
-  path: string;
-  occurred_at: string;
-  properties: string | null;
-  campaign: string | null;
-  experiments: string | null;
-}
+  await storeEvents(env.DB, { requesterId, userId }, checked.value, now.toISOString());
+  return ctx.accepted({ accepted: checked.value.length });
+};
 
 export function toStoredEvent(row: EventRow): StoredAnalyticsEvent {
   const event: StoredAnalyticsEvent = {
@@ -219,19 +184,11 @@ export function toStoredEvent(row: EventRow): StoredAnalyticsEvent {
 }
 
 /** GET /platform/dev/events?requesterId=: what was recorded, oldest first (development and tests only). */
-export async function devEvents(request: Request, env: PlatformEnv): Promise<Response> {
-  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
-  const requesterId = new URL(request.url).searchParams.get('requesterId');
+export const devEvents: TypedHandler<typeof endpoints.dev.events> = async ({ query }, ctx) => {
+  if (!devEndpointsOn(ctx.env)) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such endpoint' });
   // Without a requester: the latest events of everyone, for a developer watching the stream.
-  const { results } = await (
-    requesterId
-      ? env.DB.prepare(
-          'SELECT * FROM (SELECT * FROM analytics_events WHERE requester_id = ?1 ORDER BY id DESC LIMIT 500) ORDER BY id',
-        ).bind(requesterId)
-      : env.DB.prepare('SELECT * FROM (SELECT * FROM analytics_events ORDER BY id DESC LIMIT 200) ORDER BY id')
-  ).all<EventRow>();
-  return json({ events: results.map(toStoredEvent) });
-}
+  return { events: (await latestEvents(ctx.env.DB, query.requesterId || null)).map(toStoredEvent) };
+};
 
 /**
  * The campaign a sign-up or an enquiry came with (docs/behaviour/states.md: sent with sign-up and enquiry

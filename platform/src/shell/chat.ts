@@ -1,7 +1,7 @@
+import type { endpoints } from '../../../contract/endpoints';
 import type { ChatLoginResponse } from '../../../contract/shell';
-import { requireCustomer } from '../auth';
-import { tokenSecret, type PlatformEnv } from '../env';
-import { json } from '../http';
+import { tokenSecret } from '../env';
+import type { TypedHandler } from '../router';
 import { sha256, signChatToken } from '../tokens';
 import { clockNowMs } from '../clock';
 
@@ -20,19 +20,16 @@ export async function chatSessionId(platformSessionId: string): Promise<string> 
 }
 
 /** GET /platform/virtual-assistant/auth (signed in) → {sessionId, token} */
-export async function chatLogin(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const sessionId = await chatSessionId(caller.sessionId);
+export const chatLogin: TypedHandler<typeof endpoints.shell.chatLogin> = async ({ customer }, ctx) => {
+  const sessionId = await chatSessionId(customer.sessionId);
   const iat = Math.floor(clockNowMs() / 1000);
   // The chat provider learns an opaque id, not the seller's e-mail or name.
   const token = await signChatToken(
-    { sub: caller.user.user_id, sid: sessionId, token_use: 'chat', iat, exp: iat + CHAT_TOKEN_TTL_SECONDS },
-    tokenSecret(env),
+    { sub: customer.user.user_id, sid: sessionId, token_use: 'chat', iat, exp: iat + CHAT_TOKEN_TTL_SECONDS },
+    tokenSecret(ctx.env),
   );
-  const body: ChatLoginResponse = { sessionId, token };
-  return json(body);
-}
+  return { sessionId, token } satisfies ChatLoginResponse;
+};
 
 /**
  * The stand-in widget. Styles go through element.style (CSSOM), which the host page's CSP allows
@@ -122,8 +119,9 @@ export const CHAT_WIDGET_JS = `(function () {
 `;
 
 /** GET /platform/chat/widget.js */
-export async function chatWidget(): Promise<Response> {
-  return new Response(CHAT_WIDGET_JS, {
-    headers: { 'content-type': 'application/javascript', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
-  });
-}
+export const chatWidget: TypedHandler<typeof endpoints.shell.chatWidget> = async (_input, ctx) =>
+  ctx.raw(
+    new Response(CHAT_WIDGET_JS, {
+      headers: { 'content-type': 'application/javascript', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+    }),
+  );

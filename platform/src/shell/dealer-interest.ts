@@ -1,10 +1,11 @@
+import type { endpoints } from '../../../contract/endpoints';
 import type { DealerInterestCounts } from '../../../contract/shell';
-import type { PlatformEnv } from '../env';
-import { errorResponse, json } from '../http';
+import type { TypedHandler } from '../router';
 import { RECENT_SALES_DAYS, seededHistory, type SaleVehicle } from './recent-sales';
 import { makeOf } from '../providers/register';
 import { clockNow } from '../clock';
 import { seededBids } from './sales-record';
+import { historyVehicles, liveBidsOnMakes } from './store';
 
 const DAY_MS = 86_400_000;
 
@@ -21,16 +22,12 @@ export function seededInterest(vehicles: readonly SaleVehicle[], now: Date): { l
 }
 
 /** GET /platform/bidding/bids/dealer-interest-counts?makeSlug={slug}. An unknown make has no interest. */
-export async function dealerInterestCounts(request: Request, env: PlatformEnv): Promise<Response> {
-  const makeSlug = new URL(request.url).searchParams.get('makeSlug') ?? '';
-  if (!/^[a-z0-9-]{1,40}$/.test(makeSlug)) return errorResponse(400, 'bad_request', 'makeSlug must be a make slug, e.g. land-rover');
+export const dealerInterestCounts: TypedHandler<typeof endpoints.shell.dealerInterest> = async ({ query }, ctx) => {
+  const { makeSlug } = query;
   const now = clockNow();
   const since = now.getTime() - RECENT_SALES_DAYS * DAY_MS;
 
-  const { results: vehicles } = await env.DB.prepare(
-    `SELECT vrm, make, model, body, colour, fuel_type, vehicle_type, first_used_date, list_price, sandbox_note
-       FROM register_vehicles ORDER BY vrm`,
-  ).all<SaleVehicle & { sandbox_note: string | null }>();
+  const vehicles = await historyVehicles(ctx.env.DB);
   const ofMake = vehicles.filter((v) => makeOf(v.make).slug === makeSlug);
   const makes = [...new Set(ofMake.map((v) => v.make))];
   // The same vehicles the recent-sales history uses: named sandbox cars tell their own stories.
@@ -39,27 +36,15 @@ export async function dealerInterestCounts(request: Request, env: PlatformEnv): 
     now,
   );
 
-  const { results: live } = makes.length
-    ? await env.DB.prepare(
-        `SELECT s.id AS sale_id, b.dealer_id
-           FROM sales s
-           JOIN enquiries e ON e.id = s.enquiry_id
-           JOIN register_vehicles r ON r.vrm = e.vrm
-           LEFT JOIN bids b ON b.sale_id = s.id AND b.placed_at < ?2
-          WHERE s.starts_at <= ?2 AND s.ends_at > ?1 AND r.make IN (SELECT value FROM json_each(?3))`,
-      )
-        .bind(since, now.getTime(), JSON.stringify(makes))
-        .all<{ sale_id: number; dealer_id: number | null }>()
-    : { results: [] };
+  const live = makes.length ? await liveBidsOnMakes(ctx.env.DB, makes, since, now.getTime()) : [];
   const liveBids = live.filter((row) => row.dealer_id !== null);
 
   const dealers = new Set([...seeded.bids.map((b) => b.dealerId), ...liveBids.map((b) => b.dealer_id!)]);
-  const body: DealerInterestCounts = {
+  return {
     makeSlug,
     periodDays: RECENT_SALES_DAYS,
     lots: seeded.lots + new Set(live.map((row) => row.sale_id)).size,
     dealers: dealers.size,
     bids: seeded.bids.length + liveBids.length,
-  };
-  return json(body);
-}
+  } satisfies DealerInterestCounts;
+};

@@ -1,6 +1,8 @@
 import { areasParam } from './recent-sales';
 import type { DealerLogo, DealerLogosResponse } from '../../../contract/shell';
-import { errorResponse, json, limitParam, svgResponse } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
+import { limitParam, svgResponse } from '../http';
+import type { TypedHandler } from '../router';
 import { DEALERS, type Dealer } from '../providers/dealers';
 import { spreadHash } from '../util';
 
@@ -112,26 +114,21 @@ export function dealerLogoSvg(dealer: Pick<Dealer, 'name'>): string {
 }
 
 /** GET /platform/dealers/featured?limit={n}&areas={A,B}: with areas, the dealers based in those postcode areas. */
-export async function listFeaturedDealers(request: Request): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const limit = limitParam(params.get('limit'), DEFAULT_FEATURED_DEALERS, MAX_FEATURED_DEALERS);
-  if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_FEATURED_DEALERS}`);
-  const areas = areasParam(params.get('areas'));
-  if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
+export const listFeaturedDealers: TypedHandler<typeof endpoints.shell.featuredDealers> = async ({ query }, ctx) => {
+  const limit = limitParam(query.limit === undefined ? null : String(query.limit), DEFAULT_FEATURED_DEALERS, MAX_FEATURED_DEALERS);
+  if (limit === null)
+    return ctx.outcome({ status: 400, code: 'bad_request', message: `limit must be a whole number from 1 to ${MAX_FEATURED_DEALERS}` });
+  const areas = areasParam(query.areas ?? null);
+  if (areas === 'invalid')
+    return ctx.outcome({ status: 400, code: 'bad_request', message: 'areas must be postcode areas separated by commas, e.g. B or E,EC,N' });
   const chosen = areas ? DEALERS.filter((d) => areas.includes(d.postcodeArea)).slice(0, limit) : featuredDealers(limit);
   const dealers: DealerLogo[] = chosen.map((d) => ({ id: d.id, name: d.name, town: d.town, logo: { url: dealerLogoPath(d.id) } }));
-  const body: DealerLogosResponse = { dealers };
-  return json(body);
-}
+  return { dealers } satisfies DealerLogosResponse;
+};
 
 /** GET /platform/images/dealers/:file ({id}.svg) */
-export async function dealerLogo(
-  _request: Request,
-  _env: unknown,
-  _ctx: ExecutionContext,
-  params: Record<string, string>,
-): Promise<Response> {
-  const dealer = parseDealerLogoName(params.file ?? '');
-  if (!dealer) return errorResponse(404, 'not_found', 'No such image');
-  return svgResponse(dealerLogoSvg(dealer));
-}
+export const dealerLogo: TypedHandler<typeof endpoints.shell.dealerLogo> = async ({ params }, ctx) => {
+  const dealer = parseDealerLogoName(params.file);
+  if (!dealer) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such image' });
+  return ctx.raw(svgResponse(dealerLogoSvg(dealer)));
+};

@@ -1,5 +1,5 @@
 import type { endpoints } from '../../../contract/endpoints';
-import { legacy, type Handlers } from '../router';
+import type { Handlers } from '../router';
 import { recordAffiliate } from './affiliates';
 import { recordEvents } from './analytics';
 import { chatLogin, chatWidget } from './chat';
@@ -13,16 +13,16 @@ import { vehicleImage } from './vehicle-images';
 
 /** What the site shell reads besides pages (docs/behaviour/states.md, docs/behaviour/gateway.md#shell-calls, docs/behaviour/gateway.md#analytics; contract/shell.ts). */
 export const shellHandlers: Handlers<typeof endpoints.shell> = {
-  health: legacy(health),
-  reviews: legacy(listReviews),
-  makes: legacy(listMakes),
-  recentSales: legacy(listRecentSales),
-  featuredDealers: legacy(listFeaturedDealers),
-  dealerInterest: legacy(dealerInterestCounts),
-  vehicleImage: legacy(vehicleImage),
-  dealerLogo: legacy(dealerLogo),
-  events: legacy(recordEvents),
-  chatLogin: legacy(chatLogin),
-  chatWidget: legacy(chatWidget),
-  affiliate: legacy(recordAffiliate),
+  health: health,
+  reviews: listReviews,
+  makes: listMakes,
+  recentSales: listRecentSales,
+  featuredDealers: listFeaturedDealers,
+  dealerInterest: dealerInterestCounts,
+  vehicleImage: vehicleImage,
+  dealerLogo: dealerLogo,
+  events: recordEvents,
+  chatLogin: chatLogin,
+  chatWidget: chatWidget,
+  affiliate: recordAffiliate,
 };

@@ -1,10 +1,8 @@
+import type { endpoints } from '../../../contract/endpoints';
 import type { HealthResponse } from '../../../contract/gateway';
-import type { PlatformEnv } from '../env';
-import { json } from '../http';
+import { countRegistered } from '../providers/register-store';
+import type { TypedHandler } from '../router';
 
 /** GET /api/health: up, with the register's size, which is 0 until the database is seeded. */
-export async function health(_request: Request, env: PlatformEnv): Promise<Response> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM register_vehicles').first<{ n: number }>();
-  const body: HealthResponse = { status: 'ok', service: 'kerbside-platform', registerVehicles: row?.n ?? 0 };
-  return json(body);
-}
+export const health: TypedHandler<typeof endpoints.shell.health> = async (_input, ctx) =>
+  ({ status: 'ok', service: 'kerbside-platform', registerVehicles: await countRegistered(ctx.env.DB) }) satisfies HealthResponse;

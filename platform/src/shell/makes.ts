@@ -1,14 +1,9 @@
-import type { MakeSummary } from '../../../contract/vehicles';
-import type { PlatformEnv } from '../env';
-import { json } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
 import { makeOf } from '../providers/register';
+import { registeredMakes } from '../providers/register-store';
+import type { TypedHandler } from '../router';
 
 /** GET /platform/makes: the makes in the register, for brand pages (docs/behaviour/gateway.md#shell-calls). */
-export async function listMakes(_request: Request, env: PlatformEnv): Promise<Response> {
-  const { results } = await env.DB.prepare('SELECT make, count(*) AS vehicles FROM register_vehicles GROUP BY make ORDER BY make').all<{
-    make: string;
-    vehicles: number;
-  }>();
-  const makes: MakeSummary[] = results.map((row) => ({ ...makeOf(row.make), vehicles: row.vehicles }));
-  return json({ makes });
-}
+export const listMakes: TypedHandler<typeof endpoints.shell.makes> = async (_input, ctx) => ({
+  makes: (await registeredMakes(ctx.env.DB)).map((row) => ({ ...makeOf(row.make), vehicles: row.vehicles })),
+});

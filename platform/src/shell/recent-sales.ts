@@ -1,13 +1,15 @@
+import type { endpoints } from '../../../contract/endpoints';
 import type { RecentSale, RecentSalesResponse } from '../../../contract/shell';
 import { marketplaceEligibility } from '../../../contract/marketplace';
-import type { PlatformEnv } from '../env';
-import { errorResponse, json, limitParam } from '../http';
-import { makeOf, type RegisterRow } from '../providers/register';
+import { limitParam } from '../http';
+import { makeOf } from '../providers/register';
 import { DEALERS } from '../providers/dealers';
 import { spreadHash } from '../util';
 import { ageInYears, UK_AVERAGE_MILES_PER_YEAR, valuateRegistered } from '../providers/valuation';
 import { vehicleImagePath } from './vehicle-images';
 import { clockNow } from '../clock';
+import type { TypedHandler } from '../router';
+import { historyVehicles, paidSalesSince, type HistoryVehicle } from './store';
 
 /**
  * Recent sales (docs/behaviour/entry.md#entities "Recent sale"): the sellers' completed sales on this platform, and a
@@ -25,10 +27,7 @@ export const DEFAULT_RECENT_SALES = 12;
 export const MAX_RECENT_SALES = 24;
 const DAY_MS = 86_400_000;
 
-export type SaleVehicle = Pick<
-  RegisterRow,
-  'vrm' | 'make' | 'model' | 'body' | 'colour' | 'fuel_type' | 'vehicle_type' | 'first_used_date' | 'list_price'
->;
+export type SaleVehicle = HistoryVehicle;
 
 const FIRST_NAMES = [
   'Aisha',
@@ -159,35 +158,9 @@ function seededSale(vehicle: SaleVehicle, day: number, nowMs: number, days: numb
 /** 'LS1 4DY' → 'LS'; the area is all a public list may say about where a seller lives. */
 export const postcodeAreaOf = (postcode: string) => /^[A-Z]{1,2}/.exec(postcode.trim().toUpperCase())?.[0] ?? '';
 
-interface PaidSaleRow {
-  id: number;
-  offer_amount: number;
-  paid_at: string;
-  first_name: string;
-  postcode: string;
-  make: string;
-  model: string;
-  body: string;
-  colour: string;
-  vehicle_type: string;
-}
-
 /** Sales on this platform that reached the end: the dealer collected and paid (sale/post-sale.ts sets paid_at). */
-async function paidSales(env: PlatformEnv, makes: string[] | null, since: Date, limit: number): Promise<RecentSale[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT s.id, s.offer_amount, s.paid_at, u.first_name, u.postcode, r.make, r.model, r.body, r.colour, r.vehicle_type
-       FROM sales s
-       JOIN enquiries e ON e.id = s.enquiry_id
-       JOIN users u ON u.id = e.customer_id
-       JOIN register_vehicles r ON r.vrm = e.vrm
-      WHERE s.paid_at IS NOT NULL AND s.offer_amount IS NOT NULL AND s.paid_at > ?1
-        AND (?2 IS NULL OR r.make IN (SELECT value FROM json_each(?2)))
-      ORDER BY s.paid_at DESC, s.id DESC
-      LIMIT ?3`,
-  )
-    .bind(since.toISOString(), makes ? JSON.stringify(makes) : null, limit)
-    .all<PaidSaleRow>();
-  return results.map((row) => {
+async function paidSales(db: D1Database, makes: string[] | null, since: Date, limit: number): Promise<RecentSale[]> {
+  return (await paidSalesSince(db, makes, since.toISOString(), limit)).map((row) => {
     const make = makeOf(row.make);
     return {
       id: `sale-${row.id}`,
@@ -216,34 +189,34 @@ export function areasParam(value: string | null): string[] | null | 'invalid' {
 }
 
 /** GET /platform/recent-sales?make={slug}&areas={A,B}&limit={n}: newest first. An unknown make has no sales. */
-export async function listRecentSales(request: Request, env: PlatformEnv): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const limit = limitParam(params.get('limit'), DEFAULT_RECENT_SALES, MAX_RECENT_SALES);
-  if (limit === null) return errorResponse(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_RECENT_SALES}`);
-  const makeSlug = params.get('make') || null;
+export const listRecentSales: TypedHandler<typeof endpoints.shell.recentSales> = async ({ query }, ctx) => {
+  const limit = limitParam(query.limit === undefined ? null : String(query.limit), DEFAULT_RECENT_SALES, MAX_RECENT_SALES);
+  if (limit === null)
+    return ctx.outcome({ status: 400, code: 'bad_request', message: `limit must be a whole number from 1 to ${MAX_RECENT_SALES}` });
+  const makeSlug = query.make || null;
   if (makeSlug !== null && !/^[a-z0-9-]{1,40}$/.test(makeSlug))
-    return errorResponse(400, 'bad_request', 'make must be a make slug, e.g. land-rover');
-  const areas = areasParam(params.get('areas'));
-  if (areas === 'invalid') return errorResponse(400, 'bad_request', 'areas must be postcode areas separated by commas, e.g. B or E,EC,N');
+    return ctx.outcome({ status: 400, code: 'bad_request', message: 'make must be a make slug, e.g. land-rover' });
+  const areas = areasParam(query.areas ?? null);
+  if (areas === 'invalid')
+    return ctx.outcome({ status: 400, code: 'bad_request', message: 'areas must be postcode areas separated by commas, e.g. B or E,EC,N' });
 
   const now = clockNow();
-  const { results } = await env.DB.prepare(
-    `SELECT vrm, make, model, body, colour, fuel_type, vehicle_type, first_used_date, list_price, sandbox_note
-       FROM register_vehicles ORDER BY vrm`,
-  ).all<SaleVehicle & { sandbox_note: string | null }>();
+  const results = await historyVehicles(ctx.env.DB);
   const ofMake = makeSlug ? results.filter((v) => makeOf(v.make).slug === makeSlug) : results;
-  // The named sandbox vehicles each tell a story of their own (docs/sandbox.md): a car shown
-  // under offer must not also appear as sold.
   const seeded = seededSales(
     ofMake.filter((v) => v.sandbox_note === null),
     now,
   );
   const makes = makeSlug ? [...new Set(ofMake.map((v) => v.make))] : null;
-  const real = await paidSales(env, makes, new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS), areas ? MAX_RECENT_SALES * 4 : limit);
+  const real = await paidSales(
+    ctx.env.DB,
+    makes,
+    new Date(now.getTime() - RECENT_SALES_DAYS * DAY_MS),
+    areas ? MAX_RECENT_SALES * 4 : limit,
+  );
   const sales = [...real, ...seeded]
     .filter((sale) => !areas || areas.includes(sale.vehicle.postcodeArea))
     .sort((a, b) => b.sale.soldDate.localeCompare(a.sale.soldDate) || a.id.localeCompare(b.id))
     .slice(0, limit);
-  const body: RecentSalesResponse = { sales };
-  return json(body);
-}
+  return { sales } satisfies RecentSalesResponse;
+};

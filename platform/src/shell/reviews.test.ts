@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { endpoints } from '../../../contract/endpoints';
 import type { ReviewsResponse } from '../../../contract/shell';
 import { execSql } from '../../../scripts/lib/database.mjs';
 import type { PlatformEnv } from '../env';
-import { listReviews, readReviews } from './reviews';
+import { Router } from '../router';
+import { listReviews } from './reviews';
+import { readReviews } from './store';
 
 // The figures are SQL over the stored rows, so they are tested against D1 itself (Miniflare's, in
 // memory), with the table exactly as the migration makes it.
@@ -54,8 +57,14 @@ describe('the reviews the platform holds', () => {
 });
 
 describe('GET /platform/reviews', () => {
+  // Through the router, which reads the query with the entry's schema before the handler does.
+  const router = new Router().on(endpoints.shell.reviews, listReviews as never);
   const get = async (query: string) => {
-    const response = await listReviews(new Request(`http://platform/platform/reviews${query}`), { DB: db } as PlatformEnv);
+    const response = await router.handle(
+      new Request(`http://platform/platform/reviews${query}`),
+      { DB: db } as PlatformEnv,
+      {} as ExecutionContext,
+    );
     return { status: response.status, body: (await response.json()) as ReviewsResponse };
   };
 

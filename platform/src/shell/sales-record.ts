@@ -3,7 +3,8 @@ import { DEALERS } from '../providers/dealers';
 import { reserveFor, simulateBids, type ProxyBid, type SaleLot } from '../providers/bidding';
 import { makeOf } from '../providers/register';
 import { spreadHash } from '../util';
-import { seededHistory, type SaleVehicle, type SeededSale } from './recent-sales';
+import { seededHistory, type SeededSale } from './recent-sales';
+import { recordOfModel } from './store';
 
 /**
  * The sales record: every car the daily sale sold, the evidence beside a valuation and the source
@@ -79,21 +80,8 @@ export async function recordedSalesOf(
   { withBuyers = false }: { withBuyers?: boolean } = {},
 ): Promise<RecordedSale[]> {
   const since = now.getTime() - days * DAY_MS;
-  const [register, paid] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT vrm, make, model, body, colour, fuel_type, vehicle_type, first_used_date, list_price
-         FROM register_vehicles WHERE make = ?1 AND model = ?2 AND sandbox_note IS NULL ORDER BY vrm`,
-    ).bind(make, model),
-    env.DB.prepare(
-      `SELECT s.offer_amount, s.offer_dealer_id, s.paid_at, e.mileage, r.first_used_date
-         FROM sales s
-         JOIN enquiries e ON e.id = s.enquiry_id
-         JOIN register_vehicles r ON r.vrm = e.vrm
-        WHERE s.paid_at IS NOT NULL AND s.offer_amount IS NOT NULL AND s.paid_at > ?3 AND s.paid_at <= ?4
-          AND r.make = ?1 AND r.model = ?2`,
-    ).bind(make, model, new Date(since).toISOString(), now.toISOString()),
-  ]);
-  const seeded = seededHistory((register?.results ?? []) as SaleVehicle[], now, days).map((entry): RecordedSale => ({
+  const { vehicles, paid } = await recordOfModel(env.DB, make, model, new Date(since).toISOString(), now.toISOString());
+  const seeded = seededHistory(vehicles, now, days).map((entry): RecordedSale => ({
     make,
     model,
     firstRegistration: entry.vehicle.first_used_date,
@@ -102,7 +90,7 @@ export async function recordedSalesOf(
     soldAt: entry.at,
     dealerId: withBuyers ? seededBuyer(entry) : null,
   }));
-  const live = ((paid?.results ?? []) as PaidRow[]).map((row): RecordedSale => ({
+  const live = paid.map((row): RecordedSale => ({
     make,
     model,
     firstRegistration: row.first_used_date,
@@ -112,12 +100,4 @@ export async function recordedSalesOf(
     dealerId: row.offer_dealer_id,
   }));
   return [...seeded, ...live].sort((a, b) => b.soldAt - a.soldAt);
-}
-
-interface PaidRow {
-  offer_amount: number;
-  offer_dealer_id: number | null;
-  paid_at: string;
-  mileage: number | null;
-  first_used_date: string;
 }

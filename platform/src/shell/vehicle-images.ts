@@ -1,4 +1,6 @@
-import { errorResponse, svgResponse } from '../http';
+import type { endpoints } from '../../../contract/endpoints';
+import { svgResponse } from '../http';
+import type { TypedHandler } from '../router';
 
 /**
  * Generated vehicle illustrations (137×124, docs/behaviour/entry.md#constants) by body type and colour. Recent sales show
@@ -164,13 +166,8 @@ export function vehicleSvg(body: BodyKey, colour: ColourKey): string {
 }
 
 /** GET /platform/images/vehicles/:file ({body}-{colour}.svg) */
-export async function vehicleImage(
-  _request: Request,
-  _env: unknown,
-  _ctx: ExecutionContext,
-  params: Record<string, string>,
-): Promise<Response> {
-  const name = parseVehicleImageName(params.file ?? '');
-  if (!name) return errorResponse(404, 'not_found', 'No such image');
-  return svgResponse(vehicleSvg(name.body, name.colour));
-}
+export const vehicleImage: TypedHandler<typeof endpoints.shell.vehicleImage> = async ({ params }, ctx) => {
+  const name = parseVehicleImageName(params.file);
+  if (!name) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such image' });
+  return ctx.raw(svgResponse(vehicleSvg(name.body, name.colour)));
+};

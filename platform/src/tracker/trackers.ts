@@ -1,27 +1,30 @@
-import type { CrmTier } from '../../../contract/accounts';
-import type {
-  AddTrackerRequest,
-  Tracker,
-  TrackerErrorBody,
-  TrackerListResponse,
-  TrackerOutcomeCode,
-  TrackerValuation,
-  TrackResponse,
-} from '../../../contract/trackers';
+import type { endpoints } from '../../../contract/endpoints';
+import type { Tracker, TrackerListResponse, TrackerValuation, TrackResponse } from '../../../contract/trackers';
 import { TRACKER_LIMIT_SIGNED_IN, TRACKER_LIMIT_VISITOR } from '../../../contract/trackers';
 import { formatVrm, isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { greeting, sendEmail } from '../outbox';
 import { publicOrigin } from '../public-origin';
-import { authenticate, invalidToken, ownerKey, requireCustomer, type Caller } from '../auth';
-import { MAX_MILEAGE } from '../../../contract/vehicles';
+import { ownerKey, type Caller } from '../auth';
 import { devEndpointsOn, intVar, type PlatformEnv } from '../env';
-import { errorResponse, json, readJsonObject } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit } from '../records/rate-limits';
 import { findRegistered, makeOf, type MotRow, PROVIDER_FAILURES, type RegisterRow, toVehicle, vehicleId } from '../providers/register';
+import type { DeclaredOutcome, TypedHandler } from '../router';
 import { unsubscribeLink } from '../unsubscribe';
 import { valuateRegistered } from '../providers/valuation';
 import { clockNow, clockNowMs } from '../clock';
+import {
+  addValuation,
+  handOverTrackers,
+  latestValuation,
+  ownerTracking,
+  startTracking,
+  stopTracking,
+  trackersDueRevaluation,
+  trackersWithValuations,
+  type DueTrackerRow,
+  type ValuationRow,
+} from './store';
 
 /**
  * The car value tracker (docs/trackers.md): a seller tracks a car with its mileage; the platform
@@ -42,17 +45,11 @@ export const DERIVED_HISTORY_MONTHS = 60;
  */
 export const PRICING_FAILURE_VRM = 'ER19PRC';
 
-const TRACKER_MESSAGES: Record<string, string> = {
-  vrm_not_found_after_refetch: 'The register did not have this vehicle when we asked again',
-  vehicle_pricing_failed: 'The vehicle could not be priced',
-  vehicle_already_added: 'You have already added this vehicle',
-  exceeded: 'You are tracking as many vehicles as you can',
-  unable_to_add: 'Unable to add the vehicle',
-};
+/** A failure of the tracker's own calls, track and add: a status and code their entries declare, with its words. */
+type TrackerFailure = DeclaredOutcome<typeof endpoints.tracker.track> & { message: string; headers?: Record<string, string> };
 
-function failure(status: number, code: TrackerOutcomeCode, message = TRACKER_MESSAGES[code] ?? code, headers: HeadersInit = {}): Response {
-  return json({ code, message } satisfies TrackerErrorBody, status, headers);
-}
+const ALREADY_TRACKED: TrackerFailure = { status: 409, code: 'vehicle_already_added', message: 'You have already added this vehicle' };
+const TRACKING_ENOUGH: TrackerFailure = { status: 409, code: 'exceeded', message: 'You are tracking as many vehicles as you can' };
 
 export function trackerLimit(caller: Caller): number {
   return caller.kind === 'customer' ? TRACKER_LIMIT_SIGNED_IN : TRACKER_LIMIT_VISITOR;
@@ -105,28 +102,6 @@ export function initialValuations(row: RegisterRow, mileage: number, now: Date):
   return result;
 }
 
-interface TrackerRow {
-  id: number;
-  owner_key: string;
-  vrm: string;
-  miles_per_month: number;
-  created_at: string;
-  make: string;
-  model: string;
-  month_of_first_registration: string;
-}
-
-interface ValuationRow {
-  tracker_id: number;
-  month: string;
-  valued_at: string;
-  mileage: number;
-  price: number;
-  low: number;
-  high: number;
-  source: TrackerValuation['source'];
-}
-
 const toValuation = (v: ValuationRow): TrackerValuation => ({
   month: v.month,
   valuedAt: v.valued_at,
@@ -139,23 +114,14 @@ const toValuation = (v: ValuationRow): TrackerValuation => ({
 
 /** An owner's trackers (all, or the one for a registration), newest first, valuations oldest first. */
 export async function trackersOf(env: PlatformEnv, owner: string, vrm?: string): Promise<Tracker[]> {
-  const [trackers, valuations] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT t.*, r.make, r.model, r.month_of_first_registration FROM trackers t JOIN register_vehicles r ON r.vrm = t.vrm
-        WHERE t.owner_key = ?1 AND (?2 IS NULL OR t.vrm = ?2) ORDER BY t.created_at DESC, t.id DESC`,
-    ).bind(owner, vrm ?? null),
-    env.DB.prepare(
-      `SELECT v.* FROM tracker_valuations v JOIN trackers t ON t.id = v.tracker_id
-        WHERE t.owner_key = ?1 AND (?2 IS NULL OR t.vrm = ?2) ORDER BY v.month`,
-    ).bind(owner, vrm ?? null),
-  ]);
+  const { trackers, valuations } = await trackersWithValuations(env.DB, owner, vrm ?? null);
   const byTracker = new Map<number, TrackerValuation[]>();
-  for (const v of valuations!.results as unknown as ValuationRow[]) {
+  for (const v of valuations) {
     const list = byTracker.get(v.tracker_id) ?? [];
     list.push(toValuation(v));
     byTracker.set(v.tracker_id, list);
   }
-  return (trackers!.results as unknown as TrackerRow[]).map((t) => ({
+  return trackers.map((t) => ({
     id: t.id,
     vrm: t.vrm,
     vrm_pretty: formatVrm(t.vrm),
@@ -168,129 +134,116 @@ export async function trackersOf(env: PlatformEnv, owner: string, vrm?: string):
 }
 
 /** The tracker calls are rate-limited like the lookup (the same budget a minute, counted apart). */
-async function rateLimited(request: Request, env: PlatformEnv): Promise<Response | null> {
+async function rateLimited(request: Request, env: PlatformEnv): Promise<TrackerFailure | null> {
   const limit = intVar(env.LOOKUP_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT);
   const rate = await hitRateLimit(env.DB, `tracker:${clientKey(request)}`, limit, MINUTE_MS, clockNowMs());
   if (rate.allowed) return null;
-  return failure(429, 'too_many_requests', 'Too many requests; try again in a minute', { 'retry-after': String(rate.retryAfterSeconds) });
+  return {
+    status: 429,
+    code: 'too_many_requests',
+    message: 'Too many requests; try again in a minute',
+    headers: { 'retry-after': String(rate.retryAfterSeconds) },
+  };
 }
 
 /** The registration checks the lookup makes, with the tracker's own not-found. */
 async function registeredVehicle(
   env: PlatformEnv,
-  rawVrm: unknown,
-): Promise<{ vrm: string; row: RegisterRow; tests: MotRow[] } | Response> {
-  if (typeof rawVrm !== 'string') return failure(400, 'bad_request', 'vrm is required');
+  rawVrm: string,
+): Promise<{ vrm: string; row: RegisterRow; tests: MotRow[] } | { failure: TrackerFailure }> {
   const vrm = normaliseVrm(rawVrm);
-  if (!isValidVrm(vrm)) return failure(400, 'invalid_vrm', 'Not a UK registration mark');
+  if (!isValidVrm(vrm)) return { failure: { status: 400, code: 'invalid_vrm', message: 'Not a UK registration mark' } };
   const problem = issuedMarkProblem(vrm, clockNow());
-  if (problem) return failure(400, 'invalid_vrm', `Not a registration DVLA issues: ${problem}`);
+  if (problem) return { failure: { status: 400, code: 'invalid_vrm', message: `Not a registration DVLA issues: ${problem}` } };
   const provider = PROVIDER_FAILURES[vrm];
-  if (provider && provider.code !== 'vehicle_lookup_failed')
-    return failure(provider.status, provider.code as TrackerOutcomeCode, provider.message);
+  if (provider && provider.code !== 'vehicle_lookup_failed') return { failure: provider as TrackerFailure };
   const registered = await findRegistered(env.DB, vrm);
-  if (!registered) return failure(404, 'vrm_not_found_after_refetch');
+  if (!registered) {
+    return {
+      failure: { status: 404, code: 'vrm_not_found_after_refetch', message: 'The register did not have this vehicle when we asked again' },
+    };
+  }
   return { vrm, row: registered.row, tests: registered.tests };
 }
 
-async function ownerState(env: PlatformEnv, owner: string, vrm: string) {
-  const row = await env.DB.prepare('SELECT count(*) AS n, sum(vrm = ?2) AS mine FROM trackers WHERE owner_key = ?1')
-    .bind(owner, vrm)
-    .first<{ n: number; mine: number | null }>();
-  return { count: row?.n ?? 0, already: (row?.mine ?? 0) > 0 };
-}
-
-async function callerAndOwner(request: Request, env: PlatformEnv): Promise<{ caller: Caller; owner: string } | Response> {
-  const caller = await authenticate(request, env);
-  if (caller === 'invalid') return invalidToken();
+/**
+ * The checks before a car is tracked, in order (the rate limit, whose trackers they are, the
+ * register, already tracked, the owner's limit), so the seller hears early: the first that fails,
+ * else the owner and the car.
+ */
+async function beforeTracking(
+  request: Request,
+  env: PlatformEnv,
+  caller: Caller,
+  rawVrm: string,
+): Promise<{ failure: TrackerFailure } | { owner: string; found: { vrm: string; row: RegisterRow; tests: MotRow[] } }> {
+  const limited = await rateLimited(request, env);
+  if (limited) return { failure: limited };
   const owner = ownerKey(caller);
-  if (!owner) return failure(400, 'bad_request', 'A requester id is needed to track a vehicle before signing in');
-  return { caller, owner };
+  if (!owner)
+    return { failure: { status: 400, code: 'bad_request', message: 'A requester id is needed to track a vehicle before signing in' } };
+  const found = await registeredVehicle(env, rawVrm);
+  if ('failure' in found) return found;
+  const state = await ownerTracking(env.DB, owner, found.vrm);
+  if (state.already) return { failure: ALREADY_TRACKED };
+  if (state.count >= trackerLimit(caller)) return { failure: TRACKING_ENOUGH };
+  return { owner, found };
 }
 
 /**
  * POST /platform/v3/trackers/track {vrm}: the car to track, from the register, with the checks
  * adding it will make (already tracked, the owner's limit), so the seller hears early.
  */
-export async function trackVehicle(request: Request, env: PlatformEnv): Promise<Response> {
-  const limited = await rateLimited(request, env);
-  if (limited) return limited;
-  const who = await callerAndOwner(request, env);
-  if (who instanceof Response) return who;
-  const found = await registeredVehicle(env, (await readJsonObject(request))?.vrm);
-  if (found instanceof Response) return found;
-  const state = await ownerState(env, who.owner, found.vrm);
-  if (state.already) return failure(409, 'vehicle_already_added');
-  if (state.count >= trackerLimit(who.caller)) return failure(409, 'exceeded');
-  const id = await vehicleId(env.DB, found.vrm);
-  const body: TrackResponse = { code: 'ok', vehicle: toVehicle(id, found.row, found.tests, clockNow()) };
-  return json(body);
-}
+export const trackVehicle: TypedHandler<typeof endpoints.tracker.track> = async ({ caller, body }, ctx) => {
+  const checked = await beforeTracking(ctx.request, ctx.env, caller, body.vrm);
+  if ('failure' in checked) return ctx.outcome(checked.failure);
+  const { found } = checked;
+  const id = await vehicleId(ctx.env.DB, found.vrm);
+  return { code: 'ok', vehicle: toVehicle(id, found.row, found.tests, clockNow()) } satisfies TrackResponse;
+};
 
-/** POST /platform/v3/trackers {vrm, mileage, linkBase}: starts tracking; 201 with the tracker. */
-export async function addTracker(request: Request, env: PlatformEnv): Promise<Response> {
-  const limited = await rateLimited(request, env);
-  if (limited) return limited;
-  const who = await callerAndOwner(request, env);
-  if (who instanceof Response) return who;
-  const body = ((await readJsonObject(request)) ?? {}) as Partial<AddTrackerRequest>;
-  const mileage = body.mileage;
-  if (typeof mileage !== 'number' || !Number.isInteger(mileage) || mileage < 0 || mileage > MAX_MILEAGE) {
-    return failure(400, 'bad_request', 'mileage must be a whole number of miles');
+/** POST /platform/v3/trackers {vrm, mileage}: starts tracking; 201 with the tracker. */
+export const addTracker: TypedHandler<typeof endpoints.tracker.add> = async ({ caller, body }, ctx) => {
+  const checked = await beforeTracking(ctx.request, ctx.env, caller, body.vrm);
+  if ('failure' in checked) return ctx.outcome(checked.failure);
+  const { owner, found } = checked;
+  if (found.vrm === PRICING_FAILURE_VRM) {
+    return ctx.outcome({ status: 502, code: 'vehicle_pricing_failed', message: 'The pricing provider could not price this vehicle' });
   }
-  const found = await registeredVehicle(env, body.vrm);
-  if (found instanceof Response) return found;
-  const state = await ownerState(env, who.owner, found.vrm);
-  if (state.already) return failure(409, 'vehicle_already_added');
-  if (state.count >= trackerLimit(who.caller)) return failure(409, 'exceeded');
-  if (found.vrm === PRICING_FAILURE_VRM) return failure(502, 'vehicle_pricing_failed', 'The pricing provider could not price this vehicle');
 
   const now = clockNow();
-  const valuations = initialValuations(found.row, mileage, now);
-  const perMonth = milesPerMonth(mileage, firstRegistrationOf(found.row), now);
-  const created = await env.DB.prepare(
-    `INSERT INTO trackers (owner_key, vrm, miles_per_month, created_at) VALUES (?1, ?2, ?3, ?4)
-     ON CONFLICT (owner_key, vrm) DO NOTHING RETURNING id`,
-  )
-    .bind(who.owner, found.vrm, perMonth, now.toISOString())
-    .first<{ id: number }>();
+  const created = await startTracking(
+    ctx.env.DB,
+    {
+      owner,
+      vrm: found.vrm,
+      milesPerMonth: milesPerMonth(body.mileage, firstRegistrationOf(found.row), now),
+      createdAt: now.toISOString(),
+    },
+    initialValuations(found.row, body.mileage, now),
+  );
   // Two tabs adding the same car at once: one wins, the other hears it is already there.
-  if (!created) return failure(409, 'vehicle_already_added');
-  await env.DB.batch(valuations.map((v) => insertValuation(env, created.id, v)));
-  const [tracker] = await trackersOf(env, who.owner, found.vrm);
-  return json(tracker, 201);
-}
-
-function insertValuation(env: PlatformEnv, trackerId: number, v: TrackerValuation) {
-  return env.DB.prepare(
-    `INSERT OR IGNORE INTO tracker_valuations (tracker_id, month, valued_at, mileage, price, low, high, source)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-  ).bind(trackerId, v.month, v.valuedAt, v.mileage, v.price, v.low, v.high, v.source);
-}
+  if (created === null) return ctx.outcome(ALREADY_TRACKED);
+  const [tracker] = await trackersOf(ctx.env, owner, found.vrm);
+  return ctx.created(tracker!);
+};
 
 /** GET /platform/v3/trackers/list[?vrm=]: the signed-in seller's trackers. */
-export async function listTrackers(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const raw = new URL(request.url).searchParams.get('vrm');
-  const vrm = raw ? normaliseVrm(raw) : undefined;
-  const body: TrackerListResponse = { trackers: await trackersOf(env, `customer:${caller.user.id}`, vrm), limit: TRACKER_LIMIT_SIGNED_IN };
-  return json(body);
-}
+export const listTrackers: TypedHandler<typeof endpoints.tracker.list> = async ({ customer, query }, ctx) => {
+  const vrm = query.vrm ? normaliseVrm(query.vrm) : undefined;
+  return {
+    trackers: await trackersOf(ctx.env, `customer:${customer.user.id}`, vrm),
+    limit: TRACKER_LIMIT_SIGNED_IN,
+  } satisfies TrackerListResponse;
+};
 
 /** POST /platform/v3/trackers/remove {vrm}: stops tracking a car (its history goes with it). */
-export async function removeTracker(request: Request, env: PlatformEnv): Promise<Response> {
-  const caller = await requireCustomer(request, env);
-  if (caller instanceof Response) return caller;
-  const raw = (await readJsonObject(request))?.vrm;
-  const vrm = typeof raw === 'string' ? normaliseVrm(raw) : '';
-  const removed = await env.DB.prepare('DELETE FROM trackers WHERE owner_key = ?1 AND vrm = ?2 RETURNING id')
-    .bind(`customer:${caller.user.id}`, vrm)
-    .first<{ id: number }>();
-  if (!removed) return failure(404, 'unable_to_add', 'That vehicle is not tracked');
-  await env.DB.prepare('DELETE FROM tracker_valuations WHERE tracker_id = ?1').bind(removed.id).run();
-  return new Response(null, { status: 204 });
-}
+export const removeTracker: TypedHandler<typeof endpoints.tracker.remove> = async ({ customer, body }, ctx) => {
+  if (!(await stopTracking(ctx.env.DB, `customer:${customer.user.id}`, normaliseVrm(body.vrm)))) {
+    return ctx.outcome({ status: 404, code: 'unable_to_add', message: 'That vehicle is not tracked' });
+  }
+  return ctx.noContent();
+};
 
 /**
  * At sign-in or sign-up, the cars the visitor started tracking become the account's, newest first,
@@ -298,31 +251,7 @@ export async function removeTracker(request: Request, env: PlatformEnv): Promise
  * (the visitor's browser gets a new requester id at sign-in, so nothing could reach it again).
  */
 export async function adoptRequesterTrackers(env: PlatformEnv, userId: number, requesterId: string): Promise<void> {
-  const customer = `customer:${userId}`;
-  const { results: pending } = await env.DB.prepare('SELECT id, vrm FROM trackers WHERE owner_key = ?1 ORDER BY created_at DESC, id DESC')
-    .bind(`requester:${requesterId}`)
-    .all<{ id: number; vrm: string }>();
-  if (!pending.length) return;
-  const { results: held } = await env.DB.prepare('SELECT vrm FROM trackers WHERE owner_key = ?1').bind(customer).all<{ vrm: string }>();
-  const vrms = new Set(held.map((h) => h.vrm));
-  const statements: D1PreparedStatement[] = [];
-  for (const t of pending) {
-    if (!vrms.has(t.vrm) && vrms.size < TRACKER_LIMIT_SIGNED_IN) {
-      vrms.add(t.vrm);
-      statements.push(env.DB.prepare('UPDATE trackers SET owner_key = ?1 WHERE id = ?2').bind(customer, t.id));
-    } else {
-      statements.push(env.DB.prepare('DELETE FROM tracker_valuations WHERE tracker_id = ?1').bind(t.id));
-      statements.push(env.DB.prepare('DELETE FROM trackers WHERE id = ?1').bind(t.id));
-    }
-  }
-  await env.DB.batch(statements);
-}
-
-interface DueRow extends TrackerRow {
-  user_id: number;
-  email: string;
-  first_name: string;
-  email_crm_tier: CrmTier;
+  await handOverTrackers(env.DB, `requester:${requesterId}`, `customer:${userId}`, TRACKER_LIMIT_SIGNED_IN);
 }
 
 const pounds = (n: number) => `£${new Intl.NumberFormat('en-GB').format(n)}`;
@@ -337,23 +266,11 @@ const pounds = (n: number) => `£${new Intl.NumberFormat('en-GB').format(n)}`;
  */
 export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promise<{ revalued: number; emailed: number }> {
   const month = monthKey(now);
-  const { results: due } = await env.DB.prepare(
-    `SELECT t.*, r.make, r.model, r.month_of_first_registration, u.id AS user_id, u.email, u.first_name, u.email_crm_tier
-       FROM trackers t
-       JOIN users u ON t.owner_key = 'customer:' || u.id
-       JOIN register_vehicles r ON r.vrm = t.vrm
-      WHERE EXISTS (SELECT 1 FROM tracker_valuations v WHERE v.tracker_id = t.id)
-        AND NOT EXISTS (SELECT 1 FROM tracker_valuations v WHERE v.tracker_id = t.id AND v.month >= ?1)
-      ORDER BY t.id LIMIT 500`,
-  )
-    .bind(month)
-    .all<DueRow>();
+  const due = await trackersDueRevaluation(env.DB, month);
   let emailed = 0;
   let revalued = 0;
   for (const t of due) {
-    const latest = await env.DB.prepare('SELECT * FROM tracker_valuations WHERE tracker_id = ?1 ORDER BY month DESC LIMIT 1')
-      .bind(t.id)
-      .first<ValuationRow>();
+    const latest = await latestValuation(env.DB, t.id);
     const registered = await findRegistered(env.DB, t.vrm);
     if (!latest || !registered || t.vrm === PRICING_FAILURE_VRM) continue;
     const elapsedMonths = Math.max(0, (now.getTime() - Date.parse(latest.valued_at)) / AVERAGE_MONTH_MS);
@@ -368,14 +285,14 @@ export async function runTrackerRevaluations(env: PlatformEnv, now: Date): Promi
       high: v.high,
       source: 'monthly',
     };
-    await insertValuation(env, t.id, valuation).run();
+    await addValuation(env.DB, t.id, valuation);
     revalued += 1;
     if (v.price !== latest.price && t.email_crm_tier === 'marketing' && (await sendValueEmail(env, t, latest, valuation))) emailed += 1;
   }
   return { revalued, emailed };
 }
 
-async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow, now: TrackerValuation): Promise<boolean> {
+async function sendValueEmail(env: PlatformEnv, t: DueTrackerRow, before: ValuationRow, now: TrackerValuation): Promise<boolean> {
   const base = publicOrigin(env);
   // Without an address for the app the e-mail would have no links to follow or to unsubscribe.
   if (!base) return false;
@@ -402,9 +319,8 @@ async function sendValueEmail(env: PlatformEnv, t: DueRow, before: ValuationRow,
 }
 
 /** POST /platform/dev/trackers/revalue {now?}: runs the monthly revaluation at once (development and tests only). */
-export async function devRevalue(request: Request, env: PlatformEnv): Promise<Response> {
-  if (!devEndpointsOn(env)) return errorResponse(404, 'not_found', 'No such endpoint');
-  const raw = (await readJsonObject(request))?.now;
-  const now = typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) ? new Date(raw) : clockNow();
-  return json(await runTrackerRevaluations(env, now));
-}
+export const devRevalue: TypedHandler<typeof endpoints.dev.revalueTrackers> = async ({ body }, ctx) => {
+  if (!devEndpointsOn(ctx.env)) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such endpoint' });
+  const now = body.now !== undefined && !Number.isNaN(Date.parse(body.now)) ? new Date(body.now) : clockNow();
+  return runTrackerRevaluations(ctx.env, now);
+};
