@@ -146,8 +146,10 @@ export async function refreshIdToken(
       };
     } catch (error) {
       if (!(error instanceof PlatformFailure)) throw error;
-      if (error.kind === 'refused' || error.kind === 'unauthorised') {
-        log('auth.refresh_rejected', { status: error.status, message: error.message });
+      // The refresh token is no good (spent, expired, a copy's: the endpoint's outcomes), or the
+      // call itself was refused: either way the session has ended.
+      if (error.kind === 'outcome' || error.kind === 'refused' || error.kind === 'unauthorised') {
+        log('auth.refresh_rejected', { status: error.status, code: error.outcome, message: error.message });
         return { kind: 'signed_out' };
       }
       log('auth.refresh_failed', { attempt, status: error.status, message: error.message });

@@ -109,7 +109,7 @@ export class PlatformFailure<E extends AnyEndpoint = AnyEndpoint> extends Error 
   readonly readsAs: Exclude<FailureKind, 'outcome'>;
   /** How the platform refused, when it did (a refusal, or an outcome answered as one). */
   readonly refusal: Refusal | null;
-  /** The code of an outcome: one of the endpoint's (a legacy entry's are not typed yet); null for every other kind. */
+  /** The code of an outcome: one of the endpoint's own; null for every other kind. */
   readonly outcome: OutcomeCodeOf<E> | null;
   constructor(endpoint: FailingEndpoint, message: string, status: number, code: string | null, body: unknown) {
     super(message);

@@ -42,6 +42,12 @@ export interface HandlerContext<E extends AnyEndpoint = AnyEndpoint> {
       extra?: Record<string, unknown>;
     },
   ): Reply;
+  /**
+   * A failure rather than an answer: nothing found (404), a rate limit (429), or the platform or
+   * an outside provider failing (5xx). The app reads it by its kind (not found, rate limited,
+   * unavailable), never as an outcome, so the entry does not list it.
+   */
+  fail(failure: { status: FailureStatus; code: string; message: string; headers?: Record<string, string> }): Reply;
   /** The response, answered 201 or 202. */
   created(value: ResponseOf<E>): Reply;
   accepted(value: ResponseOf<E>): Reply;
@@ -50,6 +56,9 @@ export interface HandlerContext<E extends AnyEndpoint = AnyEndpoint> {
   /** A response the handler made itself: an image, a file, a script. */
   raw(response: Response): Reply;
 }
+
+/** The statuses a handler may fail with (HandlerContext.fail). */
+export type FailureStatus = 404 | 429 | 500 | 502 | 503 | 504;
 
 /** A status and code the endpoint declares: each status with one of its own codes. */
 export type DeclaredOutcome<E> = {
@@ -83,6 +92,7 @@ function replies(): Omit<HandlerContext, 'env' | 'request' | 'exec'> {
   return {
     outcome: ({ status, code, message, fields, headers = {}, extra = {} }) =>
       new Reply(() => json({ code, message, ...(fields ? { fields } : {}), ...extra }, status, headers)),
+    fail: ({ status, code, message, headers = {} }) => new Reply(() => json({ code, message }, status, headers)),
     created: (value) => new Reply(() => json(value, 201)),
     accepted: (value) => new Reply(() => json(value, 202)),
     noContent: () => new Reply(() => new Response(null, { status: 204 })),

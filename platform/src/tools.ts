@@ -20,13 +20,6 @@ export type ToolFailure = {
   [S in keyof ToolOutcomes]: { status: S; code: ToolOutcomes[S][number]; message: string; headers?: Record<string, string> };
 }[keyof ToolOutcomes];
 
-/** The failure as the gateway's usual error body ({code, message}). */
-export function toolFailureResponse(failure: ToolFailure): Response {
-  const response = errorResponse(failure.status, failure.code, failure.message);
-  for (const [name, value] of Object.entries(failure.headers ?? {})) response.headers.set(name, value);
-  return response;
-}
-
 /**
  * The tools are limited like the lookup (LOOKUP_RATE_LIMIT a minute per client), each on its own
  * counter so that checking an MOT does not use up a seller's valuations.

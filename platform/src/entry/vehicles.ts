@@ -5,7 +5,6 @@ import { toUser, vehicleLimit } from './account-view';
 import { ownerKey } from '../auth';
 import { findEnquiry, toEnquiry } from '../records/enquiries';
 import { intVar } from '../env';
-import { errorResponse } from '../http';
 import { issuedMarkProblem } from '../providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from '../records/rate-limits';
 import type { DeclaredOutcome, TypedHandler } from '../router';
@@ -95,7 +94,7 @@ export const getVehicle: TypedHandler<typeof endpoints.entry.vehicle> = async ({
   if (!isValidVrm(vrm)) return ctx.outcome({ status: 400, code: 'invalid_vrm', message: 'Not a UK registration mark' });
   const failure = PROVIDER_FAILURES[vrm];
   // The register failing is no answer about the vehicle (the entry's note): a failure, as it came.
-  if (failure && failure.status >= 500) return ctx.raw(errorResponse(failure.status, failure.code, failure.message));
+  if (failure && failure.status >= 500) return ctx.fail(failure as Parameters<typeof ctx.fail>[0]);
   const registered = await findRegistered(ctx.env.DB, vrm);
   if (!registered) return ctx.outcome({ status: 404, code: 'vehicle_not_found', message: 'No vehicle found with that registration' });
   const id = await vehicleId(ctx.env.DB, vrm);

@@ -6,12 +6,12 @@ import { sendEmail } from '../outbox';
 import { intVar, tokenSecret, type PlatformEnv } from '../env';
 import { CONFIRM_LINK_DAYS, lapseCutoff, nextReminderDate, onSignUpRequest } from './mot-reminders';
 import { findRegistered, makeOf, toMotHistory } from '../providers/register';
-import type { Reply, TypedHandler } from '../router';
+import type { HandlerContext, TypedHandler } from '../router';
 import { randomToken, sha256, signMotConfirmToken, verifyMotConfirmToken } from '../tokens';
 import { unsubscribePath } from '../unsubscribe';
 import { requirePublicOrigin } from '../public-origin';
 import { sleep } from '../util';
-import { toolFailureResponse, toolRateLimited, toolVehicle, type ToolFailure } from '../tools';
+import { toolRateLimited, toolVehicle, type ToolFailure } from '../tools';
 import { clockNow } from '../clock';
 import {
   confirmSignUp,
@@ -51,7 +51,7 @@ export const motCheck: TypedHandler<typeof endpoints.mot.check> = async ({ param
  * A tool's failure that the reminder forms do not show as an outcome (their entries say which):
  * the limit, a registration the register lacks, a failing or slow provider, answered as they came.
  */
-const asFailure = (failure: ToolFailure, ctx: { raw(response: Response): Reply }) => ctx.raw(toolFailureResponse(failure));
+const asFailure = (failure: ToolFailure, ctx: Pick<HandlerContext, 'fail'>) => ctx.fail(failure as Parameters<HandlerContext['fail']>[0]);
 
 /**
  * POST /platform/vehicle-checker/{vrm}/mot/notifications {email, mobile?}: asks for MOT
