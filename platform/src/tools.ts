@@ -1,7 +1,6 @@
 import type { ToolOutcomes } from '../../contract/endpoints';
 import { isValidVrm, normaliseVrm } from '../../contract/vrm';
 import { intVar, type PlatformEnv } from './env';
-import { errorResponse } from './http';
 import { issuedMarkProblem } from './providers/plates';
 import { clientKey, DEFAULT_LOOKUP_RATE_LIMIT, hitRateLimit, pruneRateLimits } from './records/rate-limits';
 import { findRegistered, PROVIDER_FAILURES, SLOW_PROVIDER_DELAY_MS, SLOW_PROVIDER_VRM } from './providers/register';
