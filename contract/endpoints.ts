@@ -286,7 +286,8 @@ export const endpoints = endpointTable({
         email: Text(320),
         phone: Text(40).optional(),
         postcode: Text(20).optional(),
-        purpose: z.enum(['sale', 'tracker']).optional(),
+        // Only 'tracker' goes without a mobile and postcode; any other purpose, or none, is a sale's.
+        purpose: z.string().max(20).optional(),
         marketingConsent: z.boolean().optional(),
         campaign: Campaign,
         redirectTo: Text(2000).optional(),

@@ -30,7 +30,8 @@ export async function sendSignInLink(
 ): Promise<SignInLinkOutcome> {
   const result = await gateway.attempt(endpoints.account.sendSignInLink, { body: request });
   if (result.ok) return 'sent';
-  if (result.failure.kind === 'outcome') return 'robot';
+  // Its own limit (the outcome) or the platform's (a 429 however worded): either way, too many tries.
+  if (result.failure.kind === 'outcome' || result.failure.kind === 'rate_limited') return 'robot';
   throw result.failure;
 }
 

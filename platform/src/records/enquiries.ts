@@ -115,10 +115,12 @@ export function startEnquiryProfile(db: D1Database, enquiryId: number, nowIso: s
 }
 
 /** Into a sale: the sale's id is its dealer-platform enquiry id from now on. */
-export function enterEnquiryInSale(db: D1Database, enquiryId: number, saleId: number, nowIso: string) {
+export function enterEnquiryInSale(db: D1Database, enquiryId: number, nowIso: string) {
+  // The lot written in the same batch is the enquiry's newest.
   return db
     .prepare(
-      "UPDATE enquiries SET dp_enquiry_id = ?1, dp_state_slug = 'ready-for-sale', status = 'ready_for_sale', updated_at = ?2 WHERE id = ?3",
+      `UPDATE enquiries SET dp_enquiry_id = (SELECT max(id) FROM sales WHERE enquiry_id = ?1), dp_state_slug = 'ready-for-sale',
+         status = 'ready_for_sale', updated_at = ?2 WHERE id = ?1`,
     )
-    .bind(saleId, nowIso, enquiryId);
+    .bind(enquiryId, nowIso);
 }

@@ -9,18 +9,7 @@ import { ageInYears } from '../providers/valuation';
 import { clockNow, clockNowMs } from '../clock';
 import { outgoing, type OutgoingMessage } from '../notify/messages';
 import { photoSlotsOf } from './documents-store';
-import {
-  bidsOf,
-  expireOffer,
-  findProfile,
-  insertLot,
-  isTakenId,
-  latestSale,
-  nextSaleId,
-  recordOffer,
-  salesCount,
-  type SaleRow,
-} from './sale-store';
+import { bidsOf, expireOffer, findProfile, insertLot, latestSale, recordOffer, salesCount, type SaleRow } from './sale-store';
 
 /**
  * The daily dealer sale. A complete profile enters the next sale; dealers' proxy bids are
@@ -231,20 +220,16 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
     ends_at: startsAt + settings.window,
   };
   // A relisted car meets a new day's dealers: another seed.
-  const seed = settings.seed + enquiry.id * 31 + (await salesCount(env.DB, enquiry.id));
+  const lots = await salesCount(env.DB, enquiry.id);
+  const seed = settings.seed + enquiry.id * 31 + lots;
   const bids = simulateBids(await lotFor(env, enquiry, draft), DEALERS, seed);
   const nowIso = new Date(now).toISOString();
-  for (let attempt = 1; ; attempt++) {
-    const id = await nextSaleId(env.DB);
-    const message = outgoing(env, enquiry.id, `sale_entered#${id}`, { kind: 'sale_entered', startsAt: new Date(startsAt).toISOString() });
-    const lot = { id, enquiryId: enquiry.id, seed, valuation, reserve: draft.reserve, startsAt, endsAt: draft.ends_at };
-    try {
-      await env.DB.batch([...insertLot(env.DB, lot, bids, nowIso), enterEnquiryInSale(env.DB, enquiry.id, id, nowIso), message.statement]);
-    } catch (error) {
-      if (attempt < 3 && isTakenId(error)) continue;
-      throw error;
-    }
-    await message.send();
-    return;
-  }
+  // Keyed by the enquiry and its lot's number, not the lot's id, which the batch itself gives.
+  const message = outgoing(env, enquiry.id, `sale_entered#${enquiry.id}.${lots + 1}`, {
+    kind: 'sale_entered',
+    startsAt: new Date(startsAt).toISOString(),
+  });
+  const lot = { enquiryId: enquiry.id, seed, valuation, reserve: draft.reserve, startsAt, endsAt: draft.ends_at };
+  await env.DB.batch([...insertLot(env.DB, lot, bids, nowIso), enterEnquiryInSale(env.DB, enquiry.id, nowIso), message.statement]);
+  await message.send();
 }

@@ -109,23 +109,14 @@ export async function openRequests(db: D1Database, enquiryId: number): Promise<R
   return results;
 }
 
-/** The id the next request will have: known before it is written, so that its message goes in its batch. */
-export async function nextRequestId(db: D1Database): Promise<number> {
-  return ((await db.prepare('SELECT max(id) AS id FROM document_requests').first<number | null>('id')) ?? 0) + 1;
-}
-
 export function fulfilRequest(db: D1Database, id: number, nowIso: string) {
   return db.prepare('UPDATE document_requests SET fulfilled_at = ?2 WHERE id = ?1').bind(id, nowIso);
 }
 
-export function insertRequest(
-  db: D1Database,
-  request: { id: number; enquiryId: number; kind: DocumentKind; reason: string },
-  nowIso: string,
-) {
+export function insertRequest(db: D1Database, request: { enquiryId: number; kind: DocumentKind; reason: string }, nowIso: string) {
   return db
-    .prepare('INSERT INTO document_requests (id, enquiry_id, kind, reason, requested_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-    .bind(request.id, request.enquiryId, request.kind, request.reason, nowIso);
+    .prepare('INSERT INTO document_requests (enquiry_id, kind, reason, requested_at) VALUES (?1, ?2, ?3, ?4)')
+    .bind(request.enquiryId, request.kind, request.reason, nowIso);
 }
 
 /* Guided photos -------------------------------------------------------------------------------- */

@@ -36,7 +36,6 @@ import {
   liveDocuments,
   liveDocumentsOfKind,
   markDocumentDeleted,
-  nextRequestId,
   openRequests as openRequestRows,
   photosOf,
   replacePhoto,
@@ -188,8 +187,8 @@ export const UNREADABLE_REASON = 'the photo is too blurred to read';
 /** The document check's verdict, and the statements that record it (see planDocumentCheck). */
 export interface DocumentCheck {
   passed: boolean;
-  /** The requests it makes, each with the id it will have. */
-  requested: DocumentRequest[];
+  /** The requests it makes. */
+  requested: Omit<DocumentRequest, 'id'>[];
   statements: D1PreparedStatement[];
 }
 
@@ -197,8 +196,7 @@ export interface DocumentCheck {
  * The buying dealer's document check, as far as it is simulated: a kind whose every submitted file
  * is an unreadable photo (sharpness below the threshold the upload warns at) is asked for again.
  * Requests the check had open for a kind now readable are fulfilled. Nothing is written here: the
- * caller batches the statements with the messages the requests owe the seller (the ids are chosen
- * beforehand for that, and a batch that finds one taken is planned again).
+ * caller batches the statements with the messages the requests owe the seller.
  */
 export async function planDocumentCheck(env: PlatformEnv, enquiryId: number): Promise<DocumentCheck> {
   const state = await documentsState(env, enquiryId);
@@ -212,9 +210,7 @@ export async function planDocumentCheck(env: PlatformEnv, enquiryId: number): Pr
   const open = new Set(state.requests.map((r) => r.kind));
   const fulfilled = state.requests.filter((r) => !unreadable.includes(r.kind));
   const fresh = unreadable.filter((kind) => !open.has(kind));
-  const firstId = fresh.length ? await nextRequestId(env.DB) : 0;
-  const requested = fresh.map((kind, i) => ({
-    id: firstId + i,
+  const requested = fresh.map((kind) => ({
     kind,
     label: DOCUMENT_KINDS[kind].label,
     reason: UNREADABLE_REASON,
@@ -222,7 +218,7 @@ export async function planDocumentCheck(env: PlatformEnv, enquiryId: number): Pr
   }));
   const statements = [
     ...fulfilled.map((r) => fulfilRequest(env.DB, r.id, now)),
-    ...requested.map((r) => insertRequest(env.DB, { id: r.id, enquiryId, kind: r.kind, reason: r.reason }, now)),
+    ...requested.map((r) => insertRequest(env.DB, { enquiryId, kind: r.kind, reason: r.reason }, now)),
   ];
   return { passed: unreadable.length === 0, requested, statements };
 }

@@ -13,7 +13,7 @@ import { submittedDocuments } from './documents-store';
 import { payoutFrozen } from './payments';
 import { findBeneficiary } from './payments-store';
 import { referralRewardFor } from './referral-rewards';
-import { bookLotCollection, findSale, isTakenId, markDocumentsReviewed, recordCollection } from './sale-store';
+import { bookLotCollection, findSale, markDocumentsReviewed, recordCollection } from './sale-store';
 
 /**
  * After the seller accepts: bank details and documents (their own modules) lead to the document
@@ -42,36 +42,30 @@ export async function postSaleStatus(env: PlatformEnv, enquiry: EnquiryRow): Pro
   const steps = await sellerSteps(env, enquiry.id);
   const slug = enquiry.dp_state_slug;
   if (slug !== 'sold-confirmed' || !steps.bankDetailsConfirmed || !steps.documentsSubmitted) return { dpStateSlug: slug, ...steps };
-  for (let attempt = 1; ; attempt++) {
-    const check = await planDocumentCheck(env, enquiry.id);
-    const messages = check.requested.map((request) =>
-      outgoing(env, enquiry.id, `document_requested#${request.id}`, {
-        kind: 'document_requested',
-        document: labelInSentence(request.label),
-        documentKind: request.kind,
-        reason: request.reason,
-      }),
-    );
-    const now = clockNowIso();
-    const reviewed = check.passed
-      ? [
-          markDocumentsReviewed(env.DB, enquiry.dp_enquiry_id, now),
-          moveEnquiry(env.DB, enquiry.id, { slug: 'sold-documents-reviewed', status: 'sold_documents_reviewed' }, now),
-        ]
-      : [];
-    const statements = [...check.statements, ...messages.map((message) => message.statement), ...reviewed];
-    try {
-      if (statements.length) await env.DB.batch(statements);
-    } catch (error) {
-      if (attempt < 3 && isTakenId(error)) continue;
-      throw error;
-    }
-    for (const message of messages) await message.send();
-    if (check.passed) return { dpStateSlug: 'sold-documents-reviewed', ...steps };
-    // The requests just made were not open when the steps were read.
-    const made = check.requested.map((r) => ({ kind: r.kind, label: r.label }));
-    return { dpStateSlug: slug, ...steps, documentsRequested: [...steps.documentsRequested, ...made] };
-  }
+  const check = await planDocumentCheck(env, enquiry.id);
+  const now = clockNowIso();
+  // Keyed by the enquiry, the kind and when it was asked: the request's id is the batch's to give.
+  const messages = check.requested.map((request) =>
+    outgoing(env, enquiry.id, `document_requested#${enquiry.id}.${request.kind}@${request.requestedAt}`, {
+      kind: 'document_requested',
+      document: labelInSentence(request.label),
+      documentKind: request.kind,
+      reason: request.reason,
+    }),
+  );
+  const reviewed = check.passed
+    ? [
+        markDocumentsReviewed(env.DB, enquiry.dp_enquiry_id, now),
+        moveEnquiry(env.DB, enquiry.id, { slug: 'sold-documents-reviewed', status: 'sold_documents_reviewed' }, now),
+      ]
+    : [];
+  const statements = [...check.statements, ...messages.map((message) => message.statement), ...reviewed];
+  if (statements.length) await env.DB.batch(statements);
+  for (const message of messages) await message.send();
+  if (check.passed) return { dpStateSlug: 'sold-documents-reviewed', ...steps };
+  // The requests just made were not open when the steps were read.
+  const made = check.requested.map((r) => ({ kind: r.kind, label: r.label }));
+  return { dpStateSlug: slug, ...steps, documentsRequested: [...steps.documentsRequested, ...made] };
 }
 
 /** GET /platform/post-sale/enquiries/:id/sale-status */

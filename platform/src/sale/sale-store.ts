@@ -94,20 +94,7 @@ export async function salesCount(db: D1Database, enquiryId: number): Promise<num
   return (await db.prepare('SELECT count(*) AS n FROM sales WHERE enquiry_id = ?1').bind(enquiryId).first<number>('n')) ?? 0;
 }
 
-/**
- * The id the next lot will have. Known before the lot is written so that its bids, the enquiry
- * and the message keyed by it go in the lot's own batch; a lot written meanwhile by another request
- * takes the id first, and the batch then fails whole on the key (`isTakenId`) and is tried again.
- */
-export async function nextSaleId(db: D1Database): Promise<number> {
-  return ((await db.prepare('SELECT max(id) AS id FROM sales').first<number | null>('id')) ?? 0) + 1;
-}
-
-/** Whether a batch failed because an id it chose was taken meanwhile (see nextSaleId). */
-export const isTakenId = (error: unknown) => /UNIQUE constraint failed: \w+\.id\b/.test(String(error));
-
 export interface NewLot {
-  id: number;
   enquiryId: number;
   seed: number;
   valuation: number;
@@ -116,18 +103,24 @@ export interface NewLot {
   endsAt: number;
 }
 
-/** The statements that write a new lot and its dealers' proxy bids. */
+/**
+ * The statements that write a new lot and its dealers' proxy bids. The lot's id is the database's
+ * to give: the bids (and the enquiry, enterEnquiryInSale) find it as the enquiry's newest lot,
+ * inside the same batch, so two sellers entering at once never reach for the same id.
+ */
 export function insertLot(db: D1Database, lot: NewLot, bids: ProxyBid[], nowIso: string): D1PreparedStatement[] {
   return [
     db
       .prepare(
-        'INSERT INTO sales (id, enquiry_id, seed, valuation, reserve, starts_at, ends_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
+        'INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)',
       )
-      .bind(lot.id, lot.enquiryId, lot.seed, lot.valuation, lot.reserve, lot.startsAt, lot.endsAt, nowIso),
+      .bind(lot.enquiryId, lot.seed, lot.valuation, lot.reserve, lot.startsAt, lot.endsAt, nowIso),
     ...bids.map((bid) =>
       db
-        .prepare('INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES (?1, ?2, ?3, ?4)')
-        .bind(lot.id, bid.dealerId, bid.maxAmount, bid.placedAt),
+        .prepare(
+          'INSERT INTO bids (sale_id, dealer_id, max_amount, placed_at) VALUES ((SELECT max(id) FROM sales WHERE enquiry_id = ?1), ?2, ?3, ?4)',
+        )
+        .bind(lot.enquiryId, bid.dealerId, bid.maxAmount, bid.placedAt),
     ),
   ];
 }
