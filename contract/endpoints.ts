@@ -27,8 +27,11 @@ import type {
   AddressSuggestions,
   CollectionAvailability,
   CollectionBooked,
+  CollectionDayView,
+  ConfirmationInfo,
   CurrentEnquiry,
   IssueKind,
+  PostSaleOffer,
   SaleStatus,
   SaleView,
   ServiceHistory,
@@ -426,6 +429,50 @@ export const endpoints = endpointTable({
       auth: 'customer',
       owns: { enquiry: 'query.enquiryId' },
       query: OwnEnquiry,
+    }),
+    /** The handover inspection, check by check, and the revised offer (or refused attempt) it led to. */
+    verifications: get<CollectionDayView>()('/platform/post-sale/enquiries/:id/verifications', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+    }),
+    /** The inspector's photo of what they found (an SVG drawing in the sandbox, not JSON). */
+    collectionPhoto: get<string>()('/platform/post-sale/enquiries/:id/collection-photos/:slot', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      outcomes: { 404: ['photo_not_found'] },
+    }),
+    latestPostSaleOffer: get<{ offer: PostSaleOffer | null }>()('/platform/payments/postSaleOffers/latest', {
+      auth: 'customer',
+      owns: { enquiry: 'query.enquiryId' },
+      query: OwnEnquiry,
+      timeout: 'payments',
+    }),
+    /** The seller's answer to a revised offer: approve (paid the revised price) or decline (the car stays with them, no fee). */
+    approveSaleFinalisation: post<{ sale: SaleView | null; collectionDay: CollectionDayView }>()(
+      '/platform/payments/saleFinalisation/approve',
+      {
+        auth: 'proven',
+        owns: { enquiry: 'body.enquiryId' },
+        body: z.object({
+          enquiryId: EnquiryId,
+          offerId: z.coerce.number({ message: 'No such revised offer' }).int().positive({ message: 'No such revised offer' }),
+          decision: z.enum(['approve', 'decline'], { message: 'Choose to approve or decline' }),
+        }),
+        outcomes: { 409: ['no_revised_offer', 'already_decided'] },
+        timeout: 'payments',
+      },
+    ),
+    confirmationInfo: get<ConfirmationInfo>()('/platform/dealership/enquiries/:id/confirmation-info', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      query: z.object({ documentKindSet: z.enum(['required', 'all']).default('required') }),
+      outcomes: { 409: ['no_dealer'] },
+    }),
+    /** E-mails the seller the buying dealer's final confirmation, once (a second call answers with when it went). */
+    sendFinalDealerConfirmation: post<{ sentAt: string }>()('/platform/premium/vehicles/:id/send-final-dealer-confirmation-email', {
+      auth: 'customer',
+      owns: { enquiry: 'params.id' },
+      outcomes: { 409: ['not_booked'] },
     }),
     // Before `address`: the router takes the first path that matches.
     addressSuggestions: get<AddressSuggestions>()('/platform/location/address/suggestions', {

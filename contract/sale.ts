@@ -1,3 +1,4 @@
+import type { AcceptedItem, RefusedItem } from './price-rules';
 import type { Enquiry } from './vehicles';
 
 /** The vehicle profile and the dealer sale as the gateway reports them. */
@@ -41,7 +42,16 @@ export interface VehicleProfile {
 }
 
 export type SalePhase =
-  'ready_for_sale' | 'sale_active' | 'under_offer' | 'unsold_no_bids' | 'unsold_below_reserve_bid' | 'accepted' | 'declined' | 'expired';
+  | 'ready_for_sale'
+  | 'sale_active'
+  | 'under_offer'
+  | 'unsold_no_bids'
+  | 'unsold_below_reserve_bid'
+  | 'accepted'
+  | 'declined'
+  | 'expired'
+  /** Accepted, then ended at the handover without the car changing hands (`ended` says why). */
+  | 'ended';
 
 export interface SaleView {
   id: number;
@@ -59,6 +69,52 @@ export interface SaleView {
   collection: { date: string; slot: 'morning' | 'afternoon'; notes: string | null; address: string | null } | null;
   collectedAt: string | null;
   paidAt: string | null;
+  /** When the dealer's inspector finished the handover inspection. */
+  inspectedAt: string | null;
+  /** What the sale completed at: the agreed price, or a revised one the seller approved. */
+  finalAmount: number | null;
+  ended: { at: string; reason: 'revised_offer_declined' | 'dealer_cancelled' } | null;
+  /** The trader told DVLA; of the V5C's 11-digit reference, only its last four digits. */
+  dvla: { notifiedAt: string; referenceLast4: string } | null;
+}
+
+/** One check of the handover inspection (the spec's verifications). */
+export interface VerificationCheck {
+  check: string;
+  title: string;
+  result: 'as_described' | 'differs';
+  detail: string;
+  recordedAt: string;
+}
+
+/** A dealer's revised offer after the inspection, item by item from the published tariff (contract/price-rules.ts). */
+export interface PostSaleOffer {
+  id: number;
+  /** proposed: waiting for the seller; refused: every item the dealer named broke a rule, the agreed price stood; cancelled: above the cap. */
+  status: 'proposed' | 'approved' | 'declined' | 'refused' | 'cancelled';
+  dealer: { id: number; name: string } | null;
+  agreedAmount: number;
+  proposedAmount: number;
+  items: (AcceptedItem & { collectionPhoto: boolean })[];
+  refused: RefusedItem[];
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** GET /platform/post-sale/enquiries/{id}/verifications: the handover inspection and what came of it. */
+export interface CollectionDayView {
+  inspectedAt: string | null;
+  checks: VerificationCheck[];
+  offer: PostSaleOffer | null;
+}
+
+/** GET /platform/dealership/enquiries/{id}/confirmation-info?documentKindSet=required: what the dealer needs at the handover. */
+export interface ConfirmationInfo {
+  dealer: { id: number; name: string; town: string };
+  amount: number;
+  collection: { date: string; slot: 'morning' | 'afternoon'; address: string | null } | null;
+  required: { id: string; label: string; detail: string }[];
+  finalConfirmationSentAt: string | null;
 }
 
 /** GET /platform/premium-v3/enquiries/current?vrm= — the seller's enquiry for a car, its profile and sale. */

@@ -14,6 +14,8 @@ ALTER TABLE sales ADD COLUMN ended_reason TEXT;                 -- revised_offer
 -- The trader told DVLA (V5C/3); the seller sees the V5C reference's last four digits only.
 ALTER TABLE sales ADD COLUMN dvla_notified_at TEXT;
 ALTER TABLE sales ADD COLUMN dvla_reference_last4 TEXT;
+-- When the seller was e-mailed the dealer's final confirmation (sent once).
+ALTER TABLE sales ADD COLUMN final_confirmation_sent_at TEXT;
 -- The valuation's range when the lot was made: the published accuracy counts sales inside it.
 ALTER TABLE sales ADD COLUMN valuation_low INTEGER;
 ALTER TABLE sales ADD COLUMN valuation_high INTEGER;

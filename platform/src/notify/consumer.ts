@@ -50,7 +50,13 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'offer_accepted':
     case 'collection_booked':
     case 'collection_tomorrow':
+    case 'inspection_done':
+    case 'revised_offer':
+    case 'revised_offer_approved':
+    case 'dvla_told':
       return `/${vrm}/review-status`;
+    case 'final_dealer_confirmation':
+      return `/${vrm}/purchasing-dealer-details`;
     case 'document_requested':
       return `/${vrm}/request/${encodeURIComponent(event.documentKind)}`;
     case 'paid':
@@ -105,7 +111,8 @@ export async function deliver(env: PlatformEnv, message: NotificationMessage, at
   // Read at sending time, so a STOP applies at once to messages already queued. A number nobody has
   // proven hears nothing about a sale: whoever typed it at sign-up may not be the seller.
   const texts = isUkMobile(recipient.phone) && !!recipient.phone_verified_at && !recipient.sms_stopped_at;
-  const wanted: Channel[] = message.only === 'sms' ? (texts ? ['sms'] : []) : texts ? ['email', 'sms'] : ['email'];
+  const wanted: Channel[] =
+    message.only === 'sms' ? (texts ? ['sms'] : []) : message.only === 'email' ? ['email'] : texts ? ['email', 'sms'] : ['email'];
   const channels: Channels = channelsFor(env, attempt);
   let rendered: RenderedMessage | null = null;
   let busy = false;

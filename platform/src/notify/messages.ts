@@ -15,8 +15,8 @@ export interface NotificationMessage {
   enquiryId: number;
   userId?: number;
   event: MessageEvent | AccountEvent;
-  /** One channel only, when the other already went by its own way (the payout e-mail with its freeze link). */
-  only?: 'sms';
+  /** One channel only: a text when the e-mail went by its own way (the payout e-mail with its freeze link), an e-mail the seller asked for. */
+  only?: 'sms' | 'email';
 }
 
 /** Messages about the account rather than a sale: texted only, as the e-mail went by its own way. */
@@ -47,7 +47,7 @@ export function outgoing(
   enquiryId: number,
   key: string,
   event: MessageEvent,
-  options: { only?: 'sms' } = {},
+  options: { only?: 'sms' | 'email' } = {},
 ): OutgoingMessage {
   return outgoingMessage(env, { key, enquiryId, event, ...options });
 }
@@ -78,7 +78,7 @@ export async function notify(
   enquiryId: number,
   key: string,
   event: MessageEvent,
-  options: { only?: 'sms' } = {},
+  options: { only?: 'sms' | 'email' } = {},
 ): Promise<void> {
   await enqueue(env, { key, enquiryId, event, ...options });
 }

@@ -95,12 +95,68 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
     shows: ['ending 4958', 'Freeze my payout'],
     smsShows: ['ending 4958', 'Not you?'],
   },
+  {
+    event: { kind: 'inspection_done', differences: 0 },
+    long: { kind: 'inspection_done', differences: 3 },
+    shows: ['inspected your', 'as your profile describes'],
+    smsShows: ['passed the inspection'],
+  },
+  {
+    event: { kind: 'revised_offer', agreed: 8150, proposed: 8060, items: 1 },
+    long: { kind: 'revised_offer', agreed: 123456, proposed: 111111, items: 4 },
+    shows: ['proposes £8,060', 'agreed £8,150', 'decline it and keep your car'],
+    smsShows: ['£8,060', 'agreed £8,150'],
+  },
+  {
+    event: { kind: 'revised_offer_approved', amount: 8060 },
+    long: { kind: 'revised_offer_approved', amount: 111111 },
+    shows: ['approved', '£8,060'],
+    smsShows: ['£8,060'],
+  },
+  {
+    event: { kind: 'revised_offer_declined', agreed: 8150 },
+    long: { kind: 'revised_offer_declined', agreed: 123456 },
+    shows: ['stays with you', 'no fee'],
+    smsShows: ['stays with you'],
+  },
+  {
+    event: { kind: 'dealer_cancelled', agreed: 8150 },
+    long: { kind: 'dealer_cancelled', agreed: 123456 },
+    shows: ['could only cancel', 'no fee'],
+    smsShows: ['cancelled'],
+  },
+  {
+    event: { kind: 'dvla_told', referenceLast4: '4821' },
+    long: { kind: 'dvla_told', referenceLast4: '4821' },
+    shows: ['DVLA', 'ends 4821'],
+    smsShows: ['DVLA'],
+  },
+  {
+    event: {
+      kind: 'final_dealer_confirmation',
+      dealer: 'Trentside Autos',
+      amount: 8150,
+      date: '2026-12-09',
+      slot: 'morning',
+      address: '1 High Street, York YO1 7HH',
+    },
+    long: {
+      kind: 'final_dealer_confirmation',
+      dealer: 'Chiltern Ridge Motors',
+      amount: 123456,
+      date: '2026-09-30',
+      slot: 'afternoon',
+      address: LONG_ADDRESS,
+    },
+    shows: ['Trentside Autos', '£8,150', 'Wednesday 9 December'],
+    smsShows: ['£8,150', 'Wed 9 Dec'],
+  },
 ];
 
 describe('every message', () => {
   it('has a case here for every kind of event', () => {
     const kinds = new Set(CASES.map((c) => c.event.kind));
-    expect(kinds.size).toBe(11);
+    expect(kinds.size).toBe(18);
   });
 
   it.each(CASES.map((c) => [c.event.kind, c] as const))('%s: says the specifics in every part', (_kind, { event, shows, smsShows }) => {

@@ -24,7 +24,14 @@ export type MessageEvent =
   | { kind: 'collection_booked'; date: string; slot: 'morning' | 'afternoon'; address: string }
   | { kind: 'collection_tomorrow'; date: string; slot: 'morning' | 'afternoon'; address: string }
   | { kind: 'paid'; amount: number; accountEnding: string }
-  | { kind: 'payout_account_changed'; accountEnding: string };
+  | { kind: 'payout_account_changed'; accountEnding: string }
+  | { kind: 'inspection_done'; differences: number }
+  | { kind: 'revised_offer'; agreed: number; proposed: number; items: number }
+  | { kind: 'revised_offer_approved'; amount: number }
+  | { kind: 'revised_offer_declined'; agreed: number }
+  | { kind: 'dealer_cancelled'; agreed: number }
+  | { kind: 'dvla_told'; referenceLast4: string }
+  | { kind: 'final_dealer_confirmation'; dealer: string; amount: number; date: string; slot: 'morning' | 'afternoon'; address: string };
 
 export interface MessageContext {
   firstName: string;
@@ -193,6 +200,70 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     ],
     action: 'Not you? Freeze my payout',
     sms: [`new payout account ending ${accountEnding}. Not you? Freeze it from our e-mail, or sign in:`],
+  }),
+  inspection_done: ({ differences }, { vehicle }) => ({
+    subject: differences ? `The dealer's inspection of your ${vehicle} found something` : `Your ${vehicle} passed the dealer's inspection`,
+    paragraphs: [
+      differences
+        ? `The dealer has inspected your ${vehicle} at the handover and found ${differences === 1 ? 'one thing' : `${differences} things`} not as your profile describes. Each check is on your sale's page.`
+        : `The dealer has inspected your ${vehicle} at the handover: it is as your profile describes. Each check is on your sale's page.`,
+    ],
+    action: 'See the inspection',
+    sms: [
+      differences ? 'the inspection of your ' : 'your ',
+      vehicleFit(vehicle),
+      differences ? ' found something. See it:' : ' passed the inspection:',
+    ],
+  }),
+  revised_offer: ({ agreed, proposed, items }, { vehicle }, f) => ({
+    subject: `The dealer proposes ${f.pounds(proposed)} for your ${vehicle} (agreed ${f.pounds(agreed)})`,
+    paragraphs: [
+      `After inspecting your ${vehicle}, the dealer proposes ${f.pounds(proposed)} instead of the agreed ${f.pounds(agreed)}, for ${items === 1 ? 'one item' : `${items} items`} in our published tariff, each with its photo.`,
+      'You choose: approve it and be paid the revised price, or decline it and keep your car, with no fee. Nothing changes unless you approve.',
+    ],
+    action: 'See the revised offer',
+    sms: [`the dealer proposes ${f.pounds(proposed)} (agreed ${f.pounds(agreed)}) for your `, vehicleFit(vehicle), '. You choose:'],
+  }),
+  revised_offer_approved: ({ amount }, { vehicle }, f) => ({
+    subject: `You approved ${f.pounds(amount)} for your ${vehicle}`,
+    paragraphs: [`You approved the revised price of ${f.pounds(amount)} for your ${vehicle}. The dealer takes the car and we pay you.`],
+    action: 'See your sale',
+    sms: [`you approved ${f.pounds(amount)} for your `, vehicleFit(vehicle), '. See your sale:'],
+  }),
+  revised_offer_declined: ({ agreed }, { vehicle }, f) => ({
+    subject: `You declined the revised offer: your ${vehicle} stays with you`,
+    paragraphs: [
+      `You declined the dealer's revised offer, so the sale at ${f.pounds(agreed)} has ended and your ${vehicle} stays with you. There is no fee.`,
+      'You can put it in the next daily sale whenever you like, free.',
+    ],
+    action: 'See your car',
+    sms: ['you declined the revised offer. Your ', vehicleFit(vehicle), ' stays with you, no fee:'],
+  }),
+  dealer_cancelled: ({ agreed }, { vehicle }, f) => ({
+    subject: `The dealer cancelled the sale of your ${vehicle}`,
+    paragraphs: [
+      `The dealer found more at the handover than our rules let them take off the agreed ${f.pounds(agreed)}, so they could only cancel. Your ${vehicle} stays with you and there is no fee.`,
+      'You can put it in the next daily sale whenever you like, free.',
+    ],
+    action: 'See your car',
+    sms: ['the dealer cancelled the sale of your ', vehicleFit(vehicle), '. It stays with you, no fee:'],
+  }),
+  dvla_told: ({ referenceLast4 }, { vehicle }) => ({
+    subject: `DVLA has been told you sold your ${vehicle}`,
+    paragraphs: [
+      `The dealer has told DVLA that they bought your ${vehicle}, with the V5C whose reference ends ${referenceLast4}. DVLA confirms by letter, usually within 4 weeks, and refunds any full months of vehicle tax left.`,
+    ],
+    action: 'See your sale',
+    sms: ['DVLA has been told you sold your ', vehicleFit(vehicle), '. See your sale:'],
+  }),
+  final_dealer_confirmation: ({ dealer, amount, date, slot, address }, { vehicle }, f) => ({
+    subject: `${dealer} confirms: ${f.pounds(amount)} for your ${vehicle}`,
+    paragraphs: [
+      `${dealer} confirms they are buying your ${vehicle} for ${f.pounds(amount)}, collecting on ${f.day(date)}, ${SLOTS[slot].long}, from ${address}.`,
+      'At the handover they need the keys, the V5C logbook and the service history. They check the car against your profile: only the published tariff can change the price, and only if you approve.',
+    ],
+    action: 'See the dealer and what they need',
+    sms: [`${f.pounds(amount)} confirmed for your `, vehicleFit(vehicle), `, collected ${f.dayShort(date)}:`],
   }),
 };
 

@@ -1,6 +1,6 @@
-import type { SaleView, VehicleProfile } from '../../../contract/sale';
-import { PHOTO_SLOTS } from '../../../contract/documents';
-import { enterEnquiryInSale, moveEnquiry, type EnquiryRow } from '../records/enquiries';
+import type { SaleView } from '../../../contract/sale';
+import { enterEnquiryInSale, findEnquiryById, moveEnquiry, type EnquiryRow } from '../records/enquiries';
+import { collectionDay } from './collection-day';
 import { intVar, type PlatformEnv } from '../env';
 import { findRegistered, makeOf } from '../providers/register';
 import { DEALERS } from '../providers/dealers';
@@ -8,8 +8,8 @@ import { reserveFor, saleStateAt, simulateBids, type SaleLot } from '../provider
 import { ageInYears } from '../providers/valuation';
 import { clockNow, clockNowMs } from '../clock';
 import { outgoing, type OutgoingMessage } from '../notify/messages';
-import { photoSlotsOf } from './documents-store';
-import { bidsOf, expireOffer, findProfile, insertLot, latestSale, recordOffer, salesCount, type SaleRow } from './sale-store';
+import { loadProfile } from './profile';
+import { bidsOf, expireOffer, insertLot, latestSale, recordOffer, salesCount, type SaleRow } from './sale-store';
 
 /**
  * The daily dealer sale. A complete profile enters the next sale; dealers' proxy bids are
@@ -29,37 +29,6 @@ export const DEFAULTS = {
   offerValidSeconds: 48 * 3600,
   seed: 20_261_121,
 };
-
-const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
-
-async function missingPhotos(env: PlatformEnv, enquiryId: number): Promise<string[]> {
-  try {
-    const have = new Set(await photoSlotsOf(env.DB, enquiryId));
-    return PHOTO_SLOTS.filter((s) => s.required && !have.has(s.id)).map((s) => s.id);
-  } catch {
-    return [];
-  }
-}
-
-export async function loadProfile(env: PlatformEnv, enquiryId: number): Promise<VehicleProfile> {
-  const row = await findProfile(env.DB, enquiryId);
-  const profile = {
-    features: parse<string[]>(row?.features ?? null),
-    serviceHistory: row?.service_history ?? null,
-    finance: parse<VehicleProfile['finance']>(row?.finance ?? null),
-    issues: parse<VehicleProfile['issues']>(row?.issues ?? null),
-    keys: row?.keys ?? null,
-    missingPhotos: await missingPhotos(env, enquiryId),
-  };
-  const complete =
-    profile.features !== null &&
-    profile.serviceHistory !== null &&
-    profile.finance !== null &&
-    profile.issues !== null &&
-    profile.keys !== null &&
-    profile.missingPhotos.length === 0;
-  return { ...profile, complete };
-}
 
 /** Sale timings from the environment (platform/wrangler.toml), so a local sale lasts a minute. */
 interface SaleEnv {
@@ -118,8 +87,9 @@ export async function advance(
   enquiry: EnquiryRow,
   now = clockNowMs(),
 ): Promise<{ enquiry: EnquiryRow; sale: SaleView | null }> {
-  const sale = await latestSale(env.DB, enquiry.id);
-  if (!sale) return { enquiry, sale: null };
+  const first = await latestSale(env.DB, enquiry.id);
+  if (!first) return { enquiry, sale: null };
+  let sale: SaleRow = first;
   const lot = await lotFor(env, enquiry, sale);
   const state = saleStateAt(lot, await bidsOf(env.DB, sale.id), now);
 
@@ -154,8 +124,13 @@ export async function advance(
   if (changes.length) await env.DB.batch(changes);
   await message?.send();
   if (moved) enquiry = { ...enquiry, dp_state_slug: slug, status };
+  // After acceptance the clock moves collection day on (collection-day.ts): read both again after it.
+  if (outcome === 'accepted' && (await collectionDay(env, enquiry, sale, now))) {
+    sale = (await latestSale(env.DB, enquiry.id))!;
+    enquiry = (await findEnquiryById(env.DB, enquiry.id))!;
+  }
 
-  const phase = outcome ?? state.status;
+  const phase = sale.ended_at ? 'ended' : (outcome ?? state.status);
   return {
     enquiry,
     sale: {
@@ -183,6 +158,13 @@ export async function advance(
         : null,
       collectedAt: sale.collected_at,
       paidAt: sale.paid_at,
+      inspectedAt: sale.inspected_at,
+      finalAmount: sale.final_amount,
+      ended: sale.ended_at && sale.ended_reason ? { at: sale.ended_at, reason: sale.ended_reason } : null,
+      dvla:
+        sale.dvla_notified_at && sale.dvla_reference_last4
+          ? { notifiedAt: sale.dvla_notified_at, referenceLast4: sale.dvla_reference_last4 }
+          : null,
     },
   };
 }

@@ -3,7 +3,7 @@ import type { endpoints } from '../../../contract/endpoints';
 import type { EnquiryRow } from '../records/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import type { TypedHandler } from '../router';
-import { loadProfile } from './daily-sale';
+import { loadProfile } from './profile';
 import { declareFundsSent, findSale, recordFundsReceived } from './sale-store';
 import { clockNowIso } from '../clock';
 

@@ -23,7 +23,17 @@ import {
   paymentStatuses,
   updateBeneficiary,
 } from './payments';
-import { availability, bookCollection, saleStatus } from './post-sale';
+import {
+  approveSaleFinalisation,
+  availability,
+  bookCollection,
+  collectionPhoto,
+  confirmationInfo,
+  latestPostSaleOfferEndpoint,
+  saleStatus,
+  sendFinalDealerConfirmation,
+  verifications,
+} from './post-sale';
 import { referralRewards } from './referral-rewards';
 import { acceptOffer, confirmSale, currentEnquiry, declineOffer, updateEnquiry, updateProfile } from './sale';
 
@@ -42,6 +52,12 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   addressSuggestions: addressSuggestions,
   address: getAddress,
   bookCollection: bookCollection,
+  verifications: verifications,
+  collectionPhoto: collectionPhoto,
+  latestPostSaleOffer: latestPostSaleOfferEndpoint,
+  approveSaleFinalisation: approveSaleFinalisation,
+  confirmationInfo: confirmationInfo,
+  sendFinalDealerConfirmation: sendFinalDealerConfirmation,
   documents: documentsStateEndpoint,
   uploadDocument: uploadDocument,
   checkSharpness: checkSharpness,

@@ -1,6 +1,6 @@
-import { labelInSentence } from '../../../contract/documents';
+import { DOCUMENT_KINDS, labelInSentence, type DocumentKind } from '../../../contract/documents';
 import type { endpoints } from '../../../contract/endpoints';
-import type { SaleStatus } from '../../../contract/sale';
+import type { SaleStatus, VehicleProfile } from '../../../contract/sale';
 import { findEnquiryById, moveEnquiry, type EnquiryRow } from '../records/enquiries';
 import { devEndpointsOn, type PlatformEnv } from '../env';
 import type { TypedHandler } from '../router';
@@ -10,14 +10,16 @@ import { addressById } from './addresses';
 import { advance } from './daily-sale';
 import { planDocumentCheck, requestedKinds } from './documents';
 import { submittedDocuments } from './documents-store';
-import { payoutFrozen } from './payments';
 import { findBeneficiary } from './payments-store';
-import { referralRewardFor } from './referral-rewards';
-import { bookLotCollection, findSale, markDocumentsReviewed, recordCollection } from './sale-store';
+import { bookLotCollection, findSale, markDocumentsReviewed, markFinalConfirmationSent } from './sale-store';
+import { answerRevisedOffer, collectionDayView, handover } from './collection-day';
+import { collectionPhotoOf } from './collection-store';
+import { loadProfile } from './profile';
+import { DEALERS } from '../providers/dealers';
 
 /**
  * After the seller accepts: bank details and documents (their own modules) lead to the document
- * check, then the collection the seller books, then the dealer collects and pays. Each step that
+ * check, then the collection the seller books, then collection day (collection-day.ts). Each step that
  * tells the seller writes its message's record in the same batch as the step itself.
  */
 
@@ -122,33 +124,127 @@ export const bookCollection: TypedHandler<typeof endpoints.sale.bookCollection> 
 };
 
 /**
- * The dealer collects and pays: an outside event, so locally it is a development switch (the
- * review-status page shows it when the development tools are on). Never in production. The sale
- * paid, the referral reward it owes and the seller's message are one batch.
+ * The dealer arrives now (the sale's development switch, on the review-status page when the
+ * development tools are on): the handover inspection runs at once instead of at the booked slot,
+ * the same code the clock runs (collection-day.ts). Never in production.
  */
 export const devCollect: TypedHandler<typeof endpoints.dev.collect> = async ({ enquiry }, ctx) => {
   const { env } = ctx;
   if (!devEndpointsOn(env)) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such endpoint' });
   const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
   if (!sale?.collection_date) return ctx.outcome({ status: 409, code: 'not_booked', message: 'Book the collection first' });
-  const now = clockNowIso();
-  // A frozen payout is held: the dealer has the car, but nothing is paid until support clears it.
-  if (await payoutFrozen(env, enquiry.id)) {
-    await recordCollection(env.DB, enquiry.dp_enquiry_id, now, { paid: false }).run();
-    return (await advance(env, (await findEnquiryById(env.DB, enquiry.id))!)).sale;
-  }
-  const reward = await referralRewardFor(env, enquiry);
-  const message = outgoing(env, enquiry.id, `paid#${enquiry.dp_enquiry_id}`, {
-    kind: 'paid',
-    amount: sale.offer_amount ?? 0,
-    accountEnding: (await findBeneficiary(env.DB, enquiry.id))?.last4 ?? '',
-  });
-  await env.DB.batch([
-    recordCollection(env.DB, enquiry.dp_enquiry_id, now, { paid: true }),
-    moveEnquiry(env.DB, enquiry.id, { slug: 'sold-invoice-paid', status: 'sold_invoice_paid' }, now),
-    ...(reward ? [reward] : []),
-    message.statement,
-  ]);
-  await message.send();
+  await handover(env, enquiry, sale, clockNowIso());
   return (await advance(env, (await findEnquiryById(env.DB, enquiry.id))!)).sale;
+};
+
+/** GET /platform/post-sale/enquiries/:id/verifications: the clock brought to bear first, so a slot just passed shows its inspection. */
+export const verifications: TypedHandler<typeof endpoints.sale.verifications> = async ({ enquiry }, ctx) => {
+  await advance(ctx.env, enquiry);
+  return collectionDayView(ctx.env, enquiry.id, await findSale(ctx.env.DB, enquiry.dp_enquiry_id));
+};
+
+/** GET /platform/post-sale/enquiries/:id/collection-photos/:slot */
+export const collectionPhoto: TypedHandler<typeof endpoints.sale.collectionPhoto> = async ({ params, enquiry }, ctx) => {
+  const sale = await findSale(ctx.env.DB, enquiry.dp_enquiry_id);
+  const row = sale ? await collectionPhotoOf(ctx.env.DB, sale.id, params.slot) : null;
+  const object = row ? await ctx.env.DOCUMENTS.get(row.key) : null;
+  if (!row || !object) return ctx.outcome({ status: 404, code: 'photo_not_found', message: 'No photo from the collection for that slot' });
+  return ctx.raw(
+    new Response(object.body, {
+      headers: { 'content-type': row.content_type, 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' },
+    }),
+  );
+};
+
+/** GET /platform/payments/postSaleOffers/latest?enquiryId= */
+export const latestPostSaleOfferEndpoint: TypedHandler<typeof endpoints.sale.latestPostSaleOffer> = async ({ enquiry }, ctx) => {
+  await advance(ctx.env, enquiry);
+  const view = await collectionDayView(ctx.env, enquiry.id, await findSale(ctx.env.DB, enquiry.dp_enquiry_id));
+  return { offer: view.offer };
+};
+
+/** POST /platform/payments/saleFinalisation/approve {enquiryId, offerId, decision} */
+export const approveSaleFinalisation: TypedHandler<typeof endpoints.sale.approveSaleFinalisation> = async ({ body, enquiry }, ctx) => {
+  const { env } = ctx;
+  const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
+  const answer = sale ? await answerRevisedOffer(env, enquiry, sale, body.offerId, body.decision, clockNowIso()) : 'no_revised_offer';
+  if (answer === 'no_revised_offer')
+    return ctx.outcome({ status: 409, code: 'no_revised_offer', message: 'There is no revised offer to answer' });
+  if (answer === 'already_decided')
+    return ctx.outcome({ status: 409, code: 'already_decided', message: 'You have already answered this revised offer' });
+  const { sale: view } = await advance(env, (await findEnquiryById(env.DB, enquiry.id))!);
+  return { sale: view, collectionDay: await collectionDayView(env, enquiry.id, await findSale(env.DB, enquiry.dp_enquiry_id)) };
+};
+
+/** What the dealer needs at the handover, from the documents the sale asks for and the profile. */
+export const confirmationInfo: TypedHandler<typeof endpoints.sale.confirmationInfo> = async ({ enquiry, query }, ctx) => {
+  const { env } = ctx;
+  const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
+  const dealer = DEALERS.find((d) => d.id === sale?.offer_dealer_id);
+  if (!sale || sale.outcome !== 'accepted' || !dealer)
+    return ctx.outcome({ status: 409, code: 'no_dealer', message: 'No dealer is buying this car yet' });
+  const profile = await loadProfile(env, enquiry.id);
+  return {
+    dealer: { id: dealer.id, name: dealer.name, town: dealer.town },
+    amount: sale.final_amount ?? sale.offer_amount ?? 0,
+    collection:
+      sale.collection_date && sale.collection_slot
+        ? { date: sale.collection_date, slot: sale.collection_slot, address: sale.collection_address }
+        : null,
+    required: handoverNeeds(profile, query.documentKindSet),
+    finalConfirmationSentAt: sale.final_confirmation_sent_at,
+  };
+};
+
+/** POST /platform/premium/vehicles/:id/send-final-dealer-confirmation-email: once; again answers with when it went. */
+export const sendFinalDealerConfirmation: TypedHandler<typeof endpoints.sale.sendFinalDealerConfirmation> = async ({ enquiry }, ctx) => {
+  const { env } = ctx;
+  const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
+  const dealer = DEALERS.find((d) => d.id === sale?.offer_dealer_id);
+  if (!sale?.collection_date || !sale.collection_slot || !dealer) {
+    return ctx.outcome({ status: 409, code: 'not_booked', message: 'The dealer confirms once the collection is booked' });
+  }
+  if (sale.final_confirmation_sent_at) return { sentAt: sale.final_confirmation_sent_at };
+  const now = clockNowIso();
+  const message = outgoing(
+    env,
+    enquiry.id,
+    `final_dealer_confirmation#${sale.id}`,
+    {
+      kind: 'final_dealer_confirmation',
+      dealer: dealer.name,
+      amount: sale.offer_amount ?? 0,
+      date: sale.collection_date,
+      slot: sale.collection_slot,
+      address: sale.collection_address ?? '',
+    },
+    { only: 'email' },
+  );
+  await env.DB.batch([markFinalConfirmationSent(env.DB, sale.id, now), message.statement]);
+  await message.send();
+  return { sentAt: now };
+};
+
+/** The documents and things the dealer checks at the handover (documentKindSet=required: only what the sale cannot go without). */
+function handoverNeeds(profile: VehicleProfile, set: 'required' | 'all') {
+  const finance = profile.finance?.outstanding ?? false;
+  const documents = (Object.entries(DOCUMENT_KINDS) as [DocumentKind, (typeof DOCUMENT_KINDS)[DocumentKind]][])
+    .filter(([, kind]) => set === 'all' || kind.required(finance))
+    .map(([id, kind]) => ({ id, label: kind.label, detail: HANDOVER_DETAIL[id] }));
+  const keys = profile.keys ?? 1;
+  return [
+    ...documents,
+    { id: 'keys', label: keys === 1 ? 'The key' : `All ${keys} keys`, detail: 'The number you declared in your profile.' },
+    ...(set === 'all' || profile.serviceHistory !== 'none'
+      ? [{ id: 'service-book', label: 'The service book or records', detail: 'The history you declared: the dealer checks it is there.' }]
+      : []),
+  ];
+}
+
+const HANDOVER_DETAIL: Record<DocumentKind, string> = {
+  v5c: 'The whole logbook: the dealer tells DVLA with it and keeps it.',
+  'driving-licence': 'To show you are the person selling; the dealer does not keep it.',
+  'finance-settlement-letter': 'The lender’s letter, so the dealer can see the finance is being settled.',
+  'service-history': 'Any stamped book or invoices.',
+  'proof-of-address': 'Only if the address on your V5C is not the collection address.',
 };

@@ -30,6 +30,15 @@ export interface SaleRow {
   paid_at: string | null;
   funds_declared_at: string | null;
   funds_received_at: string | null;
+  final_amount: number | null;
+  inspected_at: string | null;
+  ended_at: string | null;
+  ended_reason: 'revised_offer_declined' | 'dealer_cancelled' | null;
+  dvla_notified_at: string | null;
+  dvla_reference_last4: string | null;
+  final_confirmation_sent_at: string | null;
+  valuation_low: number | null;
+  valuation_high: number | null;
 }
 
 export interface ProfileRow {
@@ -167,11 +176,11 @@ export function bookLotCollection(db: D1Database, saleId: number | null, choice:
     .bind(choice.date, choice.slot, choice.notes, choice.address, saleId);
 }
 
-/** The dealer has the car; `paid` when the payment went with it (a frozen payout waits). */
-export function recordCollection(db: D1Database, saleId: number | null, nowIso: string, { paid }: { paid: boolean }) {
-  return paid
-    ? db.prepare('UPDATE sales SET collected_at = ?1, paid_at = ?1 WHERE id = ?2').bind(nowIso, saleId)
-    : db.prepare('UPDATE sales SET collected_at = ?1 WHERE id = ?2').bind(nowIso, saleId);
+/** The seller was e-mailed the dealer's final confirmation. */
+export function markFinalConfirmationSent(db: D1Database, saleId: number, nowIso: string) {
+  return db
+    .prepare('UPDATE sales SET final_confirmation_sent_at = ?1 WHERE id = ?2 AND final_confirmation_sent_at IS NULL')
+    .bind(nowIso, saleId);
 }
 
 /** The seller says they sent the shortfall (the first time counts). */

@@ -6,7 +6,8 @@ import type { PlatformEnv } from '../env';
 import type { TypedHandler } from '../router';
 import { clockNow, clockNowIso, clockNowMs } from '../clock';
 import { outgoing } from '../notify/messages';
-import { advance, loadProfile, startSale } from './daily-sale';
+import { advance, startSale } from './daily-sale';
+import { loadProfile } from './profile';
 import { postSaleStatus } from './post-sale';
 import { confirmLot, decideOffer, saveProfileAnswer, type ProfileAnswer } from './sale-store';
 
