@@ -24,6 +24,7 @@ import {
   updateBeneficiary,
 } from './payments';
 import { availability, bookCollection, saleStatus } from './post-sale';
+import { dealerRecord, valuationAccuracy } from './published';
 import { referralRewards } from './referral-rewards';
 import { acceptOffer, confirmSale, currentEnquiry, declineOffer, updateEnquiry, updateProfile } from './sale';
 
@@ -59,4 +60,6 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   declareFunds: declareFunds,
   checkoutOffer: checkoutOffer,
   referralRewards: referralRewards,
+  dealerRecord: dealerRecord,
+  valuationAccuracy: valuationAccuracy,
 };
