@@ -54,6 +54,8 @@ export default {
       route('car-value-tracker/sign-in', 'features/tracker/routes/tracker-sign-in.tsx', { id: 'routes/tracker-sign-in' });
       route('car-value-tracker/:vrm', 'features/tracker/routes/tracker-vehicle.tsx', { id: 'routes/tracker-vehicle' });
       route('reviews', 'features/content/routes/reviews.tsx', { id: 'routes/reviews' });
+      // How the valuation is made and how close it came last month (the sale wing: the sales record publishes it).
+      route('how-we-value', 'features/sale/routes/how-we-value.tsx', { id: 'routes/how-we-value' });
       route('sign-in', 'features/account/routes/sign-in.tsx', { id: 'routes/sign-in' });
       route('sign-out', 'features/account/routes/sign-out.tsx', { id: 'routes/sign-out' });
       route('token-expired', 'features/account/routes/token-expired.tsx', { id: 'routes/token-expired' });

@@ -21,6 +21,7 @@ import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
 import type { MotCheck, MotReminderConfirmed, MotReminderResponse } from './mot';
+import type { DealerRecord, ValuationAccuracy } from './published-record';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY } from './sale';
 import { CONTACT_MESSAGES } from './contact-rules';
 import type {
@@ -615,6 +616,13 @@ export const endpoints = endpointTable({
     }),
     /** Paid when a referred friend's sale completes, so it lives with the sale (platform/src/sale/referral-rewards.ts). */
     referralRewards: get<ReferralRewardsResponse>()('/platform/referrals/rewards', { auth: 'customer' }),
+    /** The buying dealer's record, beside the offer before the seller accepts (platform/src/sale/published.ts). */
+    dealerRecord: get<DealerRecord>()('/platform/dealership/dealers/:id/record', {
+      auth: 'customer',
+      outcomes: { 400: ['bad_request'] },
+    }),
+    /** The valuation's accuracy last month, as the Cron Trigger counted it: /how-we-value publishes it. */
+    valuationAccuracy: get<ValuationAccuracy>()('/platform/valuation/accuracy', { auth: 'none' }),
   },
 
   ulez: {
@@ -740,11 +748,14 @@ export const endpoints = endpointTable({
       }),
       outcomes: { ...DEV_OUTCOMES, 400: ['bad_request'] },
     }),
-    runScheduled: post<{ notifications: unknown; motReminders: unknown; trackerRevaluations: unknown }>()('/platform/dev/scheduled', {
-      auth: 'none',
-      body: z.object({ at: z.string().optional() }),
-      outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
-    }),
+    runScheduled: post<{ notifications: unknown; motReminders: unknown; trackerRevaluations: unknown; valuationAccuracy: unknown }>()(
+      '/platform/dev/scheduled',
+      {
+        auth: 'none',
+        body: z.object({ at: z.string().optional() }),
+        outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
+      },
+    ),
     revalueTrackers: post<{ revalued: number; emailed: number }>()('/platform/dev/trackers/revalue', {
       auth: 'none',
       // A `now` that is not a date is the platform's own now.

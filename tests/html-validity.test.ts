@@ -41,6 +41,7 @@ async function valued(browser: Browser, vrm = 'KE19FTA') {
 const PAGES: PageToCheck[] = [
   { name: 'home', status: 200, get: (w) => visitor(w).get('/') },
   { name: 'reviews', status: 200, get: (w) => visitor(w).get('/reviews') },
+  { name: 'how-we-value', status: 200, get: (w) => visitor(w).get('/how-we-value') },
   { name: 'sign-in', status: 200, get: (w) => visitor(w).get('/sign-in') },
   {
     name: 'account-signed-out',

@@ -8,6 +8,7 @@ import { sendDueMotReminders } from './mot/mot-reminders';
 import { sendDueNotifications } from './sale/notify-sweep';
 import { devFundsReceived } from './sale/finance';
 import { devCollect } from './sale/post-sale';
+import { countValuationAccuracy } from './sale/published';
 import { devEvents } from './shell/analytics';
 import { devRevalue, runTrackerRevaluations } from './tracker/trackers';
 
@@ -56,6 +57,7 @@ const devRunScheduled: TypedHandler<typeof endpoints.dev.runScheduled> = async (
     notifications: await sendDueNotifications(ctx.env, now),
     motReminders: await sendDueMotReminders(ctx.env, now),
     trackerRevaluations: await runTrackerRevaluations(ctx.env, now),
+    valuationAccuracy: await countValuationAccuracy(ctx.env, now),
   };
 };
 

@@ -20,6 +20,7 @@ import { checkSmsWebhook, deleteOldSmsWebhookMessages, forgetSmsWebhookMessage }
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
+import { countValuationAccuracy } from './sale/published';
 import { EVENTS_MAX_BODY_BYTES } from './shell/analytics';
 import { shellHandlers } from './shell/handlers';
 import { taxHandlers } from './tax/handlers';
@@ -109,8 +110,9 @@ export default {
    * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
    * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
-   * monthly tracker revaluations (each car once a month, so extra runs do nothing) and deletes
-   * short links long expired and the SMS webhook ids too old to be replayed anyway.
+   * monthly tracker revaluations (each car once a month, so extra runs do nothing), counts the
+   * valuation's accuracy for the month before (published on /how-we-value) and deletes short links
+   * long expired and the SMS webhook ids too old to be replayed anyway.
    */
   async scheduled(controller, env, ctx) {
     configureClock(env);
@@ -125,6 +127,7 @@ export default {
     if (controller.cron === SALE_MESSAGES_CRON) return;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
+    ctx.waitUntil(countValuationAccuracy(env, now).then(...log('valuation-accuracy')));
     ctx.waitUntil(deleteOldShortLinks(env.DB, now).then(...log('short-links-deleted')));
     ctx.waitUntil(deleteOldSmsWebhookMessages(env.DB, now).then(...log('sms-webhook-messages-deleted')));
   },

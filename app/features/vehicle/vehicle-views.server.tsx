@@ -167,7 +167,8 @@ function SimilarSold({ sold, insights, brandName }: { sold: SimilarSoldVehicles;
         </p>
       )}
       <p className="muted" data-testid="how-we-value">
-        How we value: from the price new, allowing for age, mileage, fuel and type. These sales are the market beside it.
+        <a href="/how-we-value">How we value</a>: from the price new, allowing for age, mileage, fuel and type. These sales are the market
+        beside it.
       </p>
     </div>
   );

@@ -192,7 +192,8 @@ function changeMessage(env: PlatformEnv, enquiryId: number, sale: SaleRow, slug:
  */
 export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: number): Promise<void> {
   const settings = saleSettings(env);
-  const valuation = (JSON.parse(enquiry.valuation ?? '{}') as { price?: number }).price ?? 0;
+  const shown = JSON.parse(enquiry.valuation ?? '{}') as { price?: number; low?: number; high?: number };
+  const valuation = shown.price ?? 0;
   const startsAt = now + settings.startDelay;
   const draft = {
     enquiry_id: enquiry.id,
@@ -211,7 +212,8 @@ export async function startSale(env: PlatformEnv, enquiry: EnquiryRow, now: numb
     kind: 'sale_entered',
     startsAt: new Date(startsAt).toISOString(),
   });
-  const lot = { enquiryId: enquiry.id, seed, valuation, reserve: draft.reserve, startsAt, endsAt: draft.ends_at };
+  const range = { valuationLow: shown.low ?? null, valuationHigh: shown.high ?? null };
+  const lot = { enquiryId: enquiry.id, seed, valuation, ...range, reserve: draft.reserve, startsAt, endsAt: draft.ends_at };
   await env.DB.batch([...insertLot(env.DB, lot, bids, nowIso), enterEnquiryInSale(env.DB, enquiry.id, nowIso), message.statement]);
   await message.send();
 }

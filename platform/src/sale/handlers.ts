@@ -34,6 +34,7 @@ import {
   sendFinalDealerConfirmation,
   verifications,
 } from './post-sale';
+import { dealerRecord, valuationAccuracy } from './published';
 import { referralRewards } from './referral-rewards';
 import { acceptOffer, confirmSale, currentEnquiry, declineOffer, updateEnquiry, updateProfile } from './sale';
 
@@ -75,4 +76,6 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   declareFunds: declareFunds,
   checkoutOffer: checkoutOffer,
   referralRewards: referralRewards,
+  dealerRecord: dealerRecord,
+  valuationAccuracy: valuationAccuracy,
 };

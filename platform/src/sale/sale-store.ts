@@ -107,6 +107,9 @@ export interface NewLot {
   enquiryId: number;
   seed: number;
   valuation: number;
+  /** The range shown with the valuation, kept with the lot: the published accuracy counts sales inside it. */
+  valuationLow: number | null;
+  valuationHigh: number | null;
   reserve: number;
   startsAt: number;
   endsAt: number;
@@ -121,9 +124,10 @@ export function insertLot(db: D1Database, lot: NewLot, bids: ProxyBid[], nowIso:
   return [
     db
       .prepare(
-        'INSERT INTO sales (enquiry_id, seed, valuation, reserve, starts_at, ends_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)',
+        `INSERT INTO sales (enquiry_id, seed, valuation, valuation_low, valuation_high, reserve, starts_at, ends_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
       )
-      .bind(lot.enquiryId, lot.seed, lot.valuation, lot.reserve, lot.startsAt, lot.endsAt, nowIso),
+      .bind(lot.enquiryId, lot.seed, lot.valuation, lot.valuationLow, lot.valuationHigh, lot.reserve, lot.startsAt, lot.endsAt, nowIso),
     ...bids.map((bid) =>
       db
         .prepare(

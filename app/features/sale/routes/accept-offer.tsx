@@ -12,6 +12,8 @@ import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { DecisionSchema } from '~/features/sale/sale-forms.server';
 import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
+import { readDealerRecord } from '~/features/sale/published.server';
+import { DEALER_RECORD_UNAVAILABLE, dealerRecordSentence } from '~/features/sale/published-words';
 import { degraded } from '~/lib/failures.server';
 import { endpoints } from '../../../../contract/endpoints';
 
@@ -24,12 +26,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const read = await readSellerSale(request, context, params.vrm);
   if (read.outage) {
     requireProvenAddress(request, context, read.vrm);
-    return degraded({ vrm: read.vrm, offer: null, biddingDealers: 0, outage: read.outage });
+    return degraded({ vrm: read.vrm, offer: null, biddingDealers: 0, dealerRecord: null, outage: read.outage });
   }
   const { vrm, sale } = read;
   if (!sale?.offer || sale.phase !== 'under_offer') throw redirect(`/${vrm}`);
   requireProvenAddress(request, context, vrm);
-  return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers, outage: null };
+  // The buying dealer's record from the sales record, in words; without it the offer still stands.
+  const record = await readDealerRecord(context, sale.offer.dealer.id);
+  const dealerRecord = record === 'unavailable' ? DEALER_RECORD_UNAVAILABLE : dealerRecordSentence(record, context.config.brandName);
+  return { vrm, offer: sale.offer, biddingDealers: sale.biddingDealers, dealerRecord, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -51,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AcceptOffer() {
-  const { vrm, offer, biddingDealers, outage } = useLoaderData<typeof loader>();
+  const { vrm, offer, biddingDealers, dealerRecord, outage } = useLoaderData<typeof loader>();
   const form = useFormReply(useActionData<typeof action>());
   return (
     <>
@@ -92,6 +97,16 @@ export default function AcceptOffer() {
           Declining is free: you can put the car in another sale. <Link to={`/${vrm}/purchasing-dealer-details`}>About the dealer</Link>
         </p>
       </section>
+      {dealerRecord ? (
+        <section className="card" aria-labelledby="dealer-record-title">
+          <h2 id="dealer-record-title">This dealer&rsquo;s record</h2>
+          <p data-testid="dealer-record">{dealerRecord}</p>
+          <p className="muted">
+            Counted from every car this dealer inspected at collection with us that has since completed or gone back to its seller.{' '}
+            <Link to="/how-we-value">How we value cars, and how close our valuations came last month</Link>.
+          </p>
+        </section>
+      ) : null}
       <PriceRules />
     </>
   );
