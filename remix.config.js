@@ -160,6 +160,8 @@ export default {
           route('purchasing-dealer-details', 'features/sale/routes/dealer-details.tsx', { id: 'routes/dealer-details' });
           route('sale-complete', 'features/sale/routes/sale-complete.tsx', { id: 'routes/sale-complete' });
         });
+        // The seller's own photos for the revised offer's side-by-side: the profile's and the inspector's.
+        route('photos/:source/:slot', 'features/sale/routes/sale-photo.ts', { id: 'routes/sale-photo' });
         route('ineligible', 'features/vehicle/routes/ineligible.tsx', { id: 'routes/ineligible' });
         // Accepting, bank details and documents wait here until the seller's address is proven (ADR 014).
         route('confirm-email', 'features/account/routes/confirm-email.tsx', { id: 'routes/confirm-email' });

@@ -15,6 +15,8 @@ describe('enquiry-state redirects', () => {
     ['unsold-no-bids', '/KE19FTA'],
     ['offer-declined', '/KE19FTA'],
     ['offer-expired', '/KE19FTA'],
+    ['customer-keep-car', '/KE19FTA'],
+    ['dealer-withdrew', '/KE19FTA'],
   ])('sends %s to %s', (slug, path) => {
     expect(enquiryStateRedirect('KE19FTA', at(slug))).toBe(path);
   });

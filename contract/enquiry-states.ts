@@ -47,6 +47,9 @@ export const SELLING_STATES = [
   'unsold-below-reserve-bid',
   'offer-declined',
   'offer-expired',
+  // Accepted, then ended at the handover with the car still the seller's (docs/behaviour/sale.md#collection-day).
+  'customer-keep-car',
+  'dealer-withdrew',
 ] as const;
 export type SellingState = (typeof SELLING_STATES)[number];
 

@@ -24,8 +24,10 @@ describe('the progress timeline', () => {
       'documents:upcoming',
       'reviewed:upcoming',
       'collection-booked:upcoming',
+      'inspected:upcoming',
       'collected:upcoming',
       'paid:upcoming',
+      'dvla:upcoming',
     ]);
     expect(nextSellerStep('KE19FTA', base)).toBe('/KE19FTA/confirm-sale');
   });
@@ -65,5 +67,35 @@ describe('the progress timeline', () => {
     expect(paid.detail).toBe('Within 24 hours of collection: by Thursday 26 November.');
     const done = { ...booked, sale: { ...booked.sale, collectedAt: '2026-11-25T09:30:00Z', paidAt: '2026-11-25T15:00:00Z' } };
     expect(nextSellerStep('KE19FTA', done)).toBe('/KE19FTA/sale-complete');
+  });
+
+  it('waits on a revised offer for the seller, then tells of DVLA after payment', () => {
+    const inspected: PostSaleFacts = {
+      sale: {
+        ...base.sale,
+        confirmedAt: 'x',
+        documentsReviewedAt: '2026-11-21T09:00:00Z',
+        collection: { date: '2026-11-25', slot: 'morning', notes: null, address: null },
+        inspectedAt: '2026-11-25T08:00:00Z',
+      },
+      bankDetailsConfirmed: true,
+      documentsSubmitted: true,
+      revisedOffer: { id: 1, status: 'proposed', agreedAmount: 8150, proposedAmount: 8060 },
+    };
+    const current = progressSteps('KE19FTA', inspected).find((s) => s.state === 'current')!;
+    expect(current).toMatchObject({ id: 'inspected', href: '/KE19FTA/review-status' });
+    expect(current.detail).toBe('The dealer proposes £8,060 (agreed £8,150). Nothing changes unless you approve.');
+    const paid: PostSaleFacts = {
+      ...inspected,
+      revisedOffer: { ...inspected.revisedOffer!, status: 'approved' },
+      sale: { ...inspected.sale, collectedAt: '2026-11-25T08:00:00Z', paidAt: '2026-11-25T08:00:00Z', finalAmount: 8060 },
+    };
+    expect(states(paid).slice(-4)).toEqual(['inspected:done', 'collected:done', 'paid:done', 'dvla:current']);
+    expect(progressSteps('KE19FTA', paid).find((s) => s.id === 'paid')!.detail).toBe('Paid £8,060 on Wednesday 25 November.');
+    expect(nextSellerStep('KE19FTA', paid)).toBe('/KE19FTA/sale-complete');
+    const told = { ...paid, sale: { ...paid.sale, dvla: { notifiedAt: '2026-11-25T10:00:00Z', referenceLast4: '4821' } } };
+    expect(progressSteps('KE19FTA', told).find((s) => s.id === 'dvla')!.detail).toMatch(
+      /^The dealer told DVLA on Wednesday 25 November, with the V5C ending 4821\./,
+    );
   });
 });

@@ -6,16 +6,36 @@ import type { SaleView } from './sale';
  * every page after an offer is accepted (no seller should have to "keep an eye on their inbox").
  */
 export interface PostSaleFacts {
-  sale: Pick<SaleView, 'acceptedAt' | 'confirmedAt' | 'documentsReviewedAt' | 'collection' | 'collectedAt' | 'paidAt'>;
+  sale: Pick<SaleView, 'acceptedAt' | 'confirmedAt' | 'documentsReviewedAt' | 'collection' | 'collectedAt' | 'paidAt'> &
+    Partial<Pick<SaleView, 'inspectedAt' | 'finalAmount' | 'dvla'>>;
+  /** The dealer's revised offer after the handover inspection, while it waits for the seller (and after). */
+  revisedOffer?: RevisedOfferFact | null;
   bankDetailsConfirmed: boolean;
   documentsSubmitted: boolean;
   /** Documents the dealer's check asked for again (the step is the seller's again until they come). */
   documentsRequested?: { kind: string; label: string }[];
 }
 
+export interface RevisedOfferFact {
+  id: number;
+  status: 'proposed' | 'approved' | 'declined' | 'refused' | 'cancelled';
+  agreedAmount: number;
+  proposedAmount: number;
+}
+
 export type StepState = 'done' | 'current' | 'upcoming';
 export interface ProgressStep {
-  id: 'accepted' | 'confirmed' | 'bank-details' | 'documents' | 'reviewed' | 'collection-booked' | 'collected' | 'paid';
+  id:
+    | 'accepted'
+    | 'confirmed'
+    | 'bank-details'
+    | 'documents'
+    | 'reviewed'
+    | 'collection-booked'
+    | 'inspected'
+    | 'collected'
+    | 'paid'
+    | 'dvla';
   title: string;
   state: StepState;
   /** What happens next and by when, for the current step; what happened, for done ones. */
@@ -25,6 +45,7 @@ export interface ProgressStep {
   action?: string;
 }
 
+const pounds = (amount: number) => `£${amount.toLocaleString('en-GB')}`;
 const DAY = 86_400_000;
 const day = (iso: string, plusDays = 0) =>
   new Date(Date.parse(iso) + plusDays * DAY).toLocaleDateString('en-GB', {
@@ -36,6 +57,7 @@ const day = (iso: string, plusDays = 0) =>
 
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
+  const revised = facts.revisedOffer ?? null;
   const requested = facts.documentsRequested ?? [];
   const requestedNames = requested.map((r) => `your ${labelInSentence(r.label)}`).join(' and ');
   // Progress is shown once an offer is accepted; before that no step has a deadline to give.
@@ -96,6 +118,21 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
       done: !!sale.collection,
     },
     {
+      id: 'inspected',
+      title: 'Handover inspection',
+      detail:
+        revised?.status === 'proposed'
+          ? `The dealer proposes ${pounds(revised.proposedAmount)} (agreed ${pounds(revised.agreedAmount)}). Nothing changes unless you approve.`
+          : sale.inspectedAt
+            ? revised?.status === 'approved'
+              ? `Inspected on ${day(sale.inspectedAt)}. You approved ${pounds(revised.proposedAmount)}.`
+              : `Inspected on ${day(sale.inspectedAt)}.${revised?.status === 'refused' ? ' The agreed price stands.' : ''}`
+            : 'At collection the dealer checks the car against your profile and photos.',
+      href: revised?.status === 'proposed' ? `/${vrm}/review-status` : null,
+      action: 'See the revised offer',
+      done: !!sale.inspectedAt && revised?.status !== 'proposed',
+    },
+    {
       id: 'collected',
       title: 'Car collected',
       detail: sale.collectedAt
@@ -108,12 +145,21 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
       id: 'paid',
       title: 'You are paid',
       detail: sale.paidAt
-        ? `Paid on ${day(sale.paidAt)}.`
+        ? `Paid${sale.finalAmount ? ` ${pounds(sale.finalAmount)}` : ''} on ${day(sale.paidAt)}.`
         : sale.collection
           ? `Within 24 hours of collection: by ${day(sale.collection.date, 1)}.`
           : 'Within 24 hours of collection.',
       href: null,
       done: !!sale.paidAt,
+    },
+    {
+      id: 'dvla',
+      title: 'DVLA told',
+      detail: sale.dvla
+        ? `The dealer told DVLA on ${day(sale.dvla.notifiedAt)}, with the V5C ending ${sale.dvla.referenceLast4}. DVLA confirms by letter, usually within 4 weeks.`
+        : 'The dealer tells DVLA once they have the car: you do not need to.',
+      href: null,
+      done: !!sale.dvla,
     },
   ];
   const firstOpen = steps.findIndex((s) => !s.done);
@@ -125,6 +171,8 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
 
 /** The page a seller belongs on after acceptance: the first step that is theirs to do. */
 export function nextSellerStep(vrm: string, facts: PostSaleFacts): string {
+  // Once paid nothing is the seller's to do: DVLA is the dealer's to tell.
+  if (facts.sale.paidAt) return `/${vrm}/sale-complete`;
   const current = progressSteps(vrm, facts).find((s) => s.state === 'current');
   if (!current) return `/${vrm}/sale-complete`;
   return current.href ?? `/${vrm}/review-status`;

@@ -1,4 +1,5 @@
 import type { AcceptedItem, RefusedItem } from './price-rules';
+import type { RevisedOfferFact } from './progress';
 import type { Enquiry } from './vehicles';
 
 /** The vehicle profile and the dealer sale as the gateway reports them. */
@@ -131,6 +132,8 @@ export interface SaleStatus {
   documentsSubmitted: boolean;
   /** Documents the dealer's check asked for again and has not had yet. */
   documentsRequested: { kind: string; label: string }[];
+  /** The dealer's revised offer after the handover inspection, or their refused attempt at one. */
+  revisedOffer: RevisedOfferFact | null;
 }
 
 /** GET /platform/collection-preferences/availability: the days (YYYY-MM-DD) and times a dealer can collect. */

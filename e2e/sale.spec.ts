@@ -89,7 +89,7 @@ test('a whole sale: profile, the daily sale, offer, confirmation, bank details, 
   await page.getByRole('link', { name: 'Book your collection' }).click();
   await page.getByRole('button', { name: 'Book collection' }).click();
   await expect(page.getByText(/The dealer collects on/)).toBeVisible();
-  await page.getByRole('button', { name: 'Simulate the dealer collecting and paying' }).click();
+  await page.getByRole('button', { name: 'Simulate the dealer arriving to collect' }).click();
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   await expect(page.getByTestId('paid-amount')).toContainText(/£\d/);
 });

@@ -368,7 +368,7 @@ export const STEPS: Step[] = [
     stage: 'booked',
     platform: '^/platform/dev/enquiries/\\d+/collect$',
     post: fixed('/KE19FTA/review-status', {}),
-    page: 'Simulate the dealer collecting and paying',
+    page: 'Simulate the dealer arriving to collect',
     done: '/KE19FTA/sale-complete',
   },
   {

@@ -271,7 +271,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const noAnswer = (endpoint: AnyEndpoint, message: string, code: 'timeout' | 'network' | 'malformed') =>
     new PlatformFailure(endpoint, message, 0, code, null);
 
-  async function attemptOnce(endpoint: AnyEndpoint, url: string, path: string, body: unknown, tokens: GatewayTokens) {
+  async function attemptOnce(endpoint: AnyEndpoint, url: string, path: string, body: unknown, tokens: GatewayTokens, raw = false) {
     const method = endpoint.method;
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -306,6 +306,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
         }),
       );
       options.providersVersions?.heard(response.headers.get(PROVIDERS_VERSIONS_HEADER));
+      // A file (a photo) is handed on as it came, its bytes unread.
+      if (raw && response.ok) return { response, answer: null };
       const text = await response.text();
       const answer = parseBody(text);
       const contentType = response.headers.get('content-type') ?? '';
@@ -332,17 +334,17 @@ export function createGatewayClient(options: GatewayClientOptions) {
     }
   }
 
-  async function send(endpoint: AnyEndpoint, url: string, path: string, body: unknown): Promise<unknown> {
+  async function send(endpoint: AnyEndpoint, url: string, path: string, body: unknown, raw = false): Promise<unknown> {
     if (options.loopDetector?.record(`${options.requesterId} ${endpoint.method} ${url}`, now())) {
       log('gateway.request_loop', { method: endpoint.method, path, requesterId: options.requesterId });
     }
 
     // The tokens this call is sent with: a call beside it may sign the seller out meanwhile.
     const tokens = options.getTokens();
-    let { response, answer } = await attemptOnce(endpoint, url, path, body, tokens);
+    let { response, answer } = await attemptOnce(endpoint, url, path, body, tokens, raw);
     if ((response.status === 401 || response.status === 403) && tokens.refreshToken && options.refreshTokens) {
       const refresh = await options.refreshTokens();
-      if (refresh === 'refreshed') ({ response, answer } = await attemptOnce(endpoint, url, path, body, options.getTokens()));
+      if (refresh === 'refreshed') ({ response, answer } = await attemptOnce(endpoint, url, path, body, options.getTokens(), raw));
       else if (refresh === 'ended' && options.sessionEnded) throw options.sessionEnded();
     }
 
@@ -353,7 +355,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
           : null;
       throw new PlatformFailure(endpoint, errorMessage(response.status, response.statusText, answer), response.status, code, answer);
     }
-    return answer;
+    return raw ? response : answer;
   }
 
   // One client serves one request: the same GET asked twice in it is one call. That is the one
@@ -391,7 +393,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
     }
   }
 
-  return { call, attempt };
+  /** A GET whose answer is a file (a photo): the platform's response itself, body unread, or a PlatformFailure thrown. */
+  async function file<E extends AnyEndpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<Response> {
+    const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query };
+    const path = fillPath(endpoint.path, params);
+    return (await send(endpoint, buildUrl(path, query), path, undefined, true)) as Response;
+  }
+
+  return { call, attempt, file };
 }
 
 function parseBody(text: string): unknown {

@@ -56,6 +56,10 @@ export const CollectionSchema = z.object({
 // The development switch carries no fields: the address says which sale it is for.
 export const CollectSchema = z.object({});
 
+/** The review-status page's forms: the seller's answer to a revised offer, or the development switch. */
+const RevisedOfferAnswer = z.object({ offerId: z.coerce.number({ message: 'No such revised offer' }).int().positive() });
+export const REVIEW_STATUS_INTENTS = { approve: RevisedOfferAnswer, decline: RevisedOfferAnswer, collect: CollectSchema };
+
 /** The payout freeze's button: the token of the e-mailed link. */
 export const FreezeSchema = z.object({ token: z.string() });
 

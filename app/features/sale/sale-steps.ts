@@ -43,6 +43,8 @@ export function stepRedirect(vrm: string, slug: string | null, step: string, fac
     case 'unsold-below-reserve-bid':
     case 'offer-declined':
     case 'offer-expired':
+    case 'customer-keep-car':
+    case 'dealer-withdrew':
       return go(IN_SALE, home);
     case 'under-offer':
       return go(['', 'accept-offer', 'purchasing-dealer-details', 'get-ahead'], `/${vrm}/accept-offer`);

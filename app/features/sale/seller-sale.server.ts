@@ -62,5 +62,6 @@ export async function saleProgress(context: AppLoadContext, sale: SellerSale): P
     bankDetailsConfirmed: status.bankDetailsConfirmed,
     documentsSubmitted: status.documentsSubmitted,
     documentsRequested: status.documentsRequested,
+    revisedOffer: status.revisedOffer,
   });
 }

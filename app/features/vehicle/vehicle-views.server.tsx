@@ -290,16 +290,21 @@ function SaleStatus({ vrm, current, dealerNetwork }: { vrm: string; current: Cur
     case 'unsold_below_reserve_bid':
     case 'declined':
     case 'expired':
+    case 'ended':
       body = (
         <>
           <p data-testid="sale-status">
-            {sale.phase === 'declined'
-              ? 'You declined the offer.'
-              : sale.phase === 'expired'
-                ? 'The offer expired.'
-                : sale.phase === 'unsold_no_bids'
-                  ? 'No dealer bid this time.'
-                  : 'The highest bid did not reach your reserve.'}{' '}
+            {sale.phase === 'ended'
+              ? sale.ended?.reason === 'dealer_cancelled'
+                ? 'The dealer found more at the handover than our rules let them take off the price, so they cancelled. The car is still yours, and there is no fee.'
+                : 'You declined the dealer’s revised offer, so the car is still yours, and there is no fee.'
+              : sale.phase === 'declined'
+                ? 'You declined the offer.'
+                : sale.phase === 'expired'
+                  ? 'The offer expired.'
+                  : sale.phase === 'unsold_no_bids'
+                    ? 'No dealer bid this time.'
+                    : 'The highest bid did not reach your reserve.'}{' '}
             You can put the car in another sale, free.
           </p>
           {relist}

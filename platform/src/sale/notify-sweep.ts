@@ -1,4 +1,5 @@
-import { findEnquiriesInStates } from '../records/enquiries';
+import { findEnquiriesInStates, findEnquiryById } from '../records/enquiries';
+import { collectionStepsDue } from './collection-store';
 import { intVar, type PlatformEnv } from '../env';
 import { advance } from './daily-sale';
 import { notify, redeliverUnsettled } from '../notify/messages';
@@ -16,6 +17,7 @@ const IN_FLIGHT = ['ready-for-sale', 'sale-active', 'under-offer'];
  *   enqueues their messages (sale started, offer arrived, no bids) as a seller's visit would;
  * - offers lapsing within OFFER_LAPSE_WARNING_SECONDS (6 hours unless configured);
  * - collections due tomorrow;
+ * - collection day: handovers whose slot has come, and DVLA told a while after them;
  * - messages recorded but never settled (the queue lost them, or the platform stopped mid-send).
  * Every run may enqueue the same occurrence again: the consumer sends each once.
  */
@@ -43,6 +45,18 @@ export async function sendDueNotifications(env: PlatformEnv, now: Date) {
       address: sale.collection_address ?? '',
     });
   }
+  // Collection day on the clock (collection-day.ts): handovers whose slot has come, DVLA told after them.
+  const handovers = await collectionStepsDue(env.DB, now.toISOString().slice(0, 10), BATCH);
+  for (const id of handovers) {
+    const enquiry = await findEnquiryById(env.DB, id);
+    if (enquiry) await advance(env, enquiry, now.getTime());
+  }
   const redelivered = await redeliverUnsettled(env, now.getTime());
-  return { salesChecked: inFlight.length, offersLapsing: lapsing.length, collectionsTomorrow: collections.length, redelivered };
+  return {
+    salesChecked: inFlight.length,
+    offersLapsing: lapsing.length,
+    collectionsTomorrow: collections.length,
+    collectionSteps: handovers.length,
+    redelivered,
+  };
 }

@@ -11,9 +11,9 @@ import { advance } from './daily-sale';
 import { planDocumentCheck, requestedKinds } from './documents';
 import { submittedDocuments } from './documents-store';
 import { findBeneficiary } from './payments-store';
-import { bookLotCollection, findSale, markDocumentsReviewed, markFinalConfirmationSent } from './sale-store';
+import { bookLotCollection, findSale, latestSale, markDocumentsReviewed, markFinalConfirmationSent } from './sale-store';
 import { answerRevisedOffer, collectionDayView, handover } from './collection-day';
-import { collectionPhotoOf } from './collection-store';
+import { collectionPhotoOf, latestPostSaleOffer } from './collection-store';
 import { loadProfile } from './profile';
 import { DEALERS } from '../providers/dealers';
 
@@ -27,10 +27,16 @@ import { DEALERS } from '../providers/dealers';
 async function sellerSteps(env: PlatformEnv, enquiryId: number): Promise<Omit<SaleStatus, 'dpStateSlug'>> {
   const bank = await findBeneficiary(env.DB, enquiryId).catch(() => null);
   const submitted = await submittedDocuments(env.DB, enquiryId).catch(() => 0);
+  // Only the current lot's: a relisted car's earlier handover is not this sale's.
+  const [offer, lot] = await Promise.all([latestPostSaleOffer(env.DB, enquiryId).catch(() => null), latestSale(env.DB, enquiryId)]);
+  const revised = offer && offer.sale_id === lot?.id ? offer : null;
   return {
     bankDetailsConfirmed: !!bank?.confirmed_at,
     documentsSubmitted: submitted > 0,
     documentsRequested: await requestedKinds(env, enquiryId),
+    revisedOffer: revised
+      ? { id: revised.id, status: revised.status, agreedAmount: revised.agreed_amount, proposedAmount: revised.proposed_amount }
+      : null,
   };
 }
 

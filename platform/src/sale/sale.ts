@@ -69,7 +69,16 @@ export const updateProfile: TypedHandler<typeof endpoints.sale.updateProfile> = 
   return { profile: await loadProfile(ctx.env, enquiry.id) };
 };
 
-const RELISTABLE = ['unsold-no-bids', 'unsold-below-reserve-bid', 'offer-declined', 'offer-expired'];
+// A sale that ended at the handover (the seller declined a revised offer, or the dealer could only
+// cancel) leaves the car with the seller, free to enter the daily sale again.
+const RELISTABLE = [
+  'unsold-no-bids',
+  'unsold-below-reserve-bid',
+  'offer-declined',
+  'offer-expired',
+  'customer-keep-car',
+  'dealer-withdrew',
+];
 
 /** POST /platform/premium-v3/enquiries/:id/update {action: 'enter-sale' | 'relist'} */
 export const updateEnquiry: TypedHandler<typeof endpoints.sale.update> = async ({ body, enquiry: owned }, ctx) => {

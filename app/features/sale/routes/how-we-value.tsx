@@ -75,10 +75,10 @@ export default function HowWeValue() {
           counted each day for the previous calendar month.
         </p>
       </section>
-      {/* The published tariff of what can change the price at collection goes here (issue 34). */}
-      <section id="price-rules">
-        <PriceRules />
-      </section>
+      {/* The published rules and tariff every revised offer is held to (contract/price-rules.ts). */}
+      <div id="price-rules">
+        <PriceRules tariff />
+      </div>
     </div>
   );
 }

@@ -12,13 +12,21 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'S
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sale = await readSellerSale(request, context, params.vrm);
   // The platform down: the page says so in its frame (docs/decisions/026).
-  if (sale.outage) return degraded({ amount: null, dealer: null, paidAt: null, outage: sale.outage });
+  if (sale.outage) return degraded({ amount: null, agreed: null, dealer: null, paidAt: null, dvla: null, outage: sale.outage });
   if (!sale.sale?.paidAt || !sale.sale.offer) throw redirect(`/${sale.vrm}`);
-  return { amount: sale.sale.offer.amount, dealer: sale.sale.offer.dealer.name, paidAt: sale.sale.paidAt, outage: null };
+  return {
+    // What the sale completed at: the agreed price, or the revised one the seller approved at the handover.
+    amount: sale.sale.finalAmount ?? sale.sale.offer.amount,
+    agreed: sale.sale.offer.amount,
+    dealer: sale.sale.offer.dealer.name,
+    paidAt: sale.sale.paidAt,
+    dvla: sale.sale.dvla,
+    outage: null,
+  };
 }
 
 export default function SaleComplete() {
-  const { amount, dealer, paidAt, outage } = useLoaderData<typeof loader>();
+  const { amount, agreed, dealer, paidAt, dvla, outage } = useLoaderData<typeof loader>();
   if (amount === null || outage) return <OutagePage title="Sale complete" titleId="complete-title" message={outage?.message ?? ''} />;
   return (
     <>
@@ -28,9 +36,19 @@ export default function SaleComplete() {
           {formatPounds(amount)}
         </p>
         <p>
-          {dealer} collected your car and paid you on {formatDate(paidAt)}. Thank you for selling with us.
+          {dealer} collected your car and paid you on {formatDate(paidAt)}
+          {agreed !== null && agreed !== amount ? `: the revised price you approved at the handover (agreed ${formatPounds(agreed)})` : ''}.
+          Thank you for selling with us.
         </p>
-        <p className="muted">Remember to tell DVLA you have sold it, and to cancel your insurance and road tax.</p>
+        {dvla ? (
+          <p data-testid="dvla-told">
+            The dealer told DVLA on {formatDate(dvla.notifiedAt)}, with the V5C ending {dvla.referenceLast4}. DVLA confirms by letter,
+            usually within 4 weeks, and refunds any full months of vehicle tax.
+          </p>
+        ) : (
+          <p className="muted">The dealer tells DVLA that they have bought the car: we let you know when they have.</p>
+        )}
+        <p className="muted">Remember to cancel your insurance.</p>
       </section>
     </>
   );
