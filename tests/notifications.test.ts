@@ -136,9 +136,9 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     const dayBefore = new Date(Date.parse(`${day}T07:00:00Z`) - 24 * 3600_000);
     await workers.runScheduled(dayBefore);
     await since(16);
-    // The dealer collects and pays (the development switch).
+    // The dealer arrives (the development switch): the car passes the inspection and the dealer pays.
     expect((await seller.post(`/${vrm}/review-status`, {})).headers.get('location')).toBe(`/${vrm}/sale-complete`);
-    const all = await since(18);
+    const all = await since(20);
 
     const emails = all.filter((m) => m.channel === 'email');
     const texts = all.filter((m) => m.channel === 'sms');
@@ -151,12 +151,13 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
       expect.stringMatching(/payout account was set to one ending 4958/),
       `Collection booked for ${dayName}`,
       expect.stringMatching(/is collected tomorrow/),
+      expect.stringMatching(/passed the dealer's inspection/),
       `You have been paid £${amount}`,
     ]);
     expect(emails.at(-1)!.body).toContain('the account ending 4958');
     // Each sale message's e-mail has its text straight after it: one SMS with a short link and STOP;
     // the e-mail carries the seller's own link to stop the texts.
-    const channels = Array.from({ length: 8 }, () => ['email', 'sms']).flat();
+    const channels = Array.from({ length: 9 }, () => ['email', 'sms']).flat();
     channels.splice(10, 0, 'email', 'sms');
     expect(all.map((m) => m.channel)).toEqual(channels);
     const saleEmails = emails.filter((m) => !/payout account/.test(m.subject));
@@ -178,7 +179,7 @@ describe('a sale tells the seller what happens, by e-mail and by text', () => {
     const other = await profiledSeller('KD15DSL', '130000');
     await queue.send({ key: 'no_bids#sentinel', enquiryId: await enquiryOf(workers, other.email), event: { kind: 'no_bids' } });
     await receivedAtLeast(workers, other.email, other.mobile, 2);
-    expect(await received(workers, email, mobile)).toHaveLength(before + 18);
+    expect(await received(workers, email, mobile)).toHaveLength(before + 20);
 
     // The development mailbox shows both kinds, each with who it went to, and its links work.
     const mailbox = await (await seller.get('/dev/mailbox')).text();

@@ -223,7 +223,7 @@ export async function collectionDay(env: PlatformEnv, enquiry: EnquiryRow, sale:
     await handover(env, enquiry, sale, nowIso);
     return true;
   }
-  if (sale.collected_at && !sale.dvla_notified_at && now >= Date.parse(sale.collected_at) + DVLA_AFTER_MS) {
+  if (sale.inspected_at && sale.collected_at && !sale.dvla_notified_at && now >= Date.parse(sale.collected_at) + DVLA_AFTER_MS) {
     await dvlaStep(env, enquiry, sale, nowIso);
     return true;
   }

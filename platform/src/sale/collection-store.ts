@@ -147,14 +147,14 @@ export function recordDvlaTold(db: D1Database, saleId: number, referenceLast4: s
 
 /**
  * Enquiries whose sale the clock moves on after acceptance: a collection booked up to `today` and
- * not yet inspected, or a car collected whose DVLA step is still to come.
+ * not yet inspected, or a car handed over on collection day whose DVLA step is still to come.
  */
 export async function collectionStepsDue(db: D1Database, today: string, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `SELECT enquiry_id FROM sales
        WHERE outcome = 'accepted' AND ended_at IS NULL
-         AND ((collection_date IS NOT NULL AND collection_date <= ?1 AND inspected_at IS NULL) OR (collected_at IS NOT NULL AND dvla_notified_at IS NULL))
+         AND ((collection_date IS NOT NULL AND collection_date <= ?1 AND inspected_at IS NULL) OR (inspected_at IS NOT NULL AND collected_at IS NOT NULL AND dvla_notified_at IS NULL))
        ORDER BY id LIMIT ?2`,
     )
     .bind(today, limit)

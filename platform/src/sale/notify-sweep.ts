@@ -48,8 +48,13 @@ export async function sendDueNotifications(env: PlatformEnv, now: Date) {
   // Collection day on the clock (collection-day.ts): handovers whose slot has come, DVLA told after them.
   const handovers = await collectionStepsDue(env.DB, now.toISOString().slice(0, 10), BATCH);
   for (const id of handovers) {
-    const enquiry = await findEnquiryById(env.DB, id);
-    if (enquiry) await advance(env, enquiry, now.getTime());
+    // One sale that cannot be brought up to the clock must not hold up the others: it is logged, and tried again next run.
+    try {
+      const enquiry = await findEnquiryById(env.DB, id);
+      if (enquiry) await advance(env, enquiry, now.getTime());
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'collection_day.sweep_failed', enquiryId: id, error: String(error) }));
+    }
   }
   const redelivered = await redeliverUnsettled(env, now.getTime());
   return {
