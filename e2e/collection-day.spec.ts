@@ -30,7 +30,10 @@ async function bookedForCollection(page: Page, email: string, javaScriptEnabled:
   await post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
   await post(`${profile}/keys`, { intent: 'keys', keys: '2' });
   for (const slot of PHOTO_SLOTS) {
-    const sent = await page.request.post(`${profile}/photos`, { multipart: { intent: 'photo', slot: slot.id, file: photo }, maxRedirects: 0 });
+    const sent = await page.request.post(`${profile}/photos`, {
+      multipart: { intent: 'photo', slot: slot.id, file: photo },
+      maxRedirects: 0,
+    });
     expect(sent.status(), slot.id).toBe(302);
   }
   await post(`${profile}/timeline`, { intent: 'enter-sale' });
@@ -39,7 +42,9 @@ async function bookedForCollection(page: Page, email: string, javaScriptEnabled:
   await page.getByRole('button', { name: '1 minute' }).click();
   await expect(page.getByRole('heading', { name: 'Clock (development)' })).toBeVisible();
   await page.goto(`/${VRM}/accept-offer`);
-  const agreed = Number(/£([\d,]+)/.exec((await page.getByRole('button', { name: /^Accept £/ }).textContent()) ?? '')![1]!.replace(/,/g, ''));
+  const agreed = Number(
+    /£([\d,]+)/.exec((await page.getByRole('button', { name: /^Accept £/ }).textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
   await post(`/${VRM}/accept-offer`, { intent: 'accept' });
   const confirm = await page.request.get(`/${VRM}/confirm-sale`, { maxRedirects: 0 });
   await post(confirm.headers()['location']!, {});
@@ -48,7 +53,9 @@ async function bookedForCollection(page: Page, email: string, javaScriptEnabled:
     ['v5c', { name: 'v5c.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('V5C')) }],
     ['driving-licence', { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg()) }],
   ] as const) {
-    expect((await page.request.post(`/${VRM}/upload-documents`, { multipart: { intent: 'upload', kind, file }, maxRedirects: 0 })).status()).toBe(302);
+    expect(
+      (await page.request.post(`/${VRM}/upload-documents`, { multipart: { intent: 'upload', kind, file }, maxRedirects: 0 })).status(),
+    ).toBe(302);
   }
   await post(`/${VRM}/upload-documents`, { intent: 'submit' });
   // The collection, booked on its page as a seller books it.
@@ -62,7 +69,9 @@ async function bookedForCollection(page: Page, email: string, javaScriptEnabled:
 async function revisedOfferShown(page: Page, agreed: number) {
   await page.getByRole('button', { name: 'Simulate the dealer arriving to collect' }).click();
   const revised = page.getByTestId('revised-offer');
-  await expect(revised.getByRole('heading', { name: `The dealer proposes ${pounds(agreed - reduction)} (agreed ${pounds(agreed)})` })).toBeVisible();
+  await expect(
+    revised.getByRole('heading', { name: `The dealer proposes ${pounds(agreed - reduction)} (agreed ${pounds(agreed)})` }),
+  ).toBeVisible();
   // The tariff's amount for the item, and both photos: the profile's beside the inspector's, loaded.
   await expect(revised.getByTestId('revised-item-dent')).toContainText(`2 × £${TARIFF.dent.amount} = £${2 * TARIFF.dent.amount}`);
   for (const name of ['Your profile photo: Front left', /The dealer’s photo at collection: Front left/]) {
@@ -80,18 +89,31 @@ test('a revised offer with both photos and the tariff amount, declined: the car 
   javaScriptEnabled,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const agreed = await bookedForCollection(page, `declined.${testInfo.project.name}.${Date.now()}@example.co.uk`, javaScriptEnabled !== false);
+  const agreed = await bookedForCollection(
+    page,
+    `declined.${testInfo.project.name}.${Date.now()}@example.co.uk`,
+    javaScriptEnabled !== false,
+  );
   const revised = await revisedOfferShown(page, agreed);
   await revised.getByRole('button', { name: 'Decline and keep my car' }).click();
   await expect(page).toHaveURL(new RegExp(`/${VRM}$`));
-  await expect(page.getByTestId('sale-status')).toContainText('You declined the dealer’s revised offer, so the car is still yours, and there is no fee.');
+  await expect(page.getByTestId('sale-status')).toContainText(
+    'You declined the dealer’s revised offer, so the car is still yours, and there is no fee.',
+  );
   await page.getByRole('button', { name: 'Put it in the next sale' }).click();
   await expect(page.getByTestId('sale-status')).toContainText('Your car is in the next sale');
 });
 
-test('a revised offer approved: paid the revised amount, shown on the sale-complete page', async ({ page, javaScriptEnabled }, testInfo) => {
+test('a revised offer approved: paid the revised amount, shown on the sale-complete page', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   test.setTimeout(180_000);
-  const agreed = await bookedForCollection(page, `approved.${testInfo.project.name}.${Date.now()}@example.co.uk`, javaScriptEnabled !== false);
+  const agreed = await bookedForCollection(
+    page,
+    `approved.${testInfo.project.name}.${Date.now()}@example.co.uk`,
+    javaScriptEnabled !== false,
+  );
   const revised = await revisedOfferShown(page, agreed);
   await revised.getByRole('button', { name: `Approve ${pounds(agreed - reduction)}` }).click();
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();

@@ -31,7 +31,7 @@ type RevisedOfferView = ReturnType<typeof revisedOfferView>;
 export function RevisedOfferPart({ vrm, offer }: { vrm: string; offer: RevisedOfferView }) {
   const { itemsTotal, allowance } = offer;
   return (
-    <div data-testid="revised-offer">
+    <div className="revised" data-testid="revised-offer">
       <h2 id="revised-title">
         The dealer proposes {formatPounds(offer.proposedAmount)} (agreed {formatPounds(offer.agreedAmount)})
       </h2>
@@ -52,7 +52,7 @@ export function RevisedOfferPart({ vrm, offer }: { vrm: string; offer: RevisedOf
             {item.slot ? (
               <div className="photo-pair">
                 <figure>
-                  <img src={`/${vrm}/photos/profile/${item.slot}`} alt={`Your profile photo: ${item.slotLabel}`} width="160" height="120" />
+                  <img src={`/${vrm}/photos/profile/${item.slot}`} alt={`Your profile photo: ${item.slotLabel}`} width="136" height="102" />
                   <figcaption>Your photo ({item.slotLabel})</figcaption>
                 </figure>
                 {item.collectionPhoto ? (
@@ -60,8 +60,8 @@ export function RevisedOfferPart({ vrm, offer }: { vrm: string; offer: RevisedOf
                     <img
                       src={`/${vrm}/photos/collection/${item.slot}`}
                       alt={`The dealer’s photo at collection: ${item.slotLabel}, ${item.detail}`}
-                      width="160"
-                      height="120"
+                      width="136"
+                      height="102"
                     />
                     <figcaption>At collection</figcaption>
                   </figure>
@@ -71,7 +71,7 @@ export function RevisedOfferPart({ vrm, offer }: { vrm: string; offer: RevisedOf
           </li>
         ))}
       </ol>
-      <dl className="summary">
+      <dl className="facts">
         <dt>Items</dt>
         <dd>{formatPounds(itemsTotal)}</dd>
         {allowance ? (

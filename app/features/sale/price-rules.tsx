@@ -44,10 +44,11 @@ function Tariff() {
         <tbody>
           {Object.entries(TARIFF).map(([id, line]) => (
             <tr key={id}>
-              <td>{line.label}</td>
               <td>
-                £{line.amount} {line.unit === 'once' ? '' : line.unit}
+                {line.label}
+                {line.unit === 'once' ? null : <span className="muted"> ({line.unit})</span>}
               </td>
+              <td>£{line.amount}</td>
             </tr>
           ))}
         </tbody>
