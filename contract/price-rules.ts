@@ -52,7 +52,7 @@ const DECLARED_BY: Partial<Record<TariffId, string>> = {
 /** What a dealer may and may not change at collection: published next to every offer. */
 export const PRICE_RULES = {
   can: [
-    `Damage you did not declare and your photos do not show, beyond a £${PREPARATION_ALLOWANCE} preparation allowance, at the amounts in the tariff below`,
+    `Damage you did not declare and your photos do not show, beyond a £${PREPARATION_ALLOWANCE} preparation allowance, at the amounts in our published tariff`,
     `A mileage more than ${MILEAGE_TOLERANCE} miles above the one you gave`,
     'Keys or service history you declared that are not there',
   ],
