@@ -271,8 +271,25 @@ export interface PaymentStep {
  * GET /platform/payments/payments/statuses?enquiryId=: the four steps, or none while no sale has
  * been agreed (nothing is owed yet).
  */
+/** One payment out of a sale, and where it is (docs/decisions/037). */
+export interface PayoutView {
+  id: number;
+  payee: 'seller' | 'lender';
+  amount: number;
+  accountName: string;
+  accountEnding: string;
+  state: 'requested' | 'held' | 'sent' | 'credited' | 'returned';
+  holdReason: string | null;
+  requestedAt: string;
+  sentAt: string | null;
+  creditedAt: string | null;
+  returnedAt: string | null;
+}
+
 export interface PaymentStatusesResponse {
   statuses: PaymentStep[];
+  /** Each payment out of the sale, lender first: where the money is. */
+  payouts: PayoutView[];
   /** "Not you? Freeze my payout": nothing is paid until support clears it. */
   frozen: boolean;
 }

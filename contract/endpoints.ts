@@ -463,6 +463,23 @@ export const endpoints = endpointTable({
         timeout: 'payments',
       },
     ),
+    /**
+     * The payment provider's callback (Standard Webhooks, signed with FPS_WEBHOOK_SECRET; the
+     * platform's front door checks the signature, the timestamp and the id): a payout credited or
+     * returned. Applied once: a repeat changes nothing.
+     */
+    paymentCallback: post<{ applied: boolean }>()('/platform/payments/fps/callbacks', {
+      auth: 'none',
+      body: z.object({
+        type: z.enum(['payment.credited', 'payment.returned'], { message: 'Unknown event' }),
+        data: z.object({
+          paymentId: z.string().max(64),
+          at: z.string().datetime({ message: 'Not a time' }),
+          reason: z.literal('account_closed').optional(),
+        }),
+      }),
+      outcomes: { 404: ['payment_not_found'] },
+    }),
     confirmationInfo: get<ConfirmationInfo>()('/platform/dealership/enquiries/:id/confirmation-info', {
       auth: 'customer',
       owns: { enquiry: 'params.id' },

@@ -77,6 +77,7 @@ export function enquiryStateRedirect(
     case 'sold-confirmed':
       return `/${vrm}/confirm-sale?valuation_ref=${enquiry!.dpEnquiryId ?? ''}`;
     case 'sold-documents-reviewed':
+    case 'sold-purchase-confirmed':
       return `/${vrm}/review-status`;
     default:
       return PROFILE_STATES.includes(slug) ? `/${vrm}/profile/timeline` : `/${vrm}`;

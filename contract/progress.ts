@@ -10,6 +10,7 @@ export interface PostSaleFacts {
     Partial<Pick<SaleView, 'inspectedAt' | 'finalAmount' | 'dvla'>>;
   /** The dealer's revised offer after the handover inspection, while it waits for the seller (and after). */
   revisedOffer?: RevisedOfferFact | null;
+  payout?: PayoutFact | null;
   bankDetailsConfirmed: boolean;
   documentsSubmitted: boolean;
   /** Documents the dealer's check asked for again (the step is the seller's again until they come). */
@@ -21,6 +22,17 @@ export interface RevisedOfferFact {
   status: 'proposed' | 'approved' | 'declined' | 'refused' | 'cancelled';
   agreedAmount: number;
   proposedAmount: number;
+}
+
+/** The seller's latest payout (docs/decisions/037). */
+export interface PayoutFact {
+  state: 'requested' | 'held' | 'sent' | 'credited' | 'returned';
+  amount: number;
+  accountEnding: string;
+  holdReason: string | null;
+  sentAt: string | null;
+  creditedAt: string | null;
+  returnedAt: string | null;
 }
 
 export type StepState = 'done' | 'current' | 'upcoming';
@@ -58,6 +70,7 @@ const day = (iso: string, plusDays = 0) =>
 export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[] {
   const { sale } = facts;
   const revised = facts.revisedOffer ?? null;
+  const payout = facts.payout ?? null;
   const requested = facts.documentsRequested ?? [];
   const requestedNames = requested.map((r) => `your ${labelInSentence(r.label)}`).join(' and ');
   // Progress is shown once an offer is accepted; before that no step has a deadline to give.
@@ -144,12 +157,9 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     {
       id: 'paid',
       title: 'You are paid',
-      detail: sale.paidAt
-        ? `Paid${sale.finalAmount ? ` ${pounds(sale.finalAmount)}` : ''} on ${day(sale.paidAt)}.`
-        : sale.collection
-          ? `Within 24 hours of collection: by ${day(sale.collection.date, 1)}.`
-          : 'Within 24 hours of collection.',
-      href: null,
+      detail: paidDetail(facts),
+      href: payout?.state === 'returned' ? `/${vrm}/add-bank-details` : null,
+      action: 'Give new bank details',
       done: !!sale.paidAt,
     },
     {
@@ -168,6 +178,31 @@ export function progressSteps(vrm: string, facts: PostSaleFacts): ProgressStep[]
     state: done ? 'done' : index === firstOpen ? 'current' : 'upcoming',
   }));
 }
+
+const HOLDS: Record<string, string> = {
+  frozen: 'Your payout is frozen until our support team has checked the payout account with you.',
+  lender_first: 'Your payment goes once the lender has been paid.',
+  lender_account_pending: 'We are waiting for your lender’s settlement details before paying them and you.',
+  no_confirmed_account: 'We need your confirmed bank details to pay you.',
+};
+
+/** Where the seller's money is: when it went, where to, and when it usually arrives. */
+function paidDetail(facts: PostSaleFacts): string {
+  const { sale } = facts;
+  const payout = facts.payout;
+  if (payout?.state === 'returned')
+    return `Your bank sent back the ${pounds(payout.amount)} paid to the account ending ${payout.accountEnding}. Give us new details: we e-mail you a code to confirm them, then pay you again.`;
+  if (payout?.state === 'credited' && payout.creditedAt)
+    return `${pounds(payout.amount)} in your account ending ${payout.accountEnding} since ${time(payout.creditedAt)}, ${day(payout.creditedAt)}.`;
+  if (payout?.state === 'sent' && payout.sentAt)
+    return `Sent ${time(payout.sentAt)} on ${day(payout.sentAt)} to the account ending ${payout.accountEnding}: usually in your account within 2 hours.`;
+  if (payout?.state === 'held') return HOLDS[payout.holdReason ?? ''] ?? 'Your payment is held for a check.';
+  if (sale.paidAt) return `Paid${sale.finalAmount ? ` ${pounds(sale.finalAmount)}` : ''} on ${day(sale.paidAt)}.`;
+  return sale.collection ? `Within 24 hours of collection: by ${day(sale.collection.date, 1)}.` : 'Within 24 hours of collection.';
+}
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/London' });
 
 /** The page a seller belongs on after acceptance: the first step that is theirs to do. */
 export function nextSellerStep(vrm: string, facts: PostSaleFacts): string {

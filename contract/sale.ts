@@ -1,5 +1,5 @@
 import type { AcceptedItem, RefusedItem } from './price-rules';
-import type { RevisedOfferFact } from './progress';
+import type { PayoutFact, RevisedOfferFact } from './progress';
 import type { Enquiry } from './vehicles';
 
 /** The vehicle profile and the dealer sale as the gateway reports them. */
@@ -134,6 +134,8 @@ export interface SaleStatus {
   documentsRequested: { kind: string; label: string }[];
   /** The dealer's revised offer after the handover inspection, or their refused attempt at one. */
   revisedOffer: RevisedOfferFact | null;
+  /** The seller's latest payout and where it is (docs/decisions/037). */
+  payout: PayoutFact | null;
 }
 
 /** GET /platform/collection-preferences/availability: the days (YYYY-MM-DD) and times a dealer can collect. */

@@ -20,8 +20,9 @@ describe('the inline stylesheet', () => {
     expect(styles).not.toMatch(/\/\*|\n/);
     for (const selector of ['.site-header', '.plate input', 'dialog.modal::backdrop', '.sticky-vrm', '@media (min-width:1040px)'])
       expect(styles.replace(/@media\(/g, '@media (')).toContain(selector);
-    // The sheet was 18,173 bytes minified by hand; the build must not send more.
-    expect(styles.length).toBeLessThanOrEqual(18_173);
+    // The sheet was 18,173 bytes minified by hand when it moved to a source file; since then only
+    // new rules may add to it (collection day's revised offer and tariff, ADR 035: ~200 bytes).
+    expect(styles.length).toBeLessThanOrEqual(18_400);
   });
 });
 

@@ -335,6 +335,9 @@ describe('named sandbox registrations (as of 2026-11-01)', () => {
       'KL21LUX',
       'KE25ZEV',
       'ER19PRC',
+      'KE19DNT',
+      'KE19WLT',
+      'KE19CAP',
     ]);
     for (const s of d.sandbox) {
       expect(s.note.length).toBeGreaterThan(10);

@@ -50,6 +50,12 @@ export interface PlatformEnv {
    * `wrangler secret put SMS_WEBHOOK_SECRET`. Without it only the app may post replies.
    */
   SMS_WEBHOOK_SECRET?: string;
+  /**
+   * The payment provider's callbacks (payouts credited or returned), signed as Standard Webhooks
+   * with this secret: `wrangler secret put FPS_WEBHOOK_SECRET`. Without it the reconciliation job
+   * alone (the Cron Trigger asking the provider) moves sent payouts on.
+   */
+  FPS_WEBHOOK_SECRET?: string;
   /** How long a message may stay unsent before the Cron Trigger puts it on the queue again. */
   NOTIFY_REDELIVER_AFTER_SECONDS?: string;
   /** How long before an offer lapses the seller is warned. */
@@ -87,6 +93,16 @@ export function smsWebhookSecret(env: PlatformEnv): string | null {
   if (secret.length < 32) throw new Error('SMS_WEBHOOK_SECRET is shorter than 32 characters');
   if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
     throw new Error('a development SMS_WEBHOOK_SECRET is configured in production');
+  return secret;
+}
+
+/** The payment provider's webhook secret, or null: too short, or a development one in production, is refused. */
+export function fpsWebhookSecret(env: PlatformEnv): string | null {
+  const secret = env.FPS_WEBHOOK_SECRET ?? '';
+  if (!secret) return null;
+  if (secret.length < 32) throw new Error('FPS_WEBHOOK_SECRET is shorter than 32 characters');
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
+    throw new Error('a development FPS_WEBHOOK_SECRET is configured in production');
   return secret;
 }
 

@@ -6,7 +6,7 @@ import { accountHandlers } from './account/handlers';
 import { configureClock, onThisClock } from './clock';
 import { devHandlers } from './dev';
 import { entryHandlers } from './entry/handlers';
-import { gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
+import { fpsWebhookSecret, gatewaySecret, sameSecret, smsWebhookSecret, type PlatformEnv } from './env';
 import { errorResponse, PayloadTooLarge, payloadTooLarge } from './http';
 import { Router, type Handlers, type TypedHandler } from './router';
 import { withProvidersVersions } from './providers/versions';
@@ -85,16 +85,26 @@ export default {
       // The one exception: the SMS provider forwarding a reply, signed with its own secret. A
       // refused call is not logged: its headers are nobody's word.
       configureClock(env);
-      const fromSmsProvider = await checkSmsWebhook(request, env, smsWebhookSecret(env), endpoints.notify.smsReply.path);
-      if (!fromSmsProvider.signed && !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env))) {
+      // And the payment provider's callbacks, signed with theirs (docs/decisions/037); that path
+      // answers the provider only, never a caller with the app's secret.
+      const paymentPath = new URL(request.url).pathname === endpoints.sale.paymentCallback.path;
+      const fromProvider = paymentPath
+        ? await checkSmsWebhook(request, env, fpsWebhookSecret(env), endpoints.sale.paymentCallback.path)
+        : await checkSmsWebhook(request, env, smsWebhookSecret(env), endpoints.notify.smsReply.path);
+      if (!fromProvider.signed && (paymentPath || !sameSecret(request.headers.get(GATEWAY_SECRET_HEADER), gatewaySecret(env)))) {
         // A genuine signature on a stale or repeated message is the provider's word that someone
         // is replaying one of its messages: worth a line, unlike the refusals of strangers.
-        if (fromSmsProvider.reason === 'stale' || fromSmsProvider.reason === 'replayed')
-          console.warn(JSON.stringify({ event: 'platform.notify.sms_webhook_refused', reason: fromSmsProvider.reason }));
+        if (fromProvider.reason === 'stale' || fromProvider.reason === 'replayed')
+          console.warn(
+            JSON.stringify({
+              event: paymentPath ? 'platform.payments.webhook_refused' : 'platform.notify.sms_webhook_refused',
+              reason: fromProvider.reason,
+            }),
+          );
         return errorResponse(403, 'forbidden', 'The platform answers the Kerbside app only');
       }
       response = await router.handle(request, env, ctx);
-      if (fromSmsProvider.signed && response.status >= 500) await forgetSmsWebhookMessage(env.DB, fromSmsProvider.id);
+      if (fromProvider.signed && response.status >= 500) await forgetSmsWebhookMessage(env.DB, fromProvider.id);
     } catch (error) {
       if (error instanceof PayloadTooLarge) {
         response = payloadTooLarge();

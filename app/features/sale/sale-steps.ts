@@ -52,6 +52,8 @@ export function stepRedirect(vrm: string, slug: string | null, step: string, fac
       return go(['confirm-sale-summary', 'confirm-sale', 'purchasing-dealer-details'], `/${vrm}/confirm-sale-summary`);
     case 'sold-confirmed':
     case 'sold-documents-reviewed':
+    // Collected, the payment on its way (or back from the bank, waiting for new details).
+    case 'sold-purchase-confirmed':
       return go(AFTER_ACCEPTANCE, facts ? nextSellerStep(vrm, facts) : `/${vrm}/review-status`);
     case 'sold-invoice-paid':
       return go(

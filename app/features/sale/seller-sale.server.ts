@@ -63,5 +63,6 @@ export async function saleProgress(context: AppLoadContext, sale: SellerSale): P
     documentsSubmitted: status.documentsSubmitted,
     documentsRequested: status.documentsRequested,
     revisedOffer: status.revisedOffer,
+    payout: status.payout,
   });
 }

@@ -60,7 +60,10 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'document_requested':
       return `/${vrm}/request/${encodeURIComponent(event.documentKind)}`;
     case 'paid':
+    case 'payout_credited':
       return `/${vrm}/vehicle-payment`;
+    case 'payout_returned':
+      return `/${vrm}/add-bank-details`;
     case 'payout_account_changed':
       // Never the freeze link: that token lives only in the e-mail.
       return '/account';

@@ -96,6 +96,18 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
     smsShows: ['ending 4958', 'Not you?'],
   },
   {
+    event: { kind: 'payout_credited', amount: 4350, accountEnding: '4958' },
+    long: { kind: 'payout_credited', amount: 123456, accountEnding: '4958' },
+    shows: ['£4,350', 'ending 4958'],
+    smsShows: ['£4,350', 'ending 4958'],
+  },
+  {
+    event: { kind: 'payout_returned', amount: 4350, accountEnding: '4958' },
+    long: { kind: 'payout_returned', amount: 123456, accountEnding: '4958' },
+    shows: ['returned', '£4,350', 'ending 4958', 'code'],
+    smsShows: ['returned', '£4,350'],
+  },
+  {
     event: { kind: 'inspection_done', differences: 0 },
     long: { kind: 'inspection_done', differences: 3 },
     shows: ['inspected your', 'as your profile describes'],
@@ -156,7 +168,7 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
 describe('every message', () => {
   it('has a case here for every kind of event', () => {
     const kinds = new Set(CASES.map((c) => c.event.kind));
-    expect(kinds.size).toBe(18);
+    expect(kinds.size).toBe(20);
   });
 
   it.each(CASES.map((c) => [c.event.kind, c] as const))('%s: says the specifics in every part', (_kind, { event, shows, smsShows }) => {

@@ -23,7 +23,9 @@ export type MessageEvent =
   | { kind: 'document_requested'; document: string; documentKind: string; reason: string }
   | { kind: 'collection_booked'; date: string; slot: 'morning' | 'afternoon'; address: string }
   | { kind: 'collection_tomorrow'; date: string; slot: 'morning' | 'afternoon'; address: string }
-  | { kind: 'paid'; amount: number; accountEnding: string }
+  | { kind: 'paid'; amount: number; accountEnding: string; sentAt?: string }
+  | { kind: 'payout_credited'; amount: number; accountEnding: string }
+  | { kind: 'payout_returned'; amount: number; accountEnding: string }
   | { kind: 'payout_account_changed'; accountEnding: string }
   | { kind: 'inspection_done'; differences: number }
   | { kind: 'revised_offer'; agreed: number; proposed: number; items: number }
@@ -183,10 +185,10 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     action: 'See your collection',
     sms: [`we collect your car tomorrow, ${f.dayShort(date)}, ${SLOTS[slot].short}, at `, { fit: address, min: 16 }, '.'],
   }),
-  paid: ({ amount, accountEnding }, { vehicle }, f) => ({
+  paid: ({ amount, accountEnding, sentAt }, { vehicle }, f) => ({
     subject: `You have been paid ${f.pounds(amount)}`,
     paragraphs: [
-      `We have paid ${f.pounds(amount)} for your ${vehicle} to the account ending ${accountEnding}.`,
+      `We have paid ${f.pounds(amount)} for your ${vehicle} to the account ending ${accountEnding}${sentAt ? `: sent ${f.when(sentAt)}` : ''}. It is usually in your account within 2 hours.`,
       'Thank you for selling with us.',
     ],
     action: 'See your payment',
@@ -200,6 +202,21 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     ],
     action: 'Not you? Freeze my payout',
     sms: [`new payout account ending ${accountEnding}. Not you? Freeze it from our e-mail, or sign in:`],
+  }),
+  payout_credited: ({ amount, accountEnding }, { vehicle }, f) => ({
+    subject: `${f.pounds(amount)} is in your account`,
+    paragraphs: [`Your bank has credited the ${f.pounds(amount)} for your ${vehicle} to the account ending ${accountEnding}.`],
+    action: 'See your payment',
+    sms: [`${f.pounds(amount)} for your `, vehicleFit(vehicle), ` is in your account ending ${accountEnding}.`],
+  }),
+  payout_returned: ({ amount, accountEnding }, { vehicle }, f) => ({
+    subject: `Your bank returned the ${f.pounds(amount)} payment: we need new details`,
+    paragraphs: [
+      `The bank of the account ending ${accountEnding} sent back the ${f.pounds(amount)} we paid for your ${vehicle}: the account may be closed. The money is safe with us.`,
+      'Give us the details of another account in your name. For your safety we e-mail you a code to confirm the change before we pay it.',
+    ],
+    action: 'Give new bank details',
+    sms: [`your bank returned the ${f.pounds(amount)} for your `, vehicleFit(vehicle), '. Give new details:'],
   }),
   inspection_done: ({ differences }, { vehicle }) => ({
     subject: differences ? `The dealer's inspection of your ${vehicle} found something` : `Your ${vehicle} passed the dealer's inspection`,

@@ -1,7 +1,6 @@
 import { assessAdjustment, type AcceptedItem, type RefusedItem } from '../../../contract/price-rules';
 import type { CollectionDayView, PostSaleOffer, VehicleProfile } from '../../../contract/sale';
 import { moveEnquiry, type EnquiryRow } from '../records/enquiries';
-import { payoutFrozen } from '../records/freeze-links';
 import type { PlatformEnv } from '../env';
 import { outgoing, type OutgoingMessage } from '../notify/messages';
 import { DEALERS } from '../providers/dealers';
@@ -20,9 +19,8 @@ import {
   verificationsOf,
   type PostSaleOfferRow,
 } from './collection-store';
-import { findBeneficiary } from './payments-store';
+import { dispatchPayouts, payoutsAtHandover, settlePayouts } from './payouts';
 import { loadProfile } from './profile';
-import { referralRewardFor } from './referral-rewards';
 import type { SaleRow } from './sale-store';
 
 /**
@@ -60,26 +58,23 @@ const declaredOf = (profile: VehicleProfile, mileage: number | null) => ({
 interface Written {
   statements: D1PreparedStatement[];
   messages: OutgoingMessage[];
+  /** What runs once the batch has committed (the payouts sent). */
+  after?: () => Promise<void>;
 }
 
-/** The car changes hands at `finalAmount`: collected, and paid unless the payout is frozen (it waits for support). */
+/**
+ * The car changes hands at `finalAmount`: collected, the dealer's funds in and the payouts they pay
+ * for requested (payouts.ts), in the batch; `after` sends what can be sent once it has committed.
+ */
 async function changeHands(env: PlatformEnv, enquiry: EnquiryRow, sale: SaleRow, finalAmount: number, nowIso: string): Promise<Written> {
-  if (await payoutFrozen(env, enquiry.id))
-    return { statements: [completeLot(env.DB, sale.id, finalAmount, nowIso, { paid: false })], messages: [] };
-  const reward = await referralRewardFor(env, enquiry);
-  const message = outgoing(env, enquiry.id, `paid#${sale.id}`, {
-    kind: 'paid',
-    amount: finalAmount,
-    accountEnding: (await findBeneficiary(env.DB, enquiry.id))?.last4 ?? '',
-  });
   return {
     statements: [
-      completeLot(env.DB, sale.id, finalAmount, nowIso, { paid: true }),
-      moveEnquiry(env.DB, enquiry.id, { slug: 'sold-invoice-paid', status: 'sold_invoice_paid' }, nowIso),
-      ...(reward ? [reward] : []),
-      message.statement,
+      completeLot(env.DB, sale.id, finalAmount, nowIso, { paid: false }),
+      moveEnquiry(env.DB, enquiry.id, { slug: 'sold-purchase-confirmed', status: 'sold_purchase_confirmed' }, nowIso),
+      ...(await payoutsAtHandover(env, enquiry, sale, finalAmount, nowIso)),
     ],
-    messages: [message],
+    messages: [],
+    after: () => dispatchPayouts(env, sale.id, Date.parse(nowIso)),
   };
 }
 
@@ -110,6 +105,7 @@ async function write(env: PlatformEnv, written: Written[]) {
   const statements = written.flatMap((w) => w.statements);
   if (statements.length) await env.DB.batch(statements);
   for (const message of written.flatMap((w) => w.messages)) await message.send();
+  for (const w of written) await w.after?.();
 }
 
 /**
@@ -223,11 +219,17 @@ export async function collectionDay(env: PlatformEnv, enquiry: EnquiryRow, sale:
     await handover(env, enquiry, sale, nowIso);
     return true;
   }
+  let changed = false;
+  if (sale.inspected_at && sale.collected_at) {
+    // The money after the handover moves on the clock too: sent, credited, returned and paid again.
+    await settlePayouts(env, sale.id, now);
+    changed = true;
+  }
   if (sale.inspected_at && sale.collected_at && !sale.dvla_notified_at && now >= Date.parse(sale.collected_at) + DVLA_AFTER_MS) {
     await dvlaStep(env, enquiry, sale, nowIso);
-    return true;
+    changed = true;
   }
-  return false;
+  return changed;
 }
 
 /* What the seller sees ------------------------------------------------------------------------- */

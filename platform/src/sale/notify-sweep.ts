@@ -1,5 +1,6 @@
 import { findEnquiriesInStates, findEnquiryById } from '../records/enquiries';
 import { collectionStepsDue } from './collection-store';
+import { reconcilePayouts } from './payouts';
 import { intVar, type PlatformEnv } from '../env';
 import { advance } from './daily-sale';
 import { notify, redeliverUnsettled } from '../notify/messages';
@@ -56,12 +57,15 @@ export async function sendDueNotifications(env: PlatformEnv, now: Date) {
       console.error(JSON.stringify({ event: 'collection_day.sweep_failed', enquiryId: id, error: String(error) }));
     }
   }
+  // The money: payouts sent, asked after (the provider's callbacks may never come), repaid after a return.
+  const payouts = await reconcilePayouts(env, now);
   const redelivered = await redeliverUnsettled(env, now.getTime());
   return {
     salesChecked: inFlight.length,
     offersLapsing: lapsing.length,
     collectionsTomorrow: collections.length,
     collectionSteps: handovers.length,
+    payouts,
     redelivered,
   };
 }

@@ -37,6 +37,7 @@ import {
   type BeneficiaryRow,
 } from './payments-store';
 import { latestSale } from './sale-store';
+import { payoutViews } from './money-store';
 
 /**
  * Payments (docs/behaviour/gateway.md#journey-calls): the account the seller is paid into, and how far the payment has got.
@@ -136,6 +137,13 @@ export async function sameBankAccount(env: PlatformEnv, enquiryA: number, enquir
 }
 
 /** A payout account's details as stored: sealed, and bound to the enquiry they were sealed for. */
+/** Where a sale's payout goes, unsealed for the payment provider alone: never shown, logged or stored in clear. */
+export async function payoutAccountOf(env: PlatformEnv, enquiryId: number): Promise<(BankDetails & { confirmed: boolean }) | null> {
+  const row = await findBeneficiary(env.DB, enquiryId);
+  if (!row) return null;
+  return { ...(await unseal(env, row)), confirmed: row.confirmed_at !== null };
+}
+
 export interface SealedAccount {
   enquiryId: number;
   iv: string;
@@ -502,8 +510,10 @@ export const paymentStatuses: TypedHandler<typeof endpoints.sale.paymentStatuses
     bankDetailsConfirmed = !!(await findBeneficiary(env.DB, enquiry.id))?.confirmed_at;
     hasCar = await collected(env, enquiry.id);
   }
+  const sale = await latestSale(env.DB, enquiry.id).catch(() => null);
   const body: PaymentStatusesResponse = {
     statuses: paymentSteps({ ...facts, bankDetailsConfirmed, collected: hasCar }),
+    payouts: sale ? await payoutViews(env.DB, sale.id) : [],
     frozen: await payoutFrozen(env, enquiry.id),
   };
   return body;

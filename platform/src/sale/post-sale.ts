@@ -14,6 +14,10 @@ import { findBeneficiary } from './payments-store';
 import { bookLotCollection, findSale, latestSale, markDocumentsReviewed, markFinalConfirmationSent } from './sale-store';
 import { answerRevisedOffer, collectionDayView, handover } from './collection-day';
 import { collectionPhotoOf, latestPostSaleOffer } from './collection-store';
+import { applyProviderStatus } from './payouts';
+import { payoutViews } from './money-store';
+import type { PayoutView } from '../../../contract/bank-details';
+import type { ProviderStatus } from '../providers/faster-payments';
 import { loadProfile } from './profile';
 import { DEALERS } from '../providers/dealers';
 
@@ -37,6 +41,7 @@ async function sellerSteps(env: PlatformEnv, enquiryId: number): Promise<Omit<Sa
     revisedOffer: revised
       ? { id: revised.id, status: revised.status, agreedAmount: revised.agreed_amount, proposedAmount: revised.proposed_amount }
       : null,
+    payout: lot ? sellerPayoutOf(await payoutViews(env.DB, lot.id).catch(() => [])) : null,
   };
 }
 
@@ -254,3 +259,23 @@ const HANDOVER_DETAIL: Record<DocumentKind, string> = {
   'service-history': 'Any stamped book or invoices.',
   'proof-of-address': 'Only if the address on your V5C is not the collection address.',
 };
+
+/** POST /platform/payments/fps/callbacks: the provider says a payout was credited or returned (signed: the front door checked it). */
+export const paymentCallback: TypedHandler<typeof endpoints.sale.paymentCallback> = async ({ body }, ctx) => {
+  const at = Date.parse(body.data.at);
+  const status: ProviderStatus =
+    body.type === 'payment.credited'
+      ? { state: 'credited', paymentId: body.data.paymentId, at }
+      : { state: 'returned', paymentId: body.data.paymentId, at, reason: 'account_closed' };
+  const result = await applyProviderStatus(ctx.env, status, ctx.request.headers.get('webhook-id'));
+  if (result === 'unknown') return ctx.outcome({ status: 404, code: 'payment_not_found', message: 'No payout with that payment id' });
+  return { applied: result === 'applied' };
+};
+
+/** The seller's latest payout, as the timeline tells it. */
+function sellerPayoutOf(payouts: PayoutView[]) {
+  const last = payouts.filter((p) => p.payee === 'seller').at(-1);
+  if (!last) return null;
+  const { state, amount, accountEnding, holdReason, sentAt, creditedAt, returnedAt } = last;
+  return { state, amount, accountEnding, holdReason, sentAt, creditedAt, returnedAt };
+}

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import type { PaymentStatus } from '../../../../contract/bank-details';
+import type { PaymentStatus, PayoutView } from '../../../../contract/bank-details';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
 import { formatPounds } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -21,7 +21,7 @@ const LABELS: Record<PaymentStatus, string> = {
 /** `/{vrm}/vehicle-payment`: where the money is (payments calls, 20 s timeout). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The platform down: the page says so in its frame (docs/decisions/026).
-  const unavailable = (outage: Outage) => degraded({ amount: null, statuses: [], frozen: false, beneficiary: null, outage });
+  const unavailable = (outage: Outage) => degraded({ amount: null, statuses: [], payouts: [], frozen: false, beneficiary: null, outage });
   const sale = await readSellerSale(request, context, params.vrm);
   if (sale.outage) return unavailable(sale.outage);
   const offer = sale.sale?.acceptedAt ? sale.sale.offer : null;
@@ -35,12 +35,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.config.brandName,
   );
   if (read.outage) return unavailable(read.outage);
-  const [{ statuses, frozen }, { beneficiary }] = read.value;
-  return { amount: offer.amount, statuses, frozen: frozen === true, beneficiary, outage: null };
+  const [{ statuses, payouts, frozen }, { beneficiary }] = read.value;
+  return { amount: sale.sale?.finalAmount ?? offer.amount, statuses, payouts, frozen: frozen === true, beneficiary, outage: null };
 }
 
 export default function VehiclePayment() {
-  const { amount, statuses, frozen, beneficiary, outage } = useLoaderData<typeof loader>();
+  const { amount, statuses, payouts, frozen, beneficiary, outage } = useLoaderData<typeof loader>();
   if (amount === null || outage) return <OutagePage title="Your payment" titleId="payment-title" message={outage?.message ?? ''} />;
   return (
     <>
@@ -70,8 +70,50 @@ export default function VehiclePayment() {
           ))}
         </ol>
       </section>
+      {payouts.length ? (
+        <section className="card" aria-labelledby="money-title" data-testid="payouts">
+          <h2 id="money-title">Where the money is</h2>
+          <ul>
+            {payouts.map((payout) => (
+              <li key={payout.id}>
+                <strong>
+                  {formatPounds(payout.amount)} to{' '}
+                  {payout.payee === 'lender' ? `your lender, ${payout.accountName}` : `the account ending ${payout.accountEnding}`}
+                </strong>
+                : {payoutWhere(payout)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
+}
+
+const at = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'long',
+    hour12: false,
+    timeZone: 'Europe/London',
+  });
+
+/** One payout's whereabouts, in the seller's words (docs/decisions/037). */
+function payoutWhere(payout: PayoutView): string {
+  switch (payout.state) {
+    case 'credited':
+      return `in the account since ${at(payout.creditedAt!)}.`;
+    case 'sent':
+      return `sent ${at(payout.sentAt!)}; usually in the account within 2 hours.`;
+    case 'returned':
+      return `sent back by the bank on ${at(payout.returnedAt!)}. Give us new bank details and we pay you again.`;
+    case 'held':
+      return payout.holdReason === 'frozen' ? 'held: your payout is frozen.' : 'held for a check before it goes.';
+    default:
+      return 'about to be sent.';
+  }
 }
 
 export function ErrorBoundary() {
