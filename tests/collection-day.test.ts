@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_SLOTS } from '../contract/documents';
 import { capFor, PREPARATION_ALLOWANCE, TARIFF } from '../contract/price-rules';
 import { Browser, mainText } from './support/browser';
-import { file, jpeg, pdf } from './support/files';
-import { newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { newSeller, sellerBookedForCollection } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -34,47 +32,8 @@ async function go(browser: Browser, path: string) {
 }
 const pounds = (value: number) => `£${value.toLocaleString('en-GB')}`;
 
-/** A seller whose car is sold, checked and booked for collection on the first day offered: the agreed price. */
-async function bookedSeller(vrm: string, options: { declare?: string } = {}): Promise<{ seller: Browser; agreed: number; email: string }> {
-  const seller = newSeller(workers);
-  await valueCar(seller, vrm, '65000');
-  const email = uniqueEmail('collection');
-  expect((await signUp(seller, email, vrm)).status).toBe(302);
-  const profile = `/${vrm}/profile`;
-  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-  await seller.post(
-    `${profile}/issues`,
-    options.declare ? { intent: 'issues', declared: 'yes', kinds: options.declare } : { intent: 'issues', declared: 'no' },
-  );
-  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS) {
-    await seller.post(`${profile}/photos`, {
-      intent: 'photo',
-      slot: slot.id,
-      file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg'),
-    });
-  }
-  expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe(`/${vrm}`);
-  await workers.clock.advance(PAST_THE_SALE_MS);
-  const offer = main((await go(seller, `/${vrm}/accept-offer`)).html);
-  const agreed = Number(/Your highest offer £([\d,]+)/.exec(offer)![1]!.replace(/,/g, ''));
-  await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });
-  const withRef = (await seller.get(`/${vrm}/confirm-sale`)).headers.get('location')!;
-  await seller.post(withRef, {});
-  await seller.post(`/${vrm}/add-bank-details`, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
-  await seller.post(`/${vrm}/upload-documents`, { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
-  await seller.post(`/${vrm}/upload-documents`, {
-    intent: 'upload',
-    kind: 'driving-licence',
-    file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
-  });
-  expect((await seller.post(`/${vrm}/upload-documents`, { intent: 'submit' })).headers.get('location')).toBe(`/${vrm}/review-status`);
-  const page = (await go(seller, `/${vrm}/collection`)).html;
-  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(page)![1]!;
-  expect((await seller.post(`/${vrm}/collection`, { date: day, slot: 'morning' })).headers.get('location')).toBe(`/${vrm}/review-status`);
-  return { seller, agreed, email };
-}
+const bookedSeller = (vrm: string, options: { declare?: string } = {}) =>
+  sellerBookedForCollection(workers, vrm, { pastTheSaleMs: PAST_THE_SALE_MS, ...options });
 
 const outboxFor = async (email: string) =>
   ((await (await workers.platform(`/platform/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { subject: string }[] })

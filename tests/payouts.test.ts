@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_SLOTS } from '../contract/documents';
 import { signSmsReply } from '../platform/src/notify/sms-replies';
 import { Browser, mainText } from './support/browser';
-import { file, jpeg, pdf } from './support/files';
-import { latestEmail, newSeller, signUp, uniqueEmail, valueCar } from './support/sellers';
+import { latestEmail, sellerBookedForCollection } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
 
 /**
@@ -38,38 +36,7 @@ const RETURNED = { sortCode: '11-87-65', accountNumber: '64371389' };
 
 /** A seller whose car has been handed over at the agreed price (the clock past the slot). */
 async function handedOver(account = { sortCode: '08-99-99', accountNumber: '66374958' }) {
-  const seller = newSeller(workers);
-  await valueCar(seller, 'KE19FTA', '65000');
-  const email = uniqueEmail('payout');
-  expect((await signUp(seller, email)).status).toBe(302);
-  const profile = '/KE19FTA/profile';
-  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
-  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
-  await seller.post(`${profile}/issues`, { intent: 'issues', declared: 'no' });
-  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
-  for (const slot of PHOTO_SLOTS) {
-    await seller.post(`${profile}/photos`, {
-      intent: 'photo',
-      slot: slot.id,
-      file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg'),
-    });
-  }
-  await seller.post(`${profile}/timeline`, { intent: 'enter-sale' });
-  await workers.clock.advance(PAST_THE_SALE_MS);
-  const offer = await text(seller, '/KE19FTA/accept-offer');
-  const agreed = Number(/Your highest offer £([\d,]+)/.exec(offer)![1]!.replace(/,/g, ''));
-  await seller.post('/KE19FTA/accept-offer', { intent: 'accept' });
-  await seller.post((await seller.get('/KE19FTA/confirm-sale')).headers.get('location')!, {});
-  await seller.post('/KE19FTA/add-bank-details', { accountName: 'Sarah Kennedy', ...account });
-  await seller.post('/KE19FTA/upload-documents', { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
-  await seller.post('/KE19FTA/upload-documents', {
-    intent: 'upload',
-    kind: 'driving-licence',
-    file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
-  });
-  await seller.post('/KE19FTA/upload-documents', { intent: 'submit' });
-  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(await (await seller.get('/KE19FTA/collection')).text())![1]!;
-  await seller.post('/KE19FTA/collection', { date: day, slot: 'morning' });
+  const { seller, email, agreed } = await sellerBookedForCollection(workers, 'KE19FTA', { pastTheSaleMs: PAST_THE_SALE_MS, account });
   const enquiryId = (await workers.db
     .prepare("SELECT id FROM enquiries WHERE owner_key = (SELECT 'customer:' || id FROM users WHERE email = ?1) ORDER BY id DESC LIMIT 1")
     .bind(email)

@@ -631,6 +631,27 @@ const custom = (make, name, body, fuel, cc) => ({
   engines: [{ fuel, ccs: [cc], since: 0, until: 9999 }],
 });
 
+/** A 2019 Fiesta like KE19FTA, for the collection-day outcomes (the car is the same; the inspection differs). */
+function collectionDayFiesta(vrm, first, colour, note) {
+  return {
+    vrm,
+    first,
+    entry: model('FORD', 'Fiesta'),
+    body: 'Hatchback',
+    transmission: 'Manual',
+    colour,
+    fuel: 'PETROL',
+    cc: 998,
+    price: 16_500,
+    euro: 'EURO 6',
+    mileage: 8000,
+    clean: true,
+    tax: 'Taxed',
+    recall: 'No',
+    note,
+  };
+}
+
 /** The named sandbox registrations, in the order docs/sandbox.md lists them. */
 function namedSpecs(asOf) {
   const period = platePeriodStart(asOf);
@@ -1090,57 +1111,24 @@ function namedSpecs(asOf) {
       note: 'The car value tracker cannot price it: adding it gives vehicle_pricing_failed.',
     },
     // Collection day (docs/sandbox.md#collection-day): what the dealer's inspector finds at the handover.
-    {
-      vrm: 'KE19DNT',
-      first: on('2019-05-20'),
-      entry: model('FORD', 'Fiesta'),
-      body: 'Hatchback',
-      transmission: 'Manual',
-      colour: 'RED',
-      fuel: 'PETROL',
-      cc: 998,
-      price: 16_500,
-      euro: 'EURO 6',
-      mileage: 8000,
-      clean: true,
-      tax: 'Taxed',
-      recall: 'No',
-      note: 'Collection day: the inspector finds dents the profile did not show, so the dealer proposes a revised offer.',
-    },
-    {
-      vrm: 'KE19WLT',
-      first: on('2019-06-11'),
-      entry: model('FORD', 'Fiesta'),
-      body: 'Hatchback',
-      transmission: 'Manual',
-      colour: 'GREY',
-      fuel: 'PETROL',
-      cc: 998,
-      price: 16_500,
-      euro: 'EURO 6',
-      mileage: 8000,
-      clean: true,
-      tax: 'Taxed',
-      recall: 'No',
-      note: 'Collection day: the dealer charges for a warning light; declared in the profile, the rules refuse it.',
-    },
-    {
-      vrm: 'KE19CAP',
-      first: on('2019-07-02'),
-      entry: model('FORD', 'Fiesta'),
-      body: 'Hatchback',
-      transmission: 'Manual',
-      colour: 'WHITE',
-      fuel: 'PETROL',
-      cc: 998,
-      price: 16_500,
-      euro: 'EURO 6',
-      mileage: 8000,
-      clean: true,
-      tax: 'Taxed',
-      recall: 'No',
-      note: 'Collection day: damage worth more than the cap, so the dealer can only cancel and the car stays with the seller.',
-    },
+    collectionDayFiesta(
+      'KE19DNT',
+      on('2019-05-20'),
+      'RED',
+      'Collection day: the inspector finds dents the profile did not show, so the dealer proposes a revised offer.',
+    ),
+    collectionDayFiesta(
+      'KE19WLT',
+      on('2019-06-11'),
+      'GREY',
+      'Collection day: the dealer charges for a warning light; declared in the profile, the rules refuse it.',
+    ),
+    collectionDayFiesta(
+      'KE19CAP',
+      on('2019-07-02'),
+      'WHITE',
+      'Collection day: damage worth more than the cap, so the dealer can only cancel and the car stays with the seller.',
+    ),
   ];
 }
 

@@ -88,22 +88,21 @@ export function tokenSecret(env: PlatformEnv): string {
 
 /** The SMS provider's webhook secret, when one is configured; production refuses a development one. */
 export function smsWebhookSecret(env: PlatformEnv): string | null {
-  const secret = env.SMS_WEBHOOK_SECRET ?? '';
+  return webhookSecret(env, 'SMS_WEBHOOK_SECRET');
+}
+
+/** A provider's webhook secret, or null when none is set: too short, or a development one in production, is refused. */
+function webhookSecret(env: PlatformEnv, name: 'SMS_WEBHOOK_SECRET' | 'FPS_WEBHOOK_SECRET'): string | null {
+  const secret = env[name] ?? '';
   if (!secret) return null;
-  if (secret.length < 32) throw new Error('SMS_WEBHOOK_SECRET is shorter than 32 characters');
-  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
-    throw new Error('a development SMS_WEBHOOK_SECRET is configured in production');
+  if (secret.length < 32) throw new Error(`${name} is shorter than 32 characters`);
+  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER)) throw new Error(`a development ${name} is configured in production`);
   return secret;
 }
 
-/** The payment provider's webhook secret, or null: too short, or a development one in production, is refused. */
+/** The payment provider's webhook secret (docs/decisions/037), or null. */
 export function fpsWebhookSecret(env: PlatformEnv): string | null {
-  const secret = env.FPS_WEBHOOK_SECRET ?? '';
-  if (!secret) return null;
-  if (secret.length < 32) throw new Error('FPS_WEBHOOK_SECRET is shorter than 32 characters');
-  if (isProduction(env) && secret.startsWith(DEV_SECRET_MARKER))
-    throw new Error('a development FPS_WEBHOOK_SECRET is configured in production');
-  return secret;
+  return webhookSecret(env, 'FPS_WEBHOOK_SECRET');
 }
 
 /** The secret the app proves itself with, refusing a development one in production. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { Browser } from './browser';
-import { file, jpeg } from './files';
+import { file, jpeg, pdf } from './files';
 import { PHOTO_SLOTS } from '../../contract/documents';
 import { seal, unseal } from '../../app/lib/seal';
 import { DEV_SECRET, workersByFetch, type Workers } from './workers';
@@ -155,4 +155,55 @@ export async function completeProfile(browser: Browser, vrm = 'KE19FTA') {
   for (const slot of PHOTO_SLOTS) {
     await browser.post(`${profile}/photos`, { intent: 'photo', slot: slot.id, file: file(jpeg(), `${slot.id}.jpg`, 'image/jpeg') });
   }
+}
+
+/**
+ * A signed-up seller whose car is sold, checked and booked for collection on the first morning
+ * offered: the profile (nothing declared unless `declare` names an issue kind), the daily sale
+ * (the file's workers must start it SALE_START_DELAY_SECONDS after entry; `pastTheSaleMs` moves the
+ * clock past its end), the offer accepted and confirmed, bank details, the V5C and licence. The
+ * agreed price comes back with the seller.
+ */
+export async function sellerBookedForCollection(
+  workers: Workers,
+  vrm: string,
+  options: { pastTheSaleMs: number; declare?: string; account?: { sortCode: string; accountNumber: string } },
+) {
+  const seller = newSeller(workers);
+  await valueCar(seller, vrm, '65000');
+  const email = uniqueEmail('collection');
+  expect((await signUp(seller, email, vrm)).status).toBe(302);
+  const profile = `/${vrm}/profile`;
+  await seller.post(`${profile}/features`, { intent: 'features', features: 'Sat nav', serviceHistory: 'full' });
+  await seller.post(`${profile}/finance`, { intent: 'finance', outstanding: 'no' });
+  await seller.post(
+    `${profile}/issues`,
+    options.declare ? { intent: 'issues', declared: 'yes', kinds: options.declare } : { intent: 'issues', declared: 'no' },
+  );
+  await seller.post(`${profile}/keys`, { intent: 'keys', keys: '2' });
+  for (const slot of PHOTO_SLOTS) {
+    await seller.post(`${profile}/photos`, {
+      intent: 'photo',
+      slot: slot.id,
+      file: file(jpeg(200, 200, 10_000), `${slot.id}.jpg`, 'image/jpeg'),
+    });
+  }
+  expect((await seller.post(`${profile}/timeline`, { intent: 'enter-sale' })).headers.get('location')).toBe(`/${vrm}`);
+  await workers.clock.advance(options.pastTheSaleMs);
+  const offer = await (await seller.get(`/${vrm}/accept-offer`)).text();
+  const agreed = Number(/Your highest offer[^£]*£([\d,]+)/.exec(offer.replace(/<[^>]+>/g, ' '))![1]!.replace(/,/g, ''));
+  await seller.post(`/${vrm}/accept-offer`, { intent: 'accept' });
+  await seller.post((await seller.get(`/${vrm}/confirm-sale`)).headers.get('location')!, {});
+  const account = options.account ?? { sortCode: '08-99-99', accountNumber: '66374958' };
+  await seller.post(`/${vrm}/add-bank-details`, { accountName: 'Sarah Kennedy', ...account });
+  await seller.post(`/${vrm}/upload-documents`, { intent: 'upload', kind: 'v5c', file: file(pdf('V5C'), 'v5c.pdf', 'application/pdf') });
+  await seller.post(`/${vrm}/upload-documents`, {
+    intent: 'upload',
+    kind: 'driving-licence',
+    file: file(jpeg(), 'licence.jpg', 'image/jpeg'),
+  });
+  expect((await seller.post(`/${vrm}/upload-documents`, { intent: 'submit' })).headers.get('location')).toBe(`/${vrm}/review-status`);
+  const day = /name="date"[^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(await (await seller.get(`/${vrm}/collection`)).text())![1]!;
+  expect((await seller.post(`/${vrm}/collection`, { date: day, slot: 'morning' })).headers.get('location')).toBe(`/${vrm}/review-status`);
+  return { seller, agreed, email };
 }

@@ -59,7 +59,8 @@ export const MOBILE_INTENTS = {
 };
 
 /** The link's token, and whether the car looked up in this browser joins the account (`addCar=yes`). */
-export const VerifySchema = z.object({ token: z.string(), addCar: z.string().optional() });
+// The platform takes a token of up to 200 characters (contract/endpoints.ts): a longer one is no link of ours.
+export const VerifySchema = z.object({ token: z.string().max(200), addCar: z.string().optional() });
 
 // The signed code from the unsubscribe link, sent back by the button.
 export const UnsubscribeSchema = z.object({ code: z.string().optional() });

@@ -28,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'S
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
-  if (!token) throw redirect('/token-expired');
+  if (!token || token.length > 200) throw redirect('/token-expired');
   const { session } = context;
   const info = await context.gateway.call(endpoints.account.linkInfo, { body: { token, browserKey: session.get('browserKey') ?? '' } });
   if (!info.valid) throw redirect('/token-expired');
