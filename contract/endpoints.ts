@@ -632,7 +632,6 @@ export const endpoints = endpointTable({
       owns: { enquiry: 'body.enquiryId' },
       body: OwnEnquiry,
       outcomes: { 400: ['unknown_lender'], 409: ['no_consent'] },
-      timeout: 'payments',
     }),
     /** Anyone with the enquiry (a seller, or the anonymous requester who looked the car up). */
     checkoutOffer: post<{ buyer: PartnerId; buyerId: number; redirectUrl: string }>()('/platform/checkout-offer', {
