@@ -17,6 +17,7 @@ import type { DocumentsState, PhotosState, SharpnessResult, UploadedDocument, Ve
 import { z } from 'zod';
 import { endpointTable, get, post } from './endpoint';
 import type { FinanceStatus } from './finance';
+import type { FinanceConsentRecorded, LenderSearchResponse, SettlementFigure } from './finance-settlement';
 import type { HealthResponse } from './gateway';
 import type { LookupResponse } from './lookup';
 import type { MarketplaceEligibility, PartnerId } from './marketplace';
@@ -201,6 +202,11 @@ const ProfileStep = z
         outstanding: z.unknown().transform((value) => value === true),
         lender: z.unknown().transform(trimmed),
         settlement: z.unknown().transform(Number),
+        /** A lender from the list (financeProviders), asked for the figure with the seller's consent: then no typed figure. */
+        lenderId: z
+          .unknown()
+          .transform((value) => trimmed(value) || null)
+          .optional(),
       }),
       z.object({
         step: z.literal('issues'),
@@ -221,7 +227,7 @@ const ProfileStep = z
     { errorMap: () => ({ message: 'Unknown profile step' }) },
   )
   .superRefine((step, ctx) => {
-    if (step.step !== 'finance' || !step.outstanding) return;
+    if (step.step !== 'finance' || !step.outstanding || step.lenderId) return;
     if (!step.lender || !Number.isFinite(step.settlement) || step.settlement <= 0)
       ctx.addIssue({ code: 'custom', message: FINANCE_MESSAGE });
   });
@@ -385,7 +391,7 @@ export const endpoints = endpointTable({
       auth: 'customer',
       owns: { enquiry: 'params.id' },
       body: ProfileStepBody,
-      outcomes: { 409: ['profile_locked'] },
+      outcomes: { 400: ['unknown_lender'], 409: ['profile_locked'] },
     }),
     update: post<CurrentEnquiry>()('/platform/premium-v3/enquiries/:id/update', {
       auth: 'customer',
@@ -625,6 +631,25 @@ export const endpoints = endpointTable({
       outcomes: { 409: ['no_shortfall'] },
       timeout: 'payments',
     }),
+    /** The lenders a seller may have finance with (platform/src/providers/lenders.ts), by name or part of one: up to 8. */
+    financeProviders: get<LenderSearchResponse>()('/platform/finance-settlement/v1/provider', {
+      auth: 'none',
+      query: z.object({ search: z.string().max(60).trim().default('') }),
+    }),
+    /** The seller's consent to Kerbside asking their lender for a settlement figure: recorded with its words, who and when. */
+    financeConsent: post<FinanceConsentRecorded>()('/platform/finance-settlement/v1/consent', {
+      auth: 'customer',
+      owns: { enquiry: 'body.enquiryId' },
+      body: z.object({ enquiryId: EnquiryId, lenderId: z.string().max(60), wording: z.string().max(1_000) }),
+      outcomes: { 400: ['unknown_lender', 'wording_changed'] },
+    }),
+    /** Asks the seller's lender for the settlement figure now (the simulated lender answers at once). */
+    financeSettlement: post<SettlementFigure>()('/platform/finance-settlement/v1/settlement/:lender', {
+      auth: 'customer',
+      owns: { enquiry: 'body.enquiryId' },
+      body: OwnEnquiry,
+      outcomes: { 400: ['unknown_lender'], 409: ['no_consent'] },
+    }),
     /** Anyone with the enquiry (a seller, or the anonymous requester who looked the car up). */
     checkoutOffer: post<{ buyer: PartnerId; buyerId: number; redirectUrl: string }>()('/platform/checkout-offer', {
       auth: 'caller',
@@ -765,14 +790,17 @@ export const endpoints = endpointTable({
       }),
       outcomes: { ...DEV_OUTCOMES, 400: ['bad_request'] },
     }),
-    runScheduled: post<{ notifications: unknown; motReminders: unknown; trackerRevaluations: unknown; valuationAccuracy: unknown }>()(
-      '/platform/dev/scheduled',
-      {
-        auth: 'none',
-        body: z.object({ at: z.string().optional() }),
-        outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
-      },
-    ),
+    runScheduled: post<{
+      notifications: unknown;
+      motReminders: unknown;
+      trackerRevaluations: unknown;
+      valuationAccuracy: unknown;
+      settlementFigures: unknown;
+    }>()('/platform/dev/scheduled', {
+      auth: 'none',
+      body: z.object({ at: z.string().optional() }),
+      outcomes: { ...DEV_OUTCOMES, 400: ['invalid_date'] },
+    }),
     revalueTrackers: post<{ revalued: number; emailed: number }>()('/platform/dev/trackers/revalue', {
       auth: 'none',
       // A `now` that is not a date is the platform's own now.

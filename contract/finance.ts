@@ -1,3 +1,5 @@
+import type { SettlementFigure } from './finance-settlement';
+
 /**
  * Outstanding finance at the sale (docs/behaviour/gateway.md#journey-calls finance-status; the "more funds requested" route):
  * the lender is settled from the price; the seller gets the rest, or sends the shortfall first.
@@ -5,7 +7,19 @@
 export interface FinanceStatus {
   outstanding: boolean;
   lender: string | null;
+  /** The figure the split uses: the lender's own when Kerbside asked for it, else the one the seller typed. */
   settlement: number;
+  /**
+   * The lender's figure, when the seller chose their lender from the list and consented (issue 35):
+   * the masked agreement reference, until when it holds, when it was asked for. Null when the seller
+   * typed the figure (`typedBySeller`) or before the lender has answered (`figurePending`).
+   */
+  lenderFigure: SettlementFigure | null;
+  figurePending: boolean;
+  /** The figure is the seller's own ("My lender is not listed"): not asked of the lender. */
+  typedBySeller: boolean;
+  /** When the lender confirmed the finance settled. */
+  settledAt: string | null;
   salePrice: number;
   toLender: number;
   toSeller: number;

@@ -33,7 +33,12 @@ export type IssueKind = keyof typeof ISSUE_KINDS;
 export interface VehicleProfile {
   features: string[] | null;
   serviceHistory: ServiceHistory | null;
-  finance: { outstanding: boolean; lender: string | null; settlement: number | null } | null;
+  /**
+   * The finance outstanding on the car. `lenderId`: a lender from the list, asked for the settlement
+   * figure with the seller's consent (then `settlement` is null: the lender's figure is on the finance
+   * pages); null when the seller typed the lender and the figure ("My lender is not listed").
+   */
+  finance: { outstanding: boolean; lender: string | null; settlement: number | null; lenderId?: string | null } | null;
   issues: { declared: boolean; items: { kind: IssueKind; detail: string }[] } | null;
   keys: number | null;
   /** Required photo slots still empty. */

@@ -62,7 +62,16 @@ describe('a plain wrangler deploy', () => {
   it('of the platform ships production: no development secrets, real sale timings', () => {
     const { vars, output } = dryRun('platform');
     expect(vars.ENVIRONMENT).toBe('production');
-    for (const secret of ['TOKEN_SECRET', 'PAYMENTS_KEY', 'GATEWAY_SECRET', 'SALE_START_DELAY_SECONDS', 'SALE_WINDOW_SECONDS']) {
+    // The client account is per deployment: production ships none (and refuses the sandbox one, platform/src/env.ts).
+    for (const secret of [
+      'TOKEN_SECRET',
+      'PAYMENTS_KEY',
+      'GATEWAY_SECRET',
+      'SALE_START_DELAY_SECONDS',
+      'SALE_WINDOW_SECONDS',
+      'CLIENT_ACCOUNT_NAME',
+      'CLIENT_ACCOUNT_NUMBER',
+    ]) {
       expect(Object.keys(vars)).not.toContain(secret);
     }
     expect(output).toMatch(/env\.DB \(kerbside-platform\)\s+D1 Database/);
@@ -81,6 +90,7 @@ describe('a plain wrangler deploy', () => {
     expect(platform.vars.ENVIRONMENT).toBe('development');
     expect(platform.vars.GATEWAY_SECRET).toMatch(/^dev-only-/);
     expect(platform.vars.SALE_WINDOW_SECONDS).toBe('25');
+    expect(platform.vars.CLIENT_ACCOUNT_NAME).toMatch(/^SANDBOX /);
   }, 120_000);
 });
 

@@ -6,6 +6,7 @@ import { devEndpointsOn } from './env';
 import type { Handlers, TypedHandler } from './router';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { sendDueNotifications } from './sale/notify-sweep';
+import { renewSettlementFigures } from './sale/finance-settlement';
 import { devFundsReceived } from './sale/finance';
 import { devCollect } from './sale/post-sale';
 import { countValuationAccuracy } from './sale/published';
@@ -58,6 +59,7 @@ const devRunScheduled: TypedHandler<typeof endpoints.dev.runScheduled> = async (
     motReminders: await sendDueMotReminders(ctx.env, now),
     trackerRevaluations: await runTrackerRevaluations(ctx.env, now),
     valuationAccuracy: await countValuationAccuracy(ctx.env, now),
+    settlementFigures: await renewSettlementFigures(ctx.env, now),
   };
 };
 

@@ -1,3 +1,5 @@
+import { passesModulusCheck } from '../../contract/bank-details';
+
 export interface PlatformEnv {
   DB: D1Database;
   DOCUMENTS: R2Bucket;
@@ -60,9 +62,21 @@ export interface PlatformEnv {
   NOTIFY_REDELIVER_AFTER_SECONDS?: string;
   /** How long before an offer lapses the seller is warned. */
   OFFER_LAPSE_WARNING_SECONDS?: string;
+  /**
+   * Kerbside's client account, where a seller with negative equity sends the shortfall
+   * (sale/finance.ts): its name, sort code and account number. Per deployment; development's is a
+   * sandbox one (platform/wrangler.toml [env.development]), which production refuses, as it
+   * refuses none at all.
+   */
+  CLIENT_ACCOUNT_NAME?: string;
+  CLIENT_ACCOUNT_SORT_CODE?: string;
+  CLIENT_ACCOUNT_NUMBER?: string;
 }
 
 export const DEV_SECRET_MARKER = 'dev-only-';
+
+/** The development client account (platform/wrangler.toml [env.development]): production refuses it. */
+export const DEV_CLIENT_ACCOUNT = { sortCode: '404784', accountNumber: '70872490', marker: 'SANDBOX' } as const;
 
 export function intVar(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -103,6 +117,29 @@ function webhookSecret(env: PlatformEnv, name: 'SMS_WEBHOOK_SECRET' | 'FPS_WEBHO
 /** The payment provider's webhook secret (docs/decisions/037), or null. */
 export function fpsWebhookSecret(env: PlatformEnv): string | null {
   return webhookSecret(env, 'FPS_WEBHOOK_SECRET');
+}
+
+/**
+ * The client account the shortfall is sent to. Every environment needs one configured; production
+ * refuses the development one (its sort code and number, or a name marked SANDBOX) and one that
+ * fails the modulus check.
+ */
+export function clientAccount(env: PlatformEnv): { name: string; sortCode: string; accountNumber: string } {
+  const name = (env.CLIENT_ACCOUNT_NAME ?? '').trim();
+  const sortCode = (env.CLIENT_ACCOUNT_SORT_CODE ?? '').trim();
+  const accountNumber = (env.CLIENT_ACCOUNT_NUMBER ?? '').trim();
+  if (!name || !sortCode || !accountNumber) {
+    throw new Error('CLIENT_ACCOUNT_NAME, CLIENT_ACCOUNT_SORT_CODE and CLIENT_ACCOUNT_NUMBER must be configured');
+  }
+  if (isProduction(env)) {
+    const digits = sortCode.replace(/\D/g, '');
+    const development =
+      name.toUpperCase().includes(DEV_CLIENT_ACCOUNT.marker) ||
+      (digits === DEV_CLIENT_ACCOUNT.sortCode && accountNumber === DEV_CLIENT_ACCOUNT.accountNumber);
+    if (development) throw new Error('the development client account is configured in production');
+    if (!passesModulusCheck(digits, accountNumber)) throw new Error('CLIENT_ACCOUNT_NUMBER fails the modulus check for its sort code');
+  }
+  return { name, sortCode, accountNumber };
 }
 
 /** The secret the app proves itself with, refusing a development one in production. */

@@ -18,6 +18,7 @@ import type { NotificationMessage } from './notify/messages';
 import { deleteOldShortLinks } from './notify/short-links';
 import { checkSmsWebhook, deleteOldSmsWebhookMessages, forgetSmsWebhookMessage } from './notify/sms-replies';
 import { sendDueNotifications } from './sale/notify-sweep';
+import { renewSettlementFigures } from './sale/finance-settlement';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
 import { countValuationAccuracy } from './sale/published';
@@ -121,7 +122,8 @@ export default {
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
    * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
    * monthly tracker revaluations (each car once a month, so extra runs do nothing), counts the
-   * valuation's accuracy for the month before (published on /how-we-value) and deletes short links
+   * valuation's accuracy for the month before (published on /how-we-value), asks lenders again for
+   * settlement figures about to end (sale/finance-settlement.ts) and deletes short links
    * long expired and the SMS webhook ids too old to be replayed anyway.
    */
   async scheduled(controller, env, ctx) {
@@ -138,6 +140,7 @@ export default {
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));
     ctx.waitUntil(countValuationAccuracy(env, now).then(...log('valuation-accuracy')));
+    ctx.waitUntil(renewSettlementFigures(env, now).then(...log('settlement-figures')));
     ctx.waitUntil(deleteOldShortLinks(env.DB, now).then(...log('short-links-deleted')));
     ctx.waitUntil(deleteOldSmsWebhookMessages(env.DB, now).then(...log('sms-webhook-messages-deleted')));
   },

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { FEATURES, ISSUE_KINDS, SERVICE_HISTORY, type IssueKind } from '../../../contract/sale';
 import { endpoints } from '../../../contract/endpoints';
-import { failed, invalid, parseForm } from '~/lib/forms/form.server';
+import { failed, invalid, parseForm, refuse } from '~/lib/forms/form.server';
+import { FINANCE_CONSENT_WORDING, type LenderSummary } from '../../../contract/finance-settlement';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { formatDealerNetwork } from '~/lib/dealer-network';
 import { requestMarkupForNavigation } from '~/lib/server-markup.server';
@@ -61,6 +62,31 @@ export async function profileStepLoader<Step extends keyof typeof CHOICES>(args:
   return { vrm: sale.vrm, profile: sale.profile, choices, outage: null };
 }
 
+/** The lender choice that keeps the seller's own typed lender and figure. */
+export const NOT_LISTED = 'not-listed';
+
+/**
+ * The finance step (`/{vrm}/profile/finance`): the step's page, the consent's words, and the lenders
+ * found by its search form (a plain GET, `?lender-search=`, that works without scripts, like the
+ * collection page's postcode search). With no search, the lender the profile names is offered.
+ */
+export async function profileFinanceLoader(args: LoaderFunctionArgs) {
+  const sale = await readStep(args);
+  const search = (new URL(args.request.url).searchParams.get('lender-search') ?? '').trim().slice(0, 60);
+  const base = { vrm: sale.vrm, choices: null, consentWording: FINANCE_CONSENT_WORDING, search, searched: search !== '' };
+  if (sale.outage) return degraded({ ...base, profile: null, lenders: [] as LenderSummary[], outage: sale.outage });
+  const { profile } = sale;
+  const finance = profile.finance;
+  const saved: LenderSummary[] = finance?.lenderId && finance.lender ? [{ id: finance.lenderId, name: finance.lender }] : [];
+  if (!search) return { ...base, profile, lenders: saved, outage: null };
+  const found = await readOrOutage(
+    () => args.context.gateway.call(endpoints.sale.financeProviders, { query: { search } }),
+    args.context.config.brandName,
+  );
+  if (found.outage) return degraded({ ...base, profile, lenders: saved, outage: found.outage });
+  return { ...base, profile, lenders: found.value.lenders, outage: null };
+}
+
 /**
  * The timeline (`/{vrm}/profile`, `/{vrm}/profile/timeline`): the steps' state, and whether the car
  * may enter the next sale. Any other address under the profile is no step: the 404 page.
@@ -111,13 +137,26 @@ export async function profileAction({ request, params, context }: ActionFunction
       case 'features':
         await saveProfileStep(gateway, id, 'features', { features: step.features, serviceHistory: step.serviceHistory });
         break;
-      case 'finance':
-        await saveProfileStep(gateway, id, 'finance', {
-          outstanding: step.outstanding === 'yes',
-          lender: step.lender,
-          settlement: step.settlement,
+      case 'finance': {
+        const outstanding = step.outstanding === 'yes';
+        const listed = outstanding && step.lenderId && step.lenderId !== NOT_LISTED ? step.lenderId : null;
+        if (!listed) {
+          // No finance, or a lender not in the list: the seller's own figure, not asked of the lender.
+          await saveProfileStep(gateway, id, 'finance', { outstanding, lender: step.lender, settlement: step.settlement, lenderId: null });
+          break;
+        }
+        if (step.consent !== 'yes') {
+          return refuse(submission, { consent: 'Tick the box so we can ask your lender for your settlement figure' });
+        }
+        // The consent (word for word as shown), the profile naming the lender, then the figure asked for.
+        await gateway.call(endpoints.sale.financeConsent, {
+          body: { enquiryId: id, lenderId: listed, wording: step.consentWording || FINANCE_CONSENT_WORDING },
         });
+        await saveProfileStep(gateway, id, 'finance', { outstanding, lenderId: listed });
+        await gateway.call(endpoints.sale.financeSettlement, { params: { lender: listed }, body: { enquiryId: id } });
+        context.analytics.track('finance_settlement_requested', { lender: listed });
         break;
+      }
       case 'issues': {
         const kinds = step.kinds.filter((k): k is IssueKind => k in ISSUE_KINDS);
         const declared = step.declared === 'yes';

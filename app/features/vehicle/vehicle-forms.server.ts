@@ -35,6 +35,11 @@ export const ProfileSchema = z.discriminatedUnion(
       outstanding: z.string().optional(),
       lender: Text,
       settlement: Text.transform((settlement) => Number(settlement.replace(/[£,\s]/g, ''))),
+      /** A lender from the search's list, or `not-listed` (then the typed lender and figure); none: as not listed. */
+      lenderId: Text,
+      /** The consent's checkbox, and the words it showed (sent back so the platform records what the seller read). */
+      consent: z.string().optional(),
+      consentWording: Text,
     }),
     z.object({ intent: z.literal('issues'), declared: z.string().optional(), kinds: Ticked }),
     z.object({ intent: z.literal('issue-details'), ...IssueDetails }),

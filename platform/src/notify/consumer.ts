@@ -67,6 +67,9 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'payout_account_changed':
       // Never the freeze link: that token lives only in the e-mail.
       return '/account';
+    case 'settlement_figure_received':
+    case 'settlement_expiring':
+      return `/${vrm}/finance-payment-details`;
     default:
       return `/${vrm}`;
   }

@@ -104,7 +104,7 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
   {
     event: { kind: 'payout_returned', amount: 4350, accountEnding: '4958' },
     long: { kind: 'payout_returned', amount: 123456, accountEnding: '4958' },
-    shows: ['returned', '£4,350', 'ending 4958', 'code'],
+    shows: ['sent back', '£4,350', 'ending 4958', 'code'],
     smsShows: ['returned', '£4,350'],
   },
   {
@@ -163,12 +163,29 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
     shows: ['Trentside Autos', '£8,150', 'Wednesday 9 December'],
     smsShows: ['£8,150', 'Wed 9 Dec'],
   },
+  {
+    event: { kind: 'settlement_figure_received', lender: 'Black Horse', amount: 4210, expiresAt: '2026-12-11T14:00:00Z' },
+    long: {
+      kind: 'settlement_figure_received',
+      lender: 'Volkswagen Financial Services UK',
+      amount: 123456,
+      expiresAt: '2026-09-30T14:00:00Z',
+    },
+    shows: ['Black Horse', '£4,210', 'Friday 11 December'],
+    smsShows: ['£4,210', 'Black Horse', 'Fri 11 Dec'],
+  },
+  {
+    event: { kind: 'settlement_expiring', lender: 'MotoNovo Finance', amount: 4210, expiresAt: '2026-12-11T14:00:00Z' },
+    long: { kind: 'settlement_expiring', lender: 'Volkswagen Financial Services UK', amount: 123456, expiresAt: '2026-09-30T14:00:00Z' },
+    shows: ['MotoNovo Finance', '£4,210', 'Friday 11 December'],
+    smsShows: ['£4,210', 'MotoNovo Finance', 'Fri 11 Dec'],
+  },
 ];
 
 describe('every message', () => {
   it('has a case here for every kind of event', () => {
     const kinds = new Set(CASES.map((c) => c.event.kind));
-    expect(kinds.size).toBe(20);
+    expect(kinds.size).toBe(22);
   });
 
   it.each(CASES.map((c) => [c.event.kind, c] as const))('%s: says the specifics in every part', (_kind, { event, shows, smsShows }) => {

@@ -33,7 +33,9 @@ export type MessageEvent =
   | { kind: 'revised_offer_declined'; agreed: number }
   | { kind: 'dealer_cancelled'; agreed: number }
   | { kind: 'dvla_told'; referenceLast4: string }
-  | { kind: 'final_dealer_confirmation'; dealer: string; amount: number; date: string; slot: 'morning' | 'afternoon'; address: string };
+  | { kind: 'final_dealer_confirmation'; dealer: string; amount: number; date: string; slot: 'morning' | 'afternoon'; address: string }
+  | { kind: 'settlement_figure_received'; lender: string; amount: number; expiresAt: string }
+  | { kind: 'settlement_expiring'; lender: string; amount: number; expiresAt: string };
 
 export interface MessageContext {
   firstName: string;
@@ -281,6 +283,23 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     ],
     action: 'See the dealer and what they need',
     sms: [`${f.pounds(amount)} confirmed for your `, vehicleFit(vehicle), `, collected ${f.dayShort(date)}:`],
+  }),
+  settlement_figure_received: ({ lender, amount, expiresAt }, { vehicle }, f) => ({
+    subject: `${lender}'s settlement figure for your ${vehicle}: ${f.pounds(amount)}`,
+    paragraphs: [
+      `${lender} has given us, with your consent, the figure that settles the finance on your ${vehicle}: ${f.pounds(amount)}. It holds until ${f.when(expiresAt)}, and we ask ${lender} for a new one before then.`,
+      'When the car is sold we pay your lender from the price, and you the rest.',
+    ],
+    action: 'See how your price is paid',
+    sms: [`${f.pounds(amount)} settles your finance with `, { fit: lender, min: 10 }, `, until ${f.whenShort(expiresAt)}. See it:`],
+  }),
+  settlement_expiring: ({ lender, amount, expiresAt }, { vehicle }, f) => ({
+    subject: `Your settlement figure from ${lender} ends ${f.when(expiresAt)}`,
+    paragraphs: [
+      `The settlement figure of ${f.pounds(amount)} from ${lender} for your ${vehicle} holds until ${f.when(expiresAt)}. We ask ${lender} for a new one before it ends: you do not need to do anything.`,
+    ],
+    action: 'See your finance settlement',
+    sms: [`${f.pounds(amount)} from `, { fit: lender, min: 10 }, ` to settle your finance ends ${f.whenShort(expiresAt)}. We ask again:`],
   }),
 };
 

@@ -1,28 +1,36 @@
 import { financeSplit, type FinanceStatus } from '../../../contract/finance';
 import type { endpoints } from '../../../contract/endpoints';
 import type { EnquiryRow } from '../records/enquiries';
-import { devEndpointsOn, type PlatformEnv } from '../env';
+import { clientAccount, devEndpointsOn, type PlatformEnv } from '../env';
 import type { TypedHandler } from '../router';
+import { currentSettlement } from './finance-settlement';
 import { loadProfile } from './profile';
 import { declareFundsSent, findSale, recordFundsReceived } from './sale-store';
 import { clockNowIso } from '../clock';
 
-/** The account sellers send a shortfall to: Kerbside's client account (a sandbox one locally). */
-const CLIENT_ACCOUNT = { name: 'Kerbside Ltd client account', sortCode: '40-47-84', accountNumber: '70872490' };
-
 async function financeStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<FinanceStatus | null> {
+  // The account a shortfall is sent to is configuration (env.ts): refused in production when it is
+  // missing or the development one, whether or not this sale needs it.
+  const account = clientAccount(env);
   const sale = await findSale(env.DB, enquiry.dp_enquiry_id);
   if (!sale?.offer_amount) return null;
   const { finance } = await loadProfile(env, enquiry.id);
-  const settlement = finance?.outstanding ? (finance.settlement ?? 0) : 0;
+  // The lender's own figure, when the seller chose a listed lender and consented (finance-settlement.ts).
+  const asked = finance?.outstanding ? await currentSettlement(env, enquiry.id) : null;
+  const lenderFigure = asked?.figure ?? null;
+  const settlement = finance?.outstanding ? (lenderFigure?.amount ?? finance.settlement ?? 0) : 0;
   const split = financeSplit(sale.offer_amount, settlement);
   return {
     outstanding: !!finance?.outstanding,
-    lender: finance?.lender ?? null,
+    lender: asked?.lender.name ?? finance?.lender ?? null,
     settlement,
+    lenderFigure,
+    figurePending: !!asked && !lenderFigure,
+    typedBySeller: !!finance?.outstanding && !asked,
+    settledAt: lenderFigure?.settledAt ?? null,
     salePrice: sale.offer_amount,
     ...split,
-    clientAccount: split.shortfall > 0 ? { ...CLIENT_ACCOUNT, reference: `KS${sale.id}` } : null,
+    clientAccount: split.shortfall > 0 ? { ...account, reference: `KS${sale.id}` } : null,
     fundsDeclaredAt: sale.funds_declared_at,
     fundsReceivedAt: sale.funds_received_at,
   };

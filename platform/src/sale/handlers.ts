@@ -14,6 +14,7 @@ import {
   uploadPhoto,
 } from './documents';
 import { declareFunds, getFinanceStatus } from './finance';
+import { recordFinanceConsent, requestFinanceSettlement, searchFinanceProviders } from './finance-settlement';
 import {
   cancelPayeeChange,
   confirmBeneficiary,
@@ -76,6 +77,9 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   paymentStatuses: paymentStatuses,
   financeStatus: getFinanceStatus,
   declareFunds: declareFunds,
+  financeProviders: searchFinanceProviders,
+  financeConsent: recordFinanceConsent,
+  financeSettlement: requestFinanceSettlement,
   checkoutOffer: checkoutOffer,
   referralRewards: referralRewards,
   dealerRecord: dealerRecord,

@@ -8,6 +8,7 @@ import { clockNow, clockNowIso, clockNowMs } from '../clock';
 import { outgoing } from '../notify/messages';
 import { advance, startSale } from './daily-sale';
 import { loadProfile } from './profile';
+import { lenderById } from '../providers/lenders';
 import { postSaleStatus } from './post-sale';
 import { confirmLot, decideOffer, saveProfileAnswer, type ProfileAnswer } from './sale-store';
 
@@ -49,11 +50,19 @@ export const updateProfile: TypedHandler<typeof endpoints.sale.updateProfile> = 
       break;
     case 'finance': {
       const { outstanding } = body;
-      const finance = {
-        outstanding,
-        lender: outstanding ? body.lender : null,
-        settlement: outstanding ? Math.round(body.settlement) : null,
-      };
+      // A listed lender is asked for the figure (sale/finance-settlement.ts): the profile names it and keeps no typed figure.
+      const listed = outstanding && body.lenderId ? lenderById(body.lenderId) : null;
+      if (outstanding && body.lenderId && !listed) {
+        return ctx.outcome({ status: 400, code: 'unknown_lender', message: 'Choose your lender from the list, or say it is not listed' });
+      }
+      const finance = listed
+        ? { outstanding, lender: listed.name, settlement: null, lenderId: listed.id }
+        : {
+            outstanding,
+            lender: outstanding ? body.lender : null,
+            settlement: outstanding ? Math.round(body.settlement) : null,
+            lenderId: null,
+          };
       answer = { column: 'finance', value: JSON.stringify(finance) };
       break;
     }

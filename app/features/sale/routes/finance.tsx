@@ -6,7 +6,8 @@ import { useFormReply } from '~/lib/forms/use-form-reply';
 import { degraded, readOrOutage, type Outage } from '~/lib/failures.server';
 import { OutageNotice } from '~/features/shell/outage-notice';
 import { GeneralErrorBoundary } from '~/features/shell/frame';
-import { formatPounds } from '~/lib/format';
+import { formatDate, formatPounds } from '~/lib/format';
+import type { FinanceStatus } from '../../../../contract/finance';
 import { devToolsOn } from '~/lib/env.server';
 import { pageMeta } from '~/lib/meta';
 import { FinanceSchema } from '~/features/sale/sale-forms.server';
@@ -105,6 +106,7 @@ export default function Finance() {
               <dd>{formatPounds(finance.toSeller)}</dd>
             </dl>
             <p>We pay your lender directly when the dealer collects the car, and send you the rest within 24 hours.</p>
+            <SettlementFacts finance={finance} />
           </>
         ) : null}
         {page === 'shortfall' && finance.clientAccount ? (
@@ -115,6 +117,7 @@ export default function Finance() {
               {formatPounds(finance.salePrice)}. Please send the {formatPounds(finance.shortfall)} before the collection day, so we can
               settle the finance and the dealer can take the car.
             </p>
+            <SettlementFacts finance={finance} />
             <dl className="facts">
               <dt>Account name</dt>
               <dd>{finance.clientAccount.name}</dd>
@@ -156,6 +159,50 @@ export default function Finance() {
         <Link to={`/${vrm}/review-status`}>Back to your sale</Link>
       </section>
     </>
+  );
+}
+
+/**
+ * Where the settlement figure comes from: the lender's own (asked with the seller's consent: the
+ * agreement by its last four characters, until when the figure holds, when we last asked), one still
+ * to come, or the seller's own typed figure, which we did not ask the lender for.
+ */
+function SettlementFacts({ finance }: { finance: FinanceStatus }) {
+  if (!finance.outstanding) return null;
+  const figure = finance.lenderFigure;
+  if (finance.settledAt) {
+    return (
+      <p className="toast ok" data-testid="finance-settled">
+        Finance settled on {formatDate(finance.settledAt)}: {finance.lender ?? 'your lender'} has confirmed the agreement is paid off.
+      </p>
+    );
+  }
+  if (figure) {
+    return (
+      <dl className="facts" data-testid="lender-figure">
+        <dt>Settlement figure from {figure.lender.name}</dt>
+        <dd>{formatPounds(figure.amount)}</dd>
+        <dt>Agreement</dt>
+        <dd>ending {figure.agreementLast4}</dd>
+        <dt>Figure valid until</dt>
+        <dd>{formatDate(figure.expiresAt)}</dd>
+        <dt>Last asked</dt>
+        <dd>{formatDate(figure.requestedAt)}, with your consent. We ask again before it ends.</dd>
+      </dl>
+    );
+  }
+  if (finance.figurePending) {
+    return (
+      <p data-testid="figure-pending">
+        We have asked {finance.lender ?? 'your lender'} for your settlement figure, with your consent. We will let you know when it arrives.
+      </p>
+    );
+  }
+  return (
+    <p className="muted" data-testid="figure-typed">
+      This is the settlement figure you gave us: we have not asked {finance.lender ?? 'your lender'} for it. Please make sure it matches
+      your latest settlement letter.
+    </p>
   );
 }
 
