@@ -7,6 +7,7 @@ import { currentSettlement } from './finance-settlement';
 import { loadProfile } from './profile';
 import { declareFundsSent, findSale, recordFundsReceived } from './sale-store';
 import { clockNowIso } from '../clock';
+import { ledgerEntry } from './money-store';
 
 async function financeStatus(env: PlatformEnv, enquiry: EnquiryRow): Promise<FinanceStatus | null> {
   // The account a shortfall is sent to is configuration (env.ts): refused in production when it is
@@ -53,6 +54,26 @@ export const declareFunds: TypedHandler<typeof endpoints.sale.declareFunds> = as
 /** Development only: the bank transfer arrives (an outside event, as the dealer's collection is). */
 export const devFundsReceived: TypedHandler<typeof endpoints.dev.fundsReceived> = async ({ enquiry }, ctx) => {
   if (!devEndpointsOn(ctx.env)) return ctx.outcome({ status: 404, code: 'not_found', message: 'No such endpoint' });
-  await recordFundsReceived(ctx.env.DB, enquiry.dp_enquiry_id, clockNowIso()).run();
+  const status = await financeStatus(ctx.env, enquiry);
+  const now = clockNowIso();
+  // The shortfall is money in: its ledger row goes with it (docs/decisions/037).
+  await ctx.env.DB.batch([
+    recordFundsReceived(ctx.env.DB, enquiry.dp_enquiry_id, now),
+    ...(status?.shortfall && status.fundsDeclaredAt && enquiry.dp_enquiry_id
+      ? [
+          ledgerEntry(
+            ctx.env.DB,
+            {
+              saleId: enquiry.dp_enquiry_id,
+              enquiryId: enquiry.id,
+              entry: 'shortfall_in',
+              amountPence: Math.round(status.shortfall * 100),
+              eventKey: `shortfall_in#${enquiry.dp_enquiry_id}`,
+            },
+            now,
+          ),
+        ]
+      : []),
+  ]);
   return financeStatus(ctx.env, enquiry);
 };

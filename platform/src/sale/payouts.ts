@@ -25,6 +25,7 @@ import {
 import { payoutAccountOf } from './payments';
 import { findBeneficiary } from './payments-store';
 import { loadProfile } from './profile';
+import { financeSettledStatements, settlementForPayout } from './finance-settlement';
 import { referralRewardFor } from './referral-rewards';
 import { findSale, type SaleRow } from './sale-store';
 
@@ -43,7 +44,9 @@ const pence = (pounds: number) => Math.round(pounds * 100);
 /** The statements that go with the car changing hands at `finalAmount`: the dealer's funds in, and the payouts they pay for. */
 export async function payoutsAtHandover(env: PlatformEnv, enquiry: EnquiryRow, sale: SaleRow, finalAmount: number, nowIso: string) {
   const { finance } = await loadProfile(env, enquiry.id);
-  const settlement = finance?.outstanding ? (finance.settlement ?? 0) : 0;
+  // The lender's own figure when they were asked (finance-settlement.ts), else the one the seller typed.
+  const fromLender = finance?.outstanding ? await settlementForPayout(env, enquiry.id) : null;
+  const settlement = fromLender?.amount ?? (finance?.outstanding ? (finance.settlement ?? 0) : 0);
   const split = financeSplit(finalAmount, settlement);
   const seller = await payoutAccountOf(env, enquiry.id);
   const reference = `KERBSIDE ${formatVrm(enquiry.vrm)}`.slice(0, 18);
@@ -70,8 +73,8 @@ export async function payoutsAtHandover(env: PlatformEnv, enquiry: EnquiryRow, s
           payee: 'lender',
           // Negative equity: the lender is owed the whole settlement, the seller's shortfall included.
           amountPence: pence(split.toLender),
-          accountName: finance?.lender ?? 'The finance lender',
-          last4: '',
+          accountName: fromLender?.account.name ?? finance?.lender ?? 'The finance lender',
+          last4: fromLender?.account.accountNumber.slice(-4) ?? '',
           reference: `SETTLE ${reference}`.slice(0, 18),
         },
         nowIso,
@@ -101,10 +104,27 @@ export async function payoutsAtHandover(env: PlatformEnv, enquiry: EnquiryRow, s
 /** Why a payout cannot go now, or null. */
 async function holdFor(env: PlatformEnv, payout: PayoutRow, all: PayoutRow[]): Promise<string | null> {
   if (await payoutFrozen(env, payout.enquiry_id)) return 'frozen';
-  if (payout.payee === 'lender') return 'lender_account_pending';
+  if (payout.payee === 'lender') {
+    const sale = await findSale(env.DB, payout.sale_id);
+    // Negative equity: the lender is paid in full once the seller's shortfall has arrived.
+    if (sale && payout.amount_pence > pence(sale.final_amount ?? 0) && !sale.funds_received_at) return 'shortfall_pending';
+    return null;
+  }
   // The lender is paid first: the seller's money waits for the lender's payment to be sent.
   if (all.some((p) => p.payee === 'lender' && p.state !== 'sent' && p.state !== 'credited')) return 'lender_first';
   return null;
+}
+
+async function lenderAccount(env: PlatformEnv, enquiryId: number) {
+  const settlement = await settlementForPayout(env, enquiryId);
+  return settlement
+    ? {
+        accountName: settlement.account.name,
+        sortCode: settlement.account.sortCode,
+        accountNumber: settlement.account.accountNumber,
+        confirmed: true,
+      }
+    : null;
 }
 
 /**
@@ -120,9 +140,10 @@ export async function dispatchPayouts(env: PlatformEnv, saleId: number, nowMs = 
       if (hold !== payout.hold_reason) await markPayoutHeld(env.DB, payout.id, hold).run();
       continue;
     }
-    const account = await payoutAccountOf(env, payout.enquiry_id);
+    // The lender's account from their settlement letter (asked again if it has expired); the seller's from their bank details.
+    const account = payout.payee === 'lender' ? await lenderAccount(env, payout.enquiry_id) : await payoutAccountOf(env, payout.enquiry_id);
     if (!account?.confirmed) {
-      await markPayoutHeld(env.DB, payout.id, 'no_confirmed_account').run();
+      await markPayoutHeld(env.DB, payout.id, payout.payee === 'lender' ? 'lender_account_pending' : 'no_confirmed_account').run();
       continue;
     }
     let submitted;
@@ -222,6 +243,8 @@ export async function applyProviderStatus(
   const statements: D1PreparedStatement[] = [...seen];
   if (status.state === 'credited') {
     statements.push(markPayoutCredited(env.DB, payout.id, at));
+    // The lender has the money: their confirmation, "finance settled", goes on the seller's record.
+    if (payout.payee === 'lender') statements.push(...financeSettledStatements(env, payout.enquiry_id, at));
     if (payout.payee === 'seller') {
       messages.push(
         outgoing(env, payout.enquiry_id, `payout_credited#${payout.id}`, {
