@@ -9,6 +9,7 @@ import { sendDueNotifications } from './sale/notify-sweep';
 import { devFundsReceived } from './sale/finance';
 import { devCollect } from './sale/post-sale';
 import { countValuationAccuracy } from './sale/published';
+import { retryUnavailablePayeeChecks } from './sale/payee-check';
 import { devEvents } from './shell/analytics';
 import { devRevalue, runTrackerRevaluations } from './tracker/trackers';
 
@@ -58,6 +59,7 @@ const devRunScheduled: TypedHandler<typeof endpoints.dev.runScheduled> = async (
     motReminders: await sendDueMotReminders(ctx.env, now),
     trackerRevaluations: await runTrackerRevaluations(ctx.env, now),
     valuationAccuracy: await countValuationAccuracy(ctx.env, now),
+    payeeChecks: await retryUnavailablePayeeChecks(ctx.env, now),
   };
 };
 

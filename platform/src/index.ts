@@ -20,6 +20,7 @@ import { checkSmsWebhook, deleteOldSmsWebhookMessages, forgetSmsWebhookMessage }
 import { sendDueNotifications } from './sale/notify-sweep';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
+import { retryUnavailablePayeeChecks } from './sale/payee-check';
 import { countValuationAccuracy } from './sale/published';
 import { EVENTS_MAX_BODY_BYTES } from './shell/analytics';
 import { shellHandlers } from './shell/handlers';
@@ -71,7 +72,7 @@ for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Reco
   }
 }
 
-/** The frequent Cron Trigger (platform/wrangler.toml): sale messages only. */
+/** The frequent Cron Trigger (platform/wrangler.toml): sale messages and payee checks only. */
 const SALE_MESSAGES_CRON = '*/10 * * * *';
 
 export default {
@@ -109,7 +110,7 @@ export default {
   /**
    * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
-   * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
+   * often it is enqueued), and the Confirmation of Payee checks that could not be made, again. The daily one also sends the MOT reminders that are due, runs the
    * monthly tracker revaluations (each car once a month, so extra runs do nothing), counts the
    * valuation's accuracy for the month before (published on /how-we-value) and deletes short links
    * long expired and the SMS webhook ids too old to be replayed anyway.
@@ -124,6 +125,7 @@ export default {
           console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
       ] as const;
     ctx.waitUntil(sendDueNotifications(env, now).then(...log('notifications')));
+    ctx.waitUntil(retryUnavailablePayeeChecks(env, now).then(...log('payee-checks')));
     if (controller.cron === SALE_MESSAGES_CRON) return;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));

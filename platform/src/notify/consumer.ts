@@ -61,6 +61,8 @@ function pathFor(event: MessageEvent, vrm: string): string {
       return `/${vrm}/request/${encodeURIComponent(event.documentKind)}`;
     case 'paid':
       return `/${vrm}/vehicle-payment`;
+    case 'payee_check_failed':
+      return `/${vrm}/add-bank-details`;
     case 'payout_account_changed':
       // Never the freeze link: that token lives only in the e-mail.
       return '/account';
