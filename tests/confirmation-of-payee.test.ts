@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../contract/accounts';
 import type { BeneficiaryResponse } from '../contract/bank-details';
+import type { PlatformEnv } from '../platform/src/env';
+import { payeeCheckFor } from '../platform/src/sale/payee-check';
 import { mainText } from './support/browser';
 import { latestEmail, newSeller, sessionData, signUp, uniqueEmail, valueCar } from './support/sellers';
 import { startWorkers, type Workers } from './support/workers';
@@ -51,6 +53,9 @@ const beneficiaryOf = async (seller: Seller) =>
     await workers.platform(`/platform/payments/beneficiaries/${seller.enquiryId}`, { headers: { 'x-mway-authorization': seller.idToken } })
   ).json()) as BeneficiaryResponse;
 
+/** What the payout reads (platform/src/sale/payee-check.ts), from the same D1. */
+const payoutCheck = (enquiryId: number) => payeeCheckFor({ DB: workers.db } as unknown as PlatformEnv, enquiryId);
+
 const checkRow = (enquiryId: number) =>
   workers.db
     .prepare(
@@ -69,6 +74,7 @@ describe('Confirmation of Payee on the bank-details step', () => {
     expect(saved.headers.get('location')).toBe('/KE19FTA/upload-documents');
     expect((await beneficiaryOf(seller)).beneficiary).toMatchObject({ confirmed: true, nameCheck: 'match', payoutHeldForCheck: false });
     expect(await checkRow(seller.enquiryId)).toMatchObject({ cop: 'match', cop_checked_at: expect.any(String) });
+    expect(await payoutCheck(seller.enquiryId)).toMatchObject({ result: 'match', holdPayout: false, sellerConfirmedNoMatch: false });
   });
 
   it('asks about a close match, saves nothing yet, and "Use this name" saves the bank’s name', async () => {
@@ -118,6 +124,14 @@ describe('Confirmation of Payee on the bank-details step', () => {
     expect(kept.headers.get('location')).toBe('/KE19FTA/upload-documents');
     expect(await checkRow(seller.enquiryId)).toMatchObject({ cop: 'no_match_confirmed', cop_confirmed_at: expect.any(String) });
     expect((await beneficiaryOf(seller)).beneficiary).toMatchObject({ nameCheck: 'no_match_confirmed', payoutHeldForCheck: true });
+    expect(await payoutCheck(seller.enquiryId)).toEqual({
+      result: 'no_match',
+      bankName: null,
+      sellerConfirmedNoMatch: true,
+      checkedAt: expect.any(String),
+      holdPayout: true,
+      reason: expect.stringContaining('chose to keep'),
+    });
     expect(mainText(await (await seller.browser.get(PAGE)).text())).toContain('we check them before we pay you');
   });
 
@@ -130,6 +144,7 @@ describe('Confirmation of Payee on the bank-details step', () => {
       'We could not check the name on the account with your bank yet',
     );
 
+    expect(await payoutCheck(seller.enquiryId)).toMatchObject({ result: 'unavailable', holdPayout: true });
     await workers.runScheduled(undefined, '*/10 * * * *');
     await expect.poll(async () => (await checkRow(seller.enquiryId))?.cop_retries).toBe(1);
 
@@ -137,6 +152,7 @@ describe('Confirmation of Payee on the bank-details step', () => {
     await retryAs(seller, { accountName: 'John Smith', ...SARAH });
     await workers.runScheduled(undefined, '*/10 * * * *');
     await expect.poll(async () => (await checkRow(seller.enquiryId))?.cop).toBe('no_match');
+    expect(await payoutCheck(seller.enquiryId)).toMatchObject({ result: 'no_match', sellerConfirmedNoMatch: false, holdPayout: true });
     expect((await beneficiaryOf(seller)).beneficiary).toMatchObject({ nameCheck: 'no_match', payoutHeldForCheck: true });
     await expect
       .poll(async () => (await latestEmail(workers, seller.email))?.subject)
