@@ -187,7 +187,7 @@ export default function BankDetails() {
                 {payeeCheck.reason === 'account_type' ? 'Use this account' : 'Use this name'}
               </button>
               <p>
-                <a href="#accountName">Change the details</a>
+                <a href="#change-details">Change the details</a>
               </p>
             </Form>
           ) : (
@@ -204,7 +204,8 @@ export default function BankDetails() {
               <FormErrors errors={checkForm.formErrors} />
               <input type="hidden" name="intent" value="keep" />
               <input type="hidden" name="checkId" value={payeeCheck.id} />
-              <div className="field">
+              <fieldset>
+                <legend className="sr-only">Keeping details the bank could not match</legend>
                 <label className="check">
                   <input
                     type="checkbox"
@@ -221,12 +222,12 @@ export default function BankDetails() {
                     {checkForm.errors('understood')![0]}
                   </p>
                 ) : null}
-              </div>
+              </fieldset>
               <button className="btn secondary" type="submit">
                 Keep these details
               </button>
               <p>
-                <a href="#accountName">Change the details</a>
+                <a href="#change-details">Change the details</a>
               </p>
             </Form>
           )}
@@ -287,6 +288,7 @@ export default function BankDetails() {
         // A held change waits for support: another one would only be held too, so there is no form for it.
         <Form method="post" {...detailsForm.formProps}>
           {pendingChange ? <h3>Or give other bank details</h3> : null}
+          {payeeCheck ? <h3 id="change-details">Change the details</h3> : null}
           {/* An answer to a check that has gone (spent or expired) is told here, where the details go in again. */}
           <FormErrors errors={detailsForm.formErrors ?? (payeeCheck ? undefined : checkForm.formErrors)} />
           {outage && detailsForm.replied ? <OutageNotice message={outage.message} sent /> : null}
