@@ -186,6 +186,8 @@ async function retryAs(seller: Seller, details: { accountName: string; sortCode:
     body: JSON.stringify({ enquiryId: seller.enquiryId, code }),
   });
   expect(applied.status).toBe(200);
+  // The change carried its check, and the code applied both.
+  expect(await checkRow(seller.enquiryId)).toMatchObject({ cop: 'no_match_confirmed', cop_confirmed_at: expect.any(String) });
   await workers.db
     .prepare("UPDATE beneficiaries SET cop = 'unavailable', cop_confirmed_at = NULL, cop_retries = 0 WHERE enquiry_id = ?1")
     .bind(seller.enquiryId)
