@@ -215,6 +215,35 @@ export interface Beneficiary {
   accountNumberLast4: string;
   confirmed: boolean;
   updatedAt: string;
+  /**
+   * What the account's bank said of the name (Confirmation of Payee, docs/decisions/036): null for
+   * an account given before the check existed. `no_match_confirmed`: the seller kept details the
+   * bank could not match; `no_match` or `close_match` here came from a retry of an unavailable check.
+   */
+  nameCheck: NameCheck | null;
+  /** The payout waits for a check: a no match kept, a retry that did not match, or a check not yet made. */
+  payoutHeldForCheck: boolean;
+}
+
+export type NameCheck = 'match' | 'close_match' | 'no_match' | 'no_match_confirmed' | 'unavailable';
+
+/**
+ * Details the seller typed that their bank did not quite match (`close_match`, with the name it
+ * holds) or did not match at all (`no_match`): nothing is saved until the seller uses the bank's
+ * name, keeps the details (a no match, confirmed) or types others. Only the session that typed
+ * them sees it.
+ */
+export interface PendingPayeeCheck {
+  id: number;
+  result: 'close_match' | 'no_match';
+  /** The name on the account, as its bank holds it (close match). */
+  bankName: string | null;
+  /** A close match's: the name, or the account's type (a business account given as personal). */
+  reason: 'name' | 'account_type' | null;
+  /** What the seller typed, for the form to show again (never the account number itself). */
+  accountName: string;
+  sortCode: string;
+  accountNumberLast4: string;
 }
 
 /**
@@ -242,6 +271,8 @@ export interface BeneficiaryResponse {
   pendingChange: PendingPayeeChange | null;
   /** The payout is held until support has checked it with the seller ("Freeze my payout"). */
   frozen: boolean;
+  /** Details typed in this session that wait for the seller's answer to the bank's check; null when there are none. */
+  payeeCheck: PendingPayeeCheck | null;
 }
 
 /** POST /platform/payments/beneficiaries/update answers 400 with this when the details do not check out. */

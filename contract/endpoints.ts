@@ -485,6 +485,7 @@ export const endpoints = endpointTable({
         }),
       }),
       outcomes: { 404: ['payment_not_found'] },
+      timeout: 'payments',
     }),
     confirmationInfo: get<ConfirmationInfo>()('/platform/dealership/enquiries/:id/confirmation-info', {
       auth: 'customer',
@@ -580,6 +581,23 @@ export const endpoints = endpointTable({
         confirm: z.boolean().optional(),
       }),
       outcomes: { 400: ['invalid_bank_details'], 409: ['already_paid'], 503: ['links_unavailable'] },
+      timeout: 'payments',
+    }),
+    /**
+     * The seller's answer to a close match ("Use this name": `use_bank_name`) or a no match (`keep`,
+     * with `understood: true`) of the details they typed (docs/decisions/036): 200 with the account
+     * saved, or 202 PayeeChangePending when it changes an account already given (its code follows).
+     */
+    resolvePayeeCheck: post<BeneficiaryResponse | PayeeChangePending>()('/platform/payments/beneficiaries/payee-check', {
+      auth: 'proven',
+      owns: { enquiry: 'body.enquiryId' },
+      body: z.object({
+        enquiryId: EnquiryId,
+        checkId: z.number().int().positive(),
+        choice: z.enum(['use_bank_name', 'keep']),
+        understood: z.boolean().optional(),
+      }),
+      outcomes: { 400: ['not_understood'], 409: ['already_paid', 'wrong_choice'], 410: ['check_expired'], 503: ['links_unavailable'] },
       timeout: 'payments',
     }),
     confirmBeneficiary: post<BeneficiaryResponse>()('/platform/payments/beneficiaries/confirmation', {
@@ -796,6 +814,7 @@ export const endpoints = endpointTable({
       trackerRevaluations: unknown;
       valuationAccuracy: unknown;
       settlementFigures: unknown;
+      payeeChecks: unknown;
     }>()('/platform/dev/scheduled', {
       auth: 'none',
       body: z.object({ at: z.string().optional() }),

@@ -184,6 +184,8 @@ const HOLDS: Record<string, string> = {
   lender_first: 'Your payment goes once the lender has been paid.',
   lender_account_pending: 'We are waiting for your lender’s settlement details before paying them and you.',
   no_confirmed_account: 'We need your confirmed bank details to pay you.',
+  payee_check: 'Your payment is held while we check the name on the account with your bank.',
+  shortfall_pending: 'We pay your lender once the shortfall you send has arrived.',
 };
 
 /** Where the seller's money is: when it went, where to, and when it usually arrives. */

@@ -77,11 +77,20 @@ describe('adding bank details', () => {
     const saved = await update(idToken, { enquiryId, accountName: ' Sarah  Kennedy ', sortCode: '089999', accountNumber: '6637 4958' });
     expect(saved.status).toBe(200);
     const savedText = await saved.text();
-    const expected = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumberLast4: '4958', confirmed: false };
+    const expected = {
+      accountName: 'Sarah Kennedy',
+      sortCode: '08-99-99',
+      accountNumberLast4: '4958',
+      confirmed: false,
+      // The name is the one its bank holds (Confirmation of Payee): nothing holds the payout.
+      nameCheck: 'match',
+      payoutHeldForCheck: false,
+    };
     expect(JSON.parse(savedText)).toEqual({
       beneficiary: { ...expected, updatedAt: expect.any(String) },
       pendingChange: null,
       frozen: false,
+      payeeCheck: null,
     });
 
     const fetched = await read(idToken, enquiryId);
@@ -91,6 +100,7 @@ describe('adding bank details', () => {
       beneficiary: { ...expected, updatedAt: expect.any(String) },
       pendingChange: null,
       frozen: false,
+      payeeCheck: null,
     });
     for (const text of [savedText, fetchedText]) {
       expect(text).not.toContain('66374958');
@@ -110,7 +120,7 @@ describe('adding bank details', () => {
     const stored = JSON.stringify(row);
     for (const secret of ['66374958', '6637495', '089999', '08-99-99', 'Sarah Kennedy', 'Kennedy']) expect(stored).not.toContain(secret);
     // A fresh IV on every write: the same details never give the same ciphertext twice.
-    await changePayee(seller, { accountNumber: '88837491', sortCode: '107999' });
+    await changePayee(seller, { accountName: 'S Kennedy', accountNumber: '88837491', sortCode: '107999' });
     await changePayee(seller, {});
     const again = await workers.db
       .prepare('SELECT details_iv, details_ciphertext FROM beneficiaries WHERE enquiry_id = ?1')
@@ -124,7 +134,7 @@ describe('adding bank details', () => {
     const a = await signedUpSeller();
     const b = await signedUpSeller();
     await update(a.idToken, { enquiryId: a.enquiryId, ...GOOD });
-    await update(b.idToken, { enquiryId: b.enquiryId, ...GOOD, accountName: 'Bob Jones', sortCode: '10-79-99', accountNumber: '88837491' });
+    await update(b.idToken, { enquiryId: b.enquiryId, ...GOOD, accountName: 'S Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
     await workers.db
       .prepare(
         `UPDATE beneficiaries SET (details_iv, details_ciphertext) =
@@ -222,7 +232,7 @@ describe('confirming bank details', () => {
 
     // The same details again (a resubmitted form) are no change; different ones are.
     expect(((await (await update(idToken, { enquiryId, ...GOOD })).json()) as BeneficiaryResponse).beneficiary!.confirmed).toBe(true);
-    const changed = await changePayee(seller, { sortCode: '107999', accountNumber: '88837491' });
+    const changed = await changePayee(seller, { accountName: 'S Kennedy', sortCode: '107999', accountNumber: '88837491' });
     expect(changed.beneficiary).toMatchObject({ confirmed: false, sortCode: '10-79-99', accountNumberLast4: '7491' });
     expect(((await (await read(idToken, enquiryId)).json()) as BeneficiaryResponse).beneficiary!.confirmed).toBe(false);
   });
@@ -341,14 +351,15 @@ describe('changing the payout account (the attack: a session alone redirects the
     const attempt = await update(seller.idToken, {
       enquiryId: seller.enquiryId,
       accountName: 'Mallory Payee',
+      // Outside the Confirmation of Payee sandbox's registry: the attacker's own account matches their name.
       sortCode: '107999',
-      accountNumber: '88837491',
+      accountNumber: '31926819',
     });
     expect(attempt.status).toBe(202);
     expect(await attempt.json()).toEqual({
       pendingChange: {
         state: 'pending',
-        accountNumberLast4: '7491',
+        accountNumberLast4: '6819',
         requestedAt: expect.any(String),
         expiresAt: expect.any(String),
         requestedBy: expect.stringMatching(/^[A-Z2-9]{6}$/),
@@ -380,7 +391,7 @@ describe('changing the payout account (the attack: a session alone redirects the
     await update(seller.idToken, { enquiryId: seller.enquiryId, ...GOOD });
     const first = (await latestEmail(workers, seller.email))!;
     expect(first.subject).toBe('Your payout account was set to one ending 4958');
-    await changePayee(seller, { accountName: 'Sarah Kennedy', sortCode: '107999', accountNumber: '88837491' });
+    await changePayee(seller, { accountName: 'S Kennedy', sortCode: '107999', accountNumber: '88837491' });
     const notice = (await latestEmail(workers, seller.email))!;
     expect(notice.subject).toBe('Your payout account was changed to one ending 7491');
     expect(notice.body).toContain('Your payout account was changed to one ending 7491');

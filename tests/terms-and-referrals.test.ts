@@ -115,7 +115,7 @@ describe('refer a friend', () => {
 
     const friend = newSeller(workers);
     await friend.get(link);
-    await sellThroughTheSale(friend, { accountName: 'Sam Patel', sortCode: '10-79-99', accountNumber: '88837491' });
+    await sellThroughTheSale(friend, { accountName: 'S Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
     expect(await rewardsOf(referrer.email)).toEqual([{ amount_pence: REFERRAL_REWARD_PENCE, status: 'paid', paid_to_last4: '4958' }]);
 
     const account = mainText(await (await referrer.browser.get('/account')).text());
@@ -177,19 +177,19 @@ describe('refer a friend', () => {
   it("pays nothing when the friend is paid into an older account of the referrer's, not only their latest", async () => {
     // First paid into 08-99-99 66374958; then a second car, paid into another account, is their latest.
     const referrer = await sellerWhoSold(workers);
-    await soldAgain(referrer, 'KT70EVS', { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    await soldAgain(referrer, 'KT70EVS', { accountName: 'S Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
     const friend = newSeller(workers);
     await friend.get(await referralLink(referrer.browser));
-    await sellThroughTheSale(friend, { accountName: 'Sam Patel', sortCode: '08-99-99', accountNumber: '66374958' });
+    await sellThroughTheSale(friend, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
     expect(await rewardsOf(referrer.email)).toEqual([]);
     expect(mainText(await (await referrer.browser.get('/account')).text())).not.toContain('Your referral rewards');
   }, 120_000);
 
   it('pays nothing into an account a reward of theirs was paid into, even once no sale of theirs names it', async () => {
-    const referrer = await sellerWhoSold(workers, { accountName: 'Sarah Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
+    const referrer = await sellerWhoSold(workers, { accountName: 'S Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
     const first = newSeller(workers);
     await first.get(await referralLink(referrer.browser));
-    await sellThroughTheSale(first, { accountName: 'Sam Patel', sortCode: '08-99-99', accountNumber: '66374958' });
+    await sellThroughTheSale(first, { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' });
     expect(await rewardsOf(referrer.email)).toEqual([{ amount_pence: REFERRAL_REWARD_PENCE, status: 'paid', paid_to_last4: '7491' }]);
     // The referrer's sale no longer names that account (changed, or gone from the record), and a
     // later sale of theirs is paid into another: the one the old rule compared with...
@@ -198,7 +198,7 @@ describe('refer a friend', () => {
     // ...and a second "friend" is paid into the account the first reward went to.
     const second = newSeller(workers);
     await second.get(await referralLink(referrer.browser));
-    await sellThroughTheSale(second, { accountName: 'Sam Patel', sortCode: '10-79-99', accountNumber: '88837491' });
+    await sellThroughTheSale(second, { accountName: 'S Kennedy', sortCode: '10-79-99', accountNumber: '88837491' });
     expect(await rewardsOf(referrer.email)).toHaveLength(1);
   }, 120_000);
 });

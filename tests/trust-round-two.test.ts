@@ -36,7 +36,8 @@ afterAll(() => workers?.dispose());
 
 const PRODUCTION_TOKEN_SECRET = 'integration-tests-production-like-token-secret-0456';
 const GOOD = { accountName: 'Sarah Kennedy', sortCode: '08-99-99', accountNumber: '66374958' };
-const MALLORY = { accountName: 'Mallory Payee', sortCode: '10-79-99', accountNumber: '88837491' };
+// An account outside the Confirmation of Payee sandbox's registry: its bank matches any name (docs/sandbox.md).
+const MALLORY = { accountName: 'Mallory Payee', sortCode: '10-79-99', accountNumber: '31926819' };
 
 function asSeller(idToken: string, path: string, body?: unknown, w: Workers = workers) {
   return w.platform(path, {
@@ -116,7 +117,7 @@ describe('1. payee-change codes', () => {
         if (last) expect(await answer.json()).toMatchObject({ code: 'change_held' });
       }
     }
-    expect((await payeeOf(seller)).pendingChange).toMatchObject({ state: 'held', accountNumberLast4: '7491' });
+    expect((await payeeOf(seller)).pendingChange).toMatchObject({ state: 'held', accountNumberLast4: '6819' });
     // A third code arrives, but even the right one is refused: no guesses are left today.
     expect((await askChange(seller)).status).toBe(202);
     const third = codeIn((await latestEmail(workers, seller.email))!.body)!;
@@ -142,7 +143,7 @@ describe('1. payee-change codes', () => {
       .bind(seller.enquiryId, new Date().toISOString())
       .run();
     const held = mainText(await (await seller.browser.get('/KE19FTA/add-bank-details')).text());
-    expect(held).toContain('A change to the account ending 7491 is on hold');
+    expect(held).toContain('A change to the account ending 6819 is on hold');
     expect(held).toContain('To change where we pay you, contact our support team');
   });
 
@@ -161,7 +162,7 @@ describe('1. payee-change codes', () => {
 
     // The owner's session sees what the other one asked for.
     const mine = await payeeOf(owner);
-    expect(mine.pendingChange).toMatchObject({ state: 'pending', accountNumberLast4: '7491', requestedHere: false });
+    expect(mine.pendingChange).toMatchObject({ state: 'pending', accountNumberLast4: '6819', requestedHere: false });
     await workers.db
       .prepare("UPDATE enquiries SET status = 'sold_confirmed', dp_state_slug = 'sold-confirmed' WHERE id = ?1")
       .bind(owner.enquiryId)

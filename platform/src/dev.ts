@@ -10,6 +10,7 @@ import { renewSettlementFigures } from './sale/finance-settlement';
 import { devFundsReceived } from './sale/finance';
 import { devCollect } from './sale/post-sale';
 import { countValuationAccuracy } from './sale/published';
+import { retryUnavailablePayeeChecks } from './sale/payee-check';
 import { devEvents } from './shell/analytics';
 import { devRevalue, runTrackerRevaluations } from './tracker/trackers';
 
@@ -60,6 +61,7 @@ const devRunScheduled: TypedHandler<typeof endpoints.dev.runScheduled> = async (
     trackerRevaluations: await runTrackerRevaluations(ctx.env, now),
     valuationAccuracy: await countValuationAccuracy(ctx.env, now),
     settlementFigures: await renewSettlementFigures(ctx.env, now),
+    payeeChecks: await retryUnavailablePayeeChecks(ctx.env, now),
   };
 };
 

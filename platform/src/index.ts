@@ -21,6 +21,7 @@ import { sendDueNotifications } from './sale/notify-sweep';
 import { renewSettlementFigures } from './sale/finance-settlement';
 import { sendDueMotReminders } from './mot/mot-reminders';
 import { saleHandlers } from './sale/handlers';
+import { retryUnavailablePayeeChecks } from './sale/payee-check';
 import { countValuationAccuracy } from './sale/published';
 import { EVENTS_MAX_BODY_BYTES } from './shell/analytics';
 import { shellHandlers } from './shell/handlers';
@@ -72,7 +73,7 @@ for (const [group, table] of Object.entries(endpoints) as [keyof Endpoints, Reco
   }
 }
 
-/** The frequent Cron Trigger (platform/wrangler.toml): sale messages only. */
+/** The frequent Cron Trigger (platform/wrangler.toml): sale messages and payee checks only. */
 const SALE_MESSAGES_CRON = '*/10 * * * *';
 
 export default {
@@ -120,7 +121,7 @@ export default {
   /**
    * The Cron Triggers (platform/wrangler.toml). Every run: the sale messages that are due (sales
    * brought up to the clock, offers about to lapse, collections tomorrow; each sent once however
-   * often it is enqueued). The daily one also sends the MOT reminders that are due, runs the
+   * often it is enqueued), and the Confirmation of Payee checks that could not be made, again. The daily one also sends the MOT reminders that are due, runs the
    * monthly tracker revaluations (each car once a month, so extra runs do nothing), counts the
    * valuation's accuracy for the month before (published on /how-we-value), asks lenders again for
    * settlement figures about to end (sale/finance-settlement.ts) and deletes short links
@@ -136,6 +137,7 @@ export default {
           console.error(JSON.stringify({ event: 'platform.scheduled.error', cron: controller.cron, job, error: String(error) })),
       ] as const;
     ctx.waitUntil(sendDueNotifications(env, now).then(...log('notifications')));
+    ctx.waitUntil(retryUnavailablePayeeChecks(env, now).then(...log('payee-checks')));
     if (controller.cron === SALE_MESSAGES_CRON) return;
     ctx.waitUntil(sendDueMotReminders(env, now).then(...log('mot-reminders')));
     ctx.waitUntil(runTrackerRevaluations(env, now).then(...log('tracker-revaluations')));

@@ -9,7 +9,9 @@ export type SaveOutcome =
   /** The platform's own check of the details (its modulus check too) refused them: its words by each field. */
   | { ok: false; fields: Record<string, string> }
   /** A change of an account already given: it waits for the code e-mailed to the seller, or is held for support. */
-  | { ok: 'pending' };
+  | { ok: 'pending' }
+  /** The bank did not quite match the name (or not at all): nothing is saved until the seller answers (docs/decisions/036). */
+  | { ok: 'check' };
 
 /**
  * Saves and confirms the seller's bank details in one call (`confirm`); the platform checks them
@@ -29,6 +31,7 @@ export async function saveBeneficiary(
   }
   const answer = saved.value;
   if (answer.pendingChange) return { ok: 'pending' };
+  if ('payeeCheck' in answer && answer.payeeCheck) return { ok: 'check' };
   // A platform deployed before it took `confirm` saves the details unconfirmed: then they are
   // confirmed as before, so the app and the platform may be deployed in either order.
   if (!('beneficiary' in answer && answer.beneficiary?.confirmed)) {
@@ -50,6 +53,28 @@ export async function confirmPayeeChange(gateway: GatewayClient, enquiryId: numb
   }
   await gateway.call(endpoints.sale.confirmBeneficiary, { body: { enquiryId } });
   return { ok: true };
+}
+
+export type PayeeCheckAnswer =
+  { ok: true } | { ok: 'pending' } | { ok: false; message: string; outcome: OutcomeCodeOf<typeof endpoints.sale.resolvePayeeCheck> | null };
+
+/**
+ * The seller's answer to the bank's check of the details they typed: "Use this name", or keep
+ * details the bank could not match (`understood`). A change of an account already given still
+ * waits for its code.
+ */
+export async function resolvePayeeCheck(
+  gateway: GatewayClient,
+  enquiryId: number,
+  answer: { checkId: number; choice: 'use_bank_name' | 'keep'; understood?: boolean },
+): Promise<PayeeCheckAnswer> {
+  const result = await gateway.attempt(endpoints.sale.resolvePayeeCheck, { body: { enquiryId, ...answer } });
+  if (!result.ok) {
+    const { failure } = result;
+    if (failure.kind !== 'outcome') throw failure;
+    return { ok: false, message: failure.body?.message ?? 'Enter your bank details again', outcome: failure.outcome ?? null };
+  }
+  return result.value.pendingChange ? { ok: 'pending' } : { ok: true };
 }
 
 /** "Cancel it and freeze my payout": the waiting change ends, the payout is held, the other devices signed out. */

@@ -65,3 +65,14 @@ export const FreezeSchema = z.object({ token: z.string() });
 
 /** "Cancel it and freeze my payout": a button, nothing typed. */
 export const CancelPayeeChangeSchema = z.object({});
+
+const PayeeCheckId = z.coerce.number({ message: 'Enter your bank details again' }).int().positive();
+
+/** "Use this name": the bank's close match, by the check's id (the details themselves stay on the platform). */
+export const UseBankNameSchema = z.object({ checkId: PayeeCheckId });
+
+/** Keeping details the bank could not match: only with the box ticked (docs/decisions/036). */
+export const KeepDetailsSchema = z.object({
+  checkId: PayeeCheckId,
+  understood: z.literal('yes', { errorMap: () => ({ message: 'Tick the box to say you understand the risk, or change the details' }) }),
+});

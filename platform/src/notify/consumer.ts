@@ -63,6 +63,7 @@ function pathFor(event: MessageEvent, vrm: string): string {
     case 'payout_credited':
       return `/${vrm}/vehicle-payment`;
     case 'payout_returned':
+    case 'payee_check_failed':
       return `/${vrm}/add-bank-details`;
     case 'payout_account_changed':
       // Never the freeze link: that token lives only in the e-mail.

@@ -90,6 +90,12 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
     smsShows: ['£4,350', 'to the account ending 4958'],
   },
   {
+    event: { kind: 'payee_check_failed', accountEnding: '4958' },
+    long: { kind: 'payee_check_failed', accountEnding: '4958' },
+    shows: ['ending 4958', 'does not match', 'held your payout'],
+    smsShows: ['ending 4958', 'Payout held'],
+  },
+  {
     event: { kind: 'payout_account_changed', accountEnding: '4958' },
     long: { kind: 'payout_account_changed', accountEnding: '4958' },
     shows: ['ending 4958', 'Freeze my payout'],
@@ -185,7 +191,7 @@ const CASES: { event: MessageEvent; long: MessageEvent; shows: string[]; smsShow
 describe('every message', () => {
   it('has a case here for every kind of event', () => {
     const kinds = new Set(CASES.map((c) => c.event.kind));
-    expect(kinds.size).toBe(22);
+    expect(kinds.size).toBe(23);
   });
 
   it.each(CASES.map((c) => [c.event.kind, c] as const))('%s: says the specifics in every part', (_kind, { event, shows, smsShows }) => {

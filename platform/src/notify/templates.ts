@@ -27,6 +27,7 @@ export type MessageEvent =
   | { kind: 'payout_credited'; amount: number; accountEnding: string }
   | { kind: 'payout_returned'; amount: number; accountEnding: string }
   | { kind: 'payout_account_changed'; accountEnding: string }
+  | { kind: 'payee_check_failed'; accountEnding: string }
   | { kind: 'inspection_done'; differences: number }
   | { kind: 'revised_offer'; agreed: number; proposed: number; items: number }
   | { kind: 'revised_offer_approved'; amount: number }
@@ -219,6 +220,15 @@ const MESSAGES: { [K in MessageEvent['kind']]: (event: EventOf<K>, context: Mess
     ],
     action: 'Give new bank details',
     sms: [`your bank returned the ${f.pounds(amount)} for your `, vehicleFit(vehicle), '. Give new details:'],
+  }),
+  payee_check_failed: ({ accountEnding }, { vehicle }) => ({
+    subject: 'Check your bank details: we have held your payout',
+    paragraphs: [
+      `Your bank has now answered our check of the name on the account ending ${accountEnding}, for the sale of your ${vehicle}: the name you gave does not match the name on the account.`,
+      'A payment to the wrong account may not be recoverable, so we have held your payout until the details are checked. Check them on the page below, or contact us.',
+    ],
+    action: 'Check your bank details',
+    sms: [`your bank did not match the name on account ending ${accountEnding}. Payout held: check it at`],
   }),
   inspection_done: ({ differences }, { vehicle }) => ({
     subject: differences ? `The dealer's inspection of your ${vehicle} found something` : `Your ${vehicle} passed the dealer's inspection`,

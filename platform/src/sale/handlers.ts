@@ -22,6 +22,7 @@ import {
   freezePayout,
   getBeneficiary,
   paymentStatuses,
+  resolvePayeeCheck,
   updateBeneficiary,
 } from './payments';
 import {
@@ -70,6 +71,7 @@ export const saleHandlers: Handlers<typeof endpoints.sale> = {
   documentFile: documentFile,
   beneficiary: getBeneficiary,
   updateBeneficiary: updateBeneficiary,
+  resolvePayeeCheck: resolvePayeeCheck,
   confirmBeneficiary: confirmBeneficiary,
   confirmPayeeChange: confirmPayeeChange,
   cancelPayeeChange: cancelPayeeChange,

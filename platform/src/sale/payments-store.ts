@@ -15,6 +15,39 @@ export interface BeneficiaryRow {
   confirmed_at: string | null;
   confirmed_by: number | null;
   frozen_at: string | null;
+  /** The Confirmation of Payee check of the details on file (docs/decisions/036); NULL before it existed. */
+  cop: CopState | null;
+  cop_bank_name: string | null;
+  cop_checked_at: string | null;
+  cop_confirmed_at: string | null;
+  cop_retries: number;
+}
+
+export type CopState = 'match' | 'close_match' | 'no_match' | 'no_match_confirmed' | 'unavailable';
+
+/** The check of a payout account's details as it is kept with them (and with a change waiting for its code). */
+export interface CopRecord {
+  cop: CopState;
+  bankName: string | null;
+  checkedAt: string;
+  /** When the seller kept details their bank could not match. */
+  confirmedAt: string | null;
+}
+
+export interface PayeeCheckRow {
+  id: number;
+  enquiry_id: number;
+  customer_id: number;
+  session_id: string | null;
+  details_iv: string;
+  details_ciphertext: string;
+  last4: string;
+  result: 'close_match' | 'no_match';
+  bank_name: string | null;
+  reason: 'name' | 'account_type' | null;
+  state: 'open' | 'used_bank_name' | 'kept' | 'retired';
+  checked_at: string;
+  expires_at: string;
 }
 
 export interface PayeeChangeRow {
@@ -28,6 +61,10 @@ export interface PayeeChangeRow {
   state: 'pending' | 'held' | 'applied' | 'cancelled' | 'retired';
   created_at: string;
   expires_at: string | null;
+  cop: CopState | null;
+  cop_bank_name: string | null;
+  cop_checked_at: string | null;
+  cop_confirmed_at: string | null;
 }
 
 /** Sealed details: an IV and a ciphertext, bound to the enquiry they were sealed for. */
@@ -60,13 +97,14 @@ export async function sealedAccountsOf(
 /** A sale's first payout account; `confirmedBy` confirms it as it is given (the seller confirmed it in the same step). */
 export function insertBeneficiary(
   db: D1Database,
-  account: { enquiryId: number; customerId: number; sealed: Sealed; last4: string; confirmedBy: number | null },
+  account: { enquiryId: number; customerId: number; sealed: Sealed; last4: string; confirmedBy: number | null; cop: CopRecord },
   nowIso: string,
 ) {
   return db
     .prepare(
-      `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at, confirmed_at, confirmed_by)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)`,
+      `INSERT INTO beneficiaries (enquiry_id, customer_id, details_iv, details_ciphertext, last4, created_at, updated_at, confirmed_at, confirmed_by,
+         cop, cop_bank_name, cop_checked_at, cop_confirmed_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
     )
     .bind(
       account.enquiryId,
@@ -77,6 +115,10 @@ export function insertBeneficiary(
       nowIso,
       account.confirmedBy === null ? null : nowIso,
       account.confirmedBy,
+      account.cop.cop,
+      account.cop.bankName,
+      account.cop.checkedAt,
+      account.cop.confirmedAt,
     );
 }
 
@@ -121,6 +163,7 @@ export async function recordPayeeChange(
     last4: string;
     codeId: number | null;
     expiresAt: string | null;
+    cop: CopRecord;
   },
   nowIso: string,
 ): Promise<void> {
@@ -130,8 +173,9 @@ export async function recordPayeeChange(
       .bind(nowIso, change.enquiryId),
     db
       .prepare(
-        `INSERT INTO payee_changes (enquiry_id, customer_id, session_id, details_iv, details_ciphertext, last4, code_id, state, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+        `INSERT INTO payee_changes (enquiry_id, customer_id, session_id, details_iv, details_ciphertext, last4, code_id, state, created_at, expires_at,
+           cop, cop_bank_name, cop_checked_at, cop_confirmed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
       )
       .bind(
         change.enquiryId,
@@ -144,6 +188,10 @@ export async function recordPayeeChange(
         change.codeId === null ? 'held' : 'pending',
         nowIso,
         change.expiresAt,
+        change.cop.cop,
+        change.cop.bankName,
+        change.cop.checkedAt,
+        change.cop.confirmedAt,
       ),
   ]);
 }
@@ -180,7 +228,9 @@ export function applyPayeeChange(
     db
       .prepare(
         `UPDATE beneficiaries SET customer_id = ?2, details_iv = ?3, details_ciphertext = ?4, last4 = ?5, updated_at = ?6,
-           confirmed_at = ?8, confirmed_by = ?9
+           confirmed_at = ?8, confirmed_by = ?9, cop_retries = 0,
+           (cop, cop_bank_name, cop_checked_at, cop_confirmed_at) =
+             (SELECT cop, cop_bank_name, cop_checked_at, cop_confirmed_at FROM payee_changes WHERE id = ?7)
          WHERE enquiry_id = ?1 AND EXISTS (SELECT 1 FROM payee_changes WHERE id = ?7 AND state = 'applied' AND settled_at = ?6)`,
       )
       .bind(
@@ -206,3 +256,114 @@ export function applyPayeeChange(
 
 /** Whether a batch with applyPayeeChange's statements failed because the change was no longer pending. */
 export const isLostClaim = (error: unknown) => /NOT NULL constraint failed: payee_changes\.enquiry_id/.test(String(error));
+
+/* Confirmation of Payee (docs/decisions/036) -------------------------------------------------- */
+
+/** The session's open check (a close match or a no match waiting for the seller), or null. */
+export async function openPayeeCheck(db: D1Database, enquiryId: number, sessionId: string, nowIso: string): Promise<PayeeCheckRow | null> {
+  return db
+    .prepare(
+      `SELECT * FROM payee_checks WHERE enquiry_id = ?1 AND session_id = ?2 AND state = 'open' AND expires_at > ?3
+        ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(enquiryId, sessionId, nowIso)
+    .first<PayeeCheckRow>();
+}
+
+/** The statement that ends the sale's open checks: the seller typed other details, or the account was saved. */
+export function retirePayeeChecks(db: D1Database, enquiryId: number, nowIso: string) {
+  return db
+    .prepare("UPDATE payee_checks SET state = 'retired', settled_at = ?1 WHERE enquiry_id = ?2 AND state = 'open'")
+    .bind(nowIso, enquiryId);
+}
+
+/** A check that came back a close match or a no match: it waits for the seller, and the older ones end. */
+export async function recordPayeeCheck(
+  db: D1Database,
+  check: Pick<PayeeCheckRow, 'enquiry_id' | 'customer_id' | 'session_id' | 'last4' | 'result' | 'bank_name' | 'reason' | 'expires_at'> & {
+    sealed: Sealed;
+  },
+  nowIso: string,
+): Promise<void> {
+  await db.batch([
+    retirePayeeChecks(db, check.enquiry_id, nowIso),
+    db
+      .prepare(
+        `INSERT INTO payee_checks (enquiry_id, customer_id, session_id, details_iv, details_ciphertext, last4, result, bank_name, reason, state, checked_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)`,
+      )
+      .bind(
+        check.enquiry_id,
+        check.customer_id,
+        check.session_id,
+        check.sealed.iv,
+        check.sealed.ciphertext,
+        check.last4,
+        check.result,
+        check.bank_name,
+        check.reason,
+        nowIso,
+        check.expires_at,
+      ),
+  ]);
+}
+
+/** The open check is settled as the seller chose: only while still open (the statement changes nothing otherwise). */
+export async function settlePayeeCheck(
+  db: D1Database,
+  checkId: number,
+  state: 'used_bank_name' | 'kept',
+  nowIso: string,
+): Promise<boolean> {
+  const row = await db
+    .prepare("UPDATE payee_checks SET state = ?2, settled_at = ?3 WHERE id = ?1 AND state = 'open' RETURNING id")
+    .bind(checkId, state, nowIso)
+    .first();
+  return row !== null;
+}
+
+/** The payout accounts whose check could not be made, oldest check first, with retries left. */
+export async function unavailableChecks(db: D1Database, maxRetries: number, limit: number): Promise<BeneficiaryRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM beneficiaries WHERE cop = 'unavailable' AND cop_retries < ?1 ORDER BY cop_checked_at LIMIT ?2")
+    .bind(maxRetries, limit)
+    .all<BeneficiaryRow>();
+  return results;
+}
+
+/**
+ * The statements that record a new check of the account on file: only while its details are the
+ * ones checked (`updatedAt`) and its check is still `from`. With `guard`, a last statement fails
+ * the batch when that did not hold (so a message batched with it is not written); `isLostCheck`
+ * tells such a failure. A retry still unavailable counts one more retry.
+ */
+export function recordCopCheck(
+  db: D1Database,
+  account: { enquiryId: number; updatedAt: string; from: CopState | null },
+  check: CopRecord,
+  options: { guard?: boolean } = {},
+): D1PreparedStatement[] {
+  const statements = [
+    db
+      .prepare(
+        `UPDATE beneficiaries SET cop = ?4, cop_bank_name = ?5, cop_checked_at = ?6, cop_confirmed_at = ?7,
+           cop_retries = CASE WHEN ?4 = 'unavailable' AND cop = 'unavailable' THEN cop_retries + 1 ELSE 0 END
+         WHERE enquiry_id = ?1 AND updated_at = ?2 AND cop IS ?3`,
+      )
+      .bind(account.enquiryId, account.updatedAt, account.from, check.cop, check.bankName, check.checkedAt, check.confirmedAt),
+  ];
+  if (options.guard) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO payee_checks (enquiry_id) SELECT NULL
+            WHERE NOT EXISTS (SELECT 1 FROM beneficiaries WHERE enquiry_id = ?1 AND cop = ?2 AND cop_checked_at = ?3)`,
+        )
+        .bind(account.enquiryId, check.cop, check.checkedAt),
+    );
+  }
+  return statements;
+}
+
+/** Whether a batch with recordCopCheck's guard failed because the account or its check had changed meanwhile. */
+export const isLostCheck = (error: unknown) => /NOT NULL constraint failed: payee_checks\.enquiry_id/.test(String(error));

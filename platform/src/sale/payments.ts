@@ -4,18 +4,21 @@ import {
   PAYMENT_STATUSES,
   type Beneficiary,
   type BeneficiaryResponse,
+  type PayeeChangePending,
   type PaymentStatus,
   type PaymentStatusesResponse,
   type PaymentStep,
   type PayeeCodeOutcome,
   type PendingPayeeChange,
+  type PendingPayeeCheck,
 } from '../../../contract/bank-details';
 import type { endpoints } from '../../../contract/endpoints';
 import { greeting, sendEmail } from '../outbox';
 import { formatVrm } from '../../../contract/vrm';
 import { DEAD_OR_JUNK } from '../../../contract/enquiry-states';
 import type { EnquiryRow } from '../records/enquiries';
-import { DEV_SECRET_MARKER, isProduction, type PlatformEnv } from '../env';
+import { DEV_SECRET_MARKER, intVar, isProduction, type PlatformEnv } from '../env';
+import { confirmPayee, type PayeeCheckResponse } from '../providers/confirmation-of-payee';
 import { clockNowIso, clockNowMs } from '../clock';
 import { outgoing } from '../notify/messages';
 import { describeSession, shortSessionId, type Customer, type UserRow } from '../auth';
@@ -32,9 +35,15 @@ import {
   insertBeneficiary,
   isLostClaim,
   openPayeeChange,
+  openPayeeCheck,
   recordPayeeChange,
+  recordPayeeCheck,
+  retirePayeeChecks,
   sealedAccountsOf,
+  settlePayeeCheck,
   type BeneficiaryRow,
+  type CopRecord,
+  type PayeeCheckRow,
 } from './payments-store';
 import { latestSale } from './sale-store';
 import { payoutViews } from './money-store';
@@ -45,7 +54,7 @@ import { payoutViews } from './money-store';
  * account number than its last four digits.
  */
 
-interface BankDetails {
+export interface BankDetails {
   accountName: string;
   sortCode: string;
   accountNumber: string;
@@ -90,7 +99,7 @@ async function seal(env: PlatformEnv, enquiryId: number, details: BankDetails): 
   return { iv: toBase64(iv), ciphertext: toBase64(new Uint8Array(ciphertext)) };
 }
 
-async function unseal(
+export async function unseal(
   env: PlatformEnv,
   row: Pick<BeneficiaryRow, 'enquiry_id' | 'details_iv' | 'details_ciphertext'>,
 ): Promise<BankDetails> {
@@ -114,7 +123,7 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 
 function toBeneficiary(
   details: Pick<BankDetails, 'accountName' | 'sortCode'>,
-  row: Pick<BeneficiaryRow, 'last4' | 'confirmed_at' | 'updated_at'>,
+  row: Pick<BeneficiaryRow, 'last4' | 'confirmed_at' | 'updated_at' | 'cop'>,
 ): Beneficiary {
   return {
     accountName: details.accountName,
@@ -122,8 +131,33 @@ function toBeneficiary(
     accountNumberLast4: row.last4,
     confirmed: row.confirmed_at !== null,
     updatedAt: row.updated_at,
+    nameCheck: row.cop ?? null,
+    payoutHeldForCheck: holdsPayout(row.cop ?? null),
   };
 }
+
+/**
+ * Whether a check of the name on the account holds the payout (docs/decisions/036): anything but a
+ * match. An account given before the check existed (null) is checked again before it is paid
+ * (recheckPayee), so it holds nothing by itself.
+ */
+export function holdsPayout(cop: BeneficiaryRow['cop']): boolean {
+  return cop !== null && cop !== 'match';
+}
+
+/**
+ * Confirmation of Payee for one account (the provider, platform/src/providers/confirmation-of-payee.ts),
+ * after the simulated providers' round trip (PROVIDER_LATENCY_MS).
+ */
+export async function checkPayeeName(env: PlatformEnv, details: BankDetails): Promise<PayeeCheckResponse> {
+  return confirmPayee(
+    { sortCode: details.sortCode, accountNumber: details.accountNumber, name: details.accountName, accountType: 'personal' },
+    { latencyMs: intVar(env.PROVIDER_LATENCY_MS, 250) },
+  );
+}
+
+/** An open check lasts this long: long enough to ring the bank, short enough that typed details do not linger. */
+const PAYEE_CHECK_MINUTES = 30;
 
 /**
  * Whether two sales pay into the same bank account (sort code and account number), read from the
@@ -175,12 +209,31 @@ export async function sameAsAnyAccount(env: PlatformEnv, account: SealedAccount,
 
 /** What the seller is shown: the account on file, a change waiting or held, and whether the payout is frozen. */
 async function beneficiaryView(env: PlatformEnv, enquiryId: number, sessionId: string): Promise<BeneficiaryResponse> {
-  const [row, pendingChange, frozen] = await Promise.all([
+  const [row, pendingChange, frozen, check] = await Promise.all([
     findBeneficiary(env.DB, enquiryId),
     pendingChangeOf(env, enquiryId, sessionId),
     payoutFrozen(env, enquiryId),
+    openPayeeCheck(env.DB, enquiryId, sessionId, clockNowIso()),
   ]);
-  return { beneficiary: row ? toBeneficiary(await unseal(env, row), row) : null, pendingChange, frozen };
+  return {
+    beneficiary: row ? toBeneficiary(await unseal(env, row), row) : null,
+    pendingChange,
+    frozen,
+    payeeCheck: check ? await toPayeeCheck(env, check) : null,
+  };
+}
+
+async function toPayeeCheck(env: PlatformEnv, check: PayeeCheckRow): Promise<PendingPayeeCheck> {
+  const typed = await unseal(env, check);
+  return {
+    id: check.id,
+    result: check.result,
+    bankName: check.bank_name,
+    reason: check.reason,
+    accountName: typed.accountName,
+    sortCode: formatSortCode(typed.sortCode),
+    accountNumberLast4: check.last4,
+  };
 }
 
 /** GET /platform/payments/beneficiaries/{enquiryId} → BeneficiaryResponse */
@@ -226,20 +279,121 @@ export const updateBeneficiary: TypedHandler<typeof endpoints.sale.updateBenefic
       if (confirmedBy !== null) await confirmAccount(env.DB, enquiryId, confirmedBy, clockNowIso());
       return beneficiaryView(env, enquiryId, customer.sessionId);
     }
-    // A payout account already given is changed only with a fresh proof: a code e-mailed to the
-    // seller's proven address (docs/decisions/031). Whoever holds a session alone cannot redirect the money.
-    return ctx.accepted({ pendingChange: await startPayeeChange(env, customer, enquiry, details) });
   }
 
+  // Confirmation of Payee (docs/decisions/036): a close match or a no match saves nothing yet; the
+  // page asks the seller (their answer is resolvePayeeCheck). A match or a check that could not be
+  // made is saved with its outcome (an unavailable one is retried by the Cron Trigger).
+  const answer = await checkPayeeName(env, details);
+  if (answer.result === 'close_match' || answer.result === 'no_match') {
+    const nowMs = clockNowMs();
+    await recordPayeeCheck(
+      env.DB,
+      {
+        enquiry_id: enquiryId,
+        customer_id: customer.user.id,
+        session_id: customer.sessionId,
+        sealed: await seal(env, enquiryId, details),
+        last4: details.accountNumber.slice(-4),
+        result: answer.result,
+        bank_name: answer.result === 'close_match' ? answer.bankName : null,
+        reason: answer.result === 'close_match' ? answer.reason : null,
+        expires_at: new Date(nowMs + PAYEE_CHECK_MINUTES * 60_000).toISOString(),
+      },
+      new Date(nowMs).toISOString(),
+    );
+    console.log(JSON.stringify({ event: 'payments.payee_check', enquiryId, result: answer.result }));
+    return beneficiaryView(env, enquiryId, customer.sessionId);
+  }
+  const cop: CopRecord = { cop: answer.result, bankName: null, checkedAt: clockNowIso(), confirmedAt: null };
+  const saved = await saveChecked(env, customer, enquiry, details, cop, { existing: !!existing, confirmedBy });
+  return 'beneficiary' in saved ? saved : ctx.accepted(saved);
+};
+
+/**
+ * Saves details whose check is settled: a sale's first account at once (with its notice), a change
+ * of an account already given only with a fresh proof, a code e-mailed to the seller's proven
+ * address (docs/decisions/031): whoever holds a session alone cannot redirect the money.
+ */
+async function saveChecked(
+  env: PlatformEnv,
+  customer: Customer,
+  enquiry: EnquiryRow,
+  details: BankDetails,
+  cop: CopRecord,
+  options: { existing: boolean; confirmedBy: number | null },
+): Promise<BeneficiaryResponse | PayeeChangePending> {
+  const enquiryId = enquiry.id;
+  if (options.existing) return { pendingChange: await startPayeeChange(env, customer, enquiry, details, cop) };
   const sealed = await seal(env, enquiryId, details);
   const last4 = details.accountNumber.slice(-4);
   const notice = await payeeNotice(env, customer.user, enquiry, last4, 'set');
+  const nowIso = clockNowIso();
   await env.DB.batch([
-    insertBeneficiary(env.DB, { enquiryId, customerId: customer.user.id, sealed, last4, confirmedBy }, clockNowIso()),
+    insertBeneficiary(env.DB, { enquiryId, customerId: customer.user.id, sealed, last4, confirmedBy: options.confirmedBy, cop }, nowIso),
+    retirePayeeChecks(env.DB, enquiryId, nowIso),
     notice.statement,
   ]);
   await notice.send();
+  if (cop.cop !== 'match') console.warn(JSON.stringify({ event: 'payments.payout_held_for_check', enquiryId, cop: cop.cop }));
   return beneficiaryView(env, enquiryId, customer.sessionId);
+}
+
+/**
+ * POST /platform/payments/beneficiaries/payee-check {enquiryId, checkId, choice, understood?}: the
+ * seller's answer to the bank's check of the details they typed. "Use this name" saves the details
+ * with the name the bank holds; keeping details the bank could not match needs `understood` and
+ * holds the payout for a check. Either way a change of an account already given still needs its
+ * e-mailed code (202).
+ */
+export const resolvePayeeCheck: TypedHandler<typeof endpoints.sale.resolvePayeeCheck> = async ({ body, customer, enquiry }, ctx) => {
+  const { env } = ctx;
+  if (saleFacts(enquiry).paid) {
+    return ctx.outcome({ status: 409, code: 'already_paid', message: 'This sale has been paid. Contact us if something is wrong' });
+  }
+  if (!publicOrigin(env)) {
+    return ctx.outcome({
+      status: 503,
+      code: 'links_unavailable',
+      message: 'We cannot change bank details just now. Please try again later',
+    });
+  }
+  const nowIso = clockNowIso();
+  const check = await openPayeeCheck(env.DB, enquiry.id, customer.sessionId, nowIso);
+  if (!check || check.id !== body.checkId) {
+    return ctx.outcome({ status: 410, code: 'check_expired', message: 'Those details have expired. Enter your bank details again' });
+  }
+  const wanted = body.choice === 'use_bank_name' ? 'close_match' : 'no_match';
+  if (check.result !== wanted) {
+    return ctx.outcome({ status: 409, code: 'wrong_choice', message: 'Enter your bank details again' });
+  }
+  if (body.choice === 'keep' && body.understood !== true) {
+    return ctx.outcome({
+      status: 400,
+      code: 'not_understood',
+      message: 'Tick the box to say you understand, or change the details',
+      fields: { understood: 'Tick the box to say you understand the risk' },
+    });
+  }
+  const typed = await unseal(env, check);
+  // The bank's own name is a match; an account of the other type stays a close match, held for a check.
+  const cop: CopRecord =
+    body.choice === 'keep'
+      ? { cop: 'no_match_confirmed', bankName: null, checkedAt: check.checked_at, confirmedAt: nowIso }
+      : {
+          cop: check.reason === 'account_type' ? 'close_match' : 'match',
+          bankName: check.bank_name,
+          checkedAt: check.checked_at,
+          confirmedAt: null,
+        };
+  const details = body.choice === 'use_bank_name' && check.bank_name ? { ...typed, accountName: check.bank_name } : typed;
+  if (!(await settlePayeeCheck(env.DB, check.id, body.choice === 'keep' ? 'kept' : 'used_bank_name', nowIso))) {
+    return ctx.outcome({ status: 410, code: 'check_expired', message: 'Those details have expired. Enter your bank details again' });
+  }
+  const existing = await findBeneficiary(env.DB, enquiry.id);
+  console.log(JSON.stringify({ event: 'payments.payee_check_resolved', enquiryId: enquiry.id, choice: body.choice }));
+  const saved = await saveChecked(env, customer, enquiry, details, cop, { existing: !!existing, confirmedBy: customer.user.id });
+  return 'beneficiary' in saved ? saved : ctx.accepted(saved);
 };
 
 const payeeCodes = (enquiryId: number): CodeSubject => ({ purpose: 'payee_change', subject: `enquiry:${enquiryId}` });
@@ -262,7 +416,7 @@ async function pendingChangeOf(env: PlatformEnv, enquiryId: number, sessionId: s
  * new change retires older ones. Past the sale's codes for the hour or the day the change is held
  * for support instead, and the owner is told.
  */
-async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: EnquiryRow, details: BankDetails) {
+async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: EnquiryRow, details: BankDetails, cop: CopRecord) {
   const { user } = caller;
   const sealed = await seal(env, enquiry.id, details);
   const nowMs = clockNowMs();
@@ -279,6 +433,7 @@ async function startPayeeChange(env: PlatformEnv, caller: Customer, enquiry: Enq
       last4,
       codeId: issued.ok ? issued.id : null,
       expiresAt: issued.ok ? issued.expiresAt : null,
+      cop,
     },
     new Date(nowMs).toISOString(),
   );

@@ -26,6 +26,7 @@ import { payoutAccountOf } from './payments';
 import { findBeneficiary } from './payments-store';
 import { loadProfile } from './profile';
 import { financeSettledStatements, settlementForPayout } from './finance-settlement';
+import { payeeCheckFor, recheckPayee } from './payee-check';
 import { referralRewardFor } from './referral-rewards';
 import { findSale, type SaleRow } from './sale-store';
 
@@ -112,6 +113,11 @@ async function holdFor(env: PlatformEnv, payout: PayoutRow, all: PayoutRow[]): P
   }
   // The lender is paid first: the seller's money waits for the lender's payment to be sent.
   if (all.some((p) => p.payee === 'lender' && p.state !== 'sent' && p.state !== 'credited')) return 'lender_first';
+  // Confirmation of Payee (payee-check.ts): a no-match the seller kept is held for a check; one the
+  // bank could not answer is asked again now, and waits if it still cannot.
+  let check = await payeeCheckFor(env, payout.enquiry_id);
+  if (check.holdPayout && check.result === 'unavailable') check = await recheckPayee(env, payout.enquiry_id);
+  if (check.holdPayout) return 'payee_check';
   return null;
 }
 

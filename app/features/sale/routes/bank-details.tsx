@@ -1,11 +1,18 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { maskEmail } from '../../../../contract/accounts';
 import { endpoints } from '../../../../contract/endpoints';
 import { requireProvenAddress, requireUser } from '~/features/account/require-user.server';
 import { GeneralErrorBoundary, useRootData } from '~/features/shell/frame';
-import { cancelPayeeChange, confirmPayeeChange, saveBeneficiary } from '~/features/sale/payments.server';
-import { BankDetailsSchema, CancelPayeeChangeSchema, PayeeCodeSchema } from '~/features/sale/sale-forms.server';
+import { cancelPayeeChange, confirmPayeeChange, resolvePayeeCheck, saveBeneficiary } from '~/features/sale/payments.server';
+import {
+  BankDetailsSchema,
+  CancelPayeeChangeSchema,
+  KeepDetailsSchema,
+  PayeeCodeSchema,
+  UseBankNameSchema,
+} from '~/features/sale/sale-forms.server';
 import { sellerSale, readSellerSale } from '~/features/sale/seller-sale.server';
 import { degraded, readOrOutage } from '~/lib/failures.server';
 import { OutageNotice, OutagePage } from '~/features/shell/outage-notice';
@@ -19,6 +26,11 @@ import { pageMeta } from '~/lib/meta';
  * reminder e-mail. Validated on the server only: the modulus tables are too big for a phone, and
  * the platform checks again anyway. Only the last 4 digits of an account number are ever shown,
  * and the account number never comes back in the page (never-echoed.ts).
+ *
+ * Confirmation of Payee (docs/decisions/036): when the seller's bank does not quite match the name
+ * ("The name on this account is S Kennedy. Use this name?") or does not match it at all, nothing
+ * is saved; the page asks, and the details wait on the platform (by the check's id, so the account
+ * number never needs to come back in the page).
  */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Add bank details' });
 
@@ -45,6 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       cancelled,
       pendingChange: null,
       frozen: false,
+      payeeCheck: null,
       email,
       outage: read.outage,
     });
@@ -52,14 +65,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A change waiting, or held, is the platform's to know: every session of the account sees it,
   // so the owner sees a change that someone else's session asked for.
   const { beneficiary, pendingChange, frozen } = read.value;
-  return { vrm: sale.vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, email, outage: null };
+  // A platform deployed before the check answers without it.
+  const payeeCheck = read.value.payeeCheck ?? null;
+  return { vrm: sale.vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, payeeCheck, email, outage: null };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireUser(request, context);
   const { intent, submission } = parseIntent(
     await request.formData(),
-    { save: BankDetailsSchema, code: PayeeCodeSchema, cancel: CancelPayeeChangeSchema },
+    {
+      save: BankDetailsSchema,
+      code: PayeeCodeSchema,
+      cancel: CancelPayeeChangeSchema,
+      'use-name': UseBankNameSchema,
+      keep: KeepDetailsSchema,
+    },
     'save',
   );
   if (submission.status !== 'success') return invalid(submission);
@@ -79,13 +100,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       context.analytics.track('bank_details_changed');
       throw redirect(`/${vrm}/upload-documents`);
     }
-    const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value);
-    if (saved.ok === false) return refuse(submission, saved.fields);
-    if (saved.ok === 'pending') throw redirect(new URL(request.url).pathname);
+    if (intent === 'use-name' || intent === 'keep') {
+      const answer = await resolvePayeeCheck(context.gateway, sale.enquiry.id, {
+        checkId: submission.value.checkId,
+        choice: intent === 'keep' ? 'keep' : 'use_bank_name',
+        understood: intent === 'keep' ? true : undefined,
+      });
+      if (answer.ok === false) return refuse(submission, answer.message);
+      context.analytics.track(intent === 'keep' ? 'bank_details_no_match_kept' : 'bank_details_bank_name_used');
+      if (answer.ok === 'pending') throw redirect(new URL(request.url).pathname);
+    } else {
+      const saved = await saveBeneficiary(context.gateway, sale.enquiry.id, submission.value);
+      if (saved.ok === false) return refuse(submission, saved.fields);
+      // The bank's answer to the name is the page's to show, as it loads again.
+      if (saved.ok === 'pending' || saved.ok === 'check') throw redirect(new URL(request.url).pathname);
+    }
   } catch (error) {
     if (error instanceof Response) throw error;
     const event =
-      intent === 'code' ? 'bank_details.change_failed' : intent === 'cancel' ? 'bank_details.cancel_failed' : 'bank_details.save_failed';
+      intent === 'code'
+        ? 'bank_details.change_failed'
+        : intent === 'cancel'
+          ? 'bank_details.cancel_failed'
+          : intent === 'use-name' || intent === 'keep'
+            ? 'bank_details.payee_check_failed'
+            : 'bank_details.save_failed';
     return failed(submission, error, context, event);
   }
   const requested = new URL(request.url).pathname.includes('/request/');
@@ -94,14 +133,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BankDetails() {
-  const { vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, email, outage } = useLoaderData<typeof loader>();
+  const { vrm, beneficiary, confirmedPage, cancelled, pendingChange, frozen, payeeCheck, email, outage } = useLoaderData<typeof loader>();
   const { helpCentreUrl } = useRootData();
   const reply = useActionData<typeof action>();
   // One page, three forms: each shows its own answer.
   const intent = intentOf(reply);
   const codeForm = useFormReply(intent === 'code' ? reply : null);
   const cancelForm = useFormReply(intent === 'cancel' ? reply : null);
-  const detailsForm = useFormReply(intent === 'code' || intent === 'cancel' ? null : reply);
+  const checkForm = useFormReply(intent === 'use-name' || intent === 'keep' ? reply : null);
+  const detailsForm = useFormReply(intent === 'save' || intent === undefined ? reply : null);
+  // The details the bank questioned come back into the form (never the account number).
+  const typedName = detailsForm.value('accountName') ?? payeeCheck?.accountName ?? beneficiary?.accountName ?? '';
+  const typedSortCode = detailsForm.value('sortCode') ?? payeeCheck?.sortCode ?? '';
   const title = confirmedPage ? 'Bank details confirmed' : 'Where should we pay you?';
   if (outage && !reply) return <OutagePage title={title} titleId="bank-title" message={outage.message} />;
   const support = helpCentreUrl ? <a href={helpCentreUrl}>contact our support team</a> : 'contact our support team';
@@ -122,6 +165,73 @@ export default function BankDetails() {
         <p className="toast ok" role="status" data-testid="beneficiary">
           We will pay {beneficiary.accountName}, sort code {beneficiary.sortCode}, account ending {beneficiary.accountNumberLast4}.
         </p>
+      ) : null}
+      {beneficiary && !payeeCheck ? <NameCheckNotice nameCheck={beneficiary.nameCheck} support={support} /> : null}
+      {payeeCheck && !confirmedPage ? (
+        <div className="stack" data-testid="payee-check">
+          {payeeCheck.result === 'close_match' ? (
+            <Form method="post" className="stack" aria-labelledby="check-title">
+              <h3 id="check-title">
+                {payeeCheck.reason === 'account_type'
+                  ? `This is a business account in the name of ${payeeCheck.bankName}. Use this account?`
+                  : `The name on this account is ${payeeCheck.bankName}. Use this name?`}
+              </h3>
+              <p>
+                You entered {payeeCheck.accountName} for sort code {payeeCheck.sortCode}, account ending {payeeCheck.accountNumberLast4}.
+                The account&rsquo;s bank holds a different name.
+              </p>
+              <FormErrors errors={checkForm.formErrors} />
+              <input type="hidden" name="intent" value="use-name" />
+              <input type="hidden" name="checkId" value={payeeCheck.id} />
+              <button className="btn" type="submit">
+                {payeeCheck.reason === 'account_type' ? 'Use this account' : 'Use this name'}
+              </button>
+              <p>
+                <a href="#change-details">Change the details</a>
+              </p>
+            </Form>
+          ) : (
+            <Form method="post" className="stack" aria-labelledby="check-title">
+              <h3 id="check-title">The name does not match the account</h3>
+              <p className="toast warn" role="alert">
+                The bank for sort code {payeeCheck.sortCode}, account ending {payeeCheck.accountNumberLast4}, says the account is not in the
+                name {payeeCheck.accountName}. If we pay an account that is not yours, the money may not be recoverable.
+              </p>
+              <p>
+                Check the details with your bank and change them below. If you are sure they are right, you can keep them: we check them
+                before we pay you.
+              </p>
+              <FormErrors errors={checkForm.formErrors} />
+              <input type="hidden" name="intent" value="keep" />
+              <input type="hidden" name="checkId" value={payeeCheck.id} />
+              <fieldset>
+                <legend className="sr-only">Keeping details the bank could not match</legend>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    id="understood"
+                    name="understood"
+                    value="yes"
+                    aria-describedby={checkForm.errors('understood') ? 'understood-error' : undefined}
+                    aria-invalid={checkForm.errors('understood') ? true : undefined}
+                  />
+                  <span>I understand the name does not match, and that a payment to the wrong account may not be recoverable</span>
+                </label>
+                {checkForm.errors('understood') ? (
+                  <p className="field-error" id="understood-error" role="alert">
+                    {checkForm.errors('understood')![0]}
+                  </p>
+                ) : null}
+              </fieldset>
+              <button className="btn secondary" type="submit">
+                Keep these details
+              </button>
+              <p>
+                <a href="#change-details">Change the details</a>
+              </p>
+            </Form>
+          )}
+        </div>
       ) : null}
       {pendingChange?.state === 'held' && !confirmedPage ? (
         <div className="stack" data-testid="pending-change">
@@ -178,7 +288,9 @@ export default function BankDetails() {
         // A held change waits for support: another one would only be held too, so there is no form for it.
         <Form method="post" {...detailsForm.formProps}>
           {pendingChange ? <h3>Or give other bank details</h3> : null}
-          <FormErrors errors={detailsForm.formErrors} />
+          {payeeCheck ? <h3 id="change-details">Change the details</h3> : null}
+          {/* An answer to a check that has gone (spent or expired) is told here, where the details go in again. */}
+          <FormErrors errors={detailsForm.formErrors ?? (payeeCheck ? undefined : checkForm.formErrors)} />
           {outage && detailsForm.replied ? <OutageNotice message={outage.message} sent /> : null}
           <input type="hidden" name="intent" value="save" />
           <p>The dealer pays you within 24 hours of collecting the car. Use an account in your name.</p>
@@ -189,7 +301,7 @@ export default function BankDetails() {
               id: 'accountName',
               name: 'accountName',
               autoComplete: 'name',
-              defaultValue: detailsForm.value('accountName') ?? beneficiary?.accountName ?? '',
+              defaultValue: typedName,
             }}
           />
           <Field
@@ -201,7 +313,7 @@ export default function BankDetails() {
               name: 'sortCode',
               inputMode: 'numeric',
               autoComplete: 'off',
-              defaultValue: detailsForm.value('sortCode') ?? '',
+              defaultValue: typedSortCode,
             }}
           />
           {/* Never filled in again: after an error the seller types the account number again. */}
@@ -218,6 +330,33 @@ export default function BankDetails() {
       )}
     </section>
   );
+}
+
+/** What the bank said of the name on the account on file, when it holds the payout. */
+function NameCheckNotice({ nameCheck, support }: { nameCheck: string | null; support: ReactNode }) {
+  if (nameCheck === 'unavailable') {
+    return (
+      <p className="toast warn" role="status" data-testid="name-check">
+        We could not check the name on the account with your bank yet. We will try again: we pay you once your bank has answered.
+      </p>
+    );
+  }
+  if (nameCheck === 'no_match_confirmed') {
+    return (
+      <p className="toast warn" role="status" data-testid="name-check">
+        You kept details your bank could not match to the name, so we check them before we pay you. To change them, enter new details below.
+      </p>
+    );
+  }
+  if (nameCheck === 'no_match' || nameCheck === 'close_match') {
+    return (
+      <p className="toast warn" role="alert" data-testid="name-check">
+        Your bank says the name does not match this account, so we have held your payout. Check your details and change them below, or{' '}
+        {support}.
+      </p>
+    );
+  }
+  return null;
 }
 
 export function ErrorBoundary() {
