@@ -213,7 +213,8 @@ describe('the payout account', () => {
 
     // A new account: the page asks for the code, and until it is entered the old one is paid.
     const change = await seller.post('/KT70EVS/add-bank-details', {
-      accountName: 'Sarah Kennedy',
+      // The name that account's bank holds (Confirmation of Payee's sandbox, docs/sandbox.md).
+      accountName: 'S Kennedy',
       sortCode: '10-79-99',
       accountNumber: '88837491',
     });
