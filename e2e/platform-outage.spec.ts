@@ -74,7 +74,8 @@ test('a signed-in profile step keeps what was chosen and typed, with the message
 
   await platformDown(ip);
   await page.getByRole('radio', { name: /^Yes: we settle it/ }).check();
-  await page.getByLabel('Lender (if there is finance)').fill('Northway Finance');
+  await page.getByRole('radio', { name: 'My lender is not listed' }).check();
+  await page.getByLabel('Lender’s name').fill('Northway Finance');
   await page.getByRole('textbox', { name: /^Settlement figure/ }).fill('4,200');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
@@ -82,7 +83,8 @@ test('a signed-in profile step keeps what was chosen and typed, with the message
   await expect(page).toHaveURL(/\/KE19FTA\/profile\/finance$/);
   await expect(page.getByRole('heading', { name: 'Finance' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Yes: we settle it/ })).toBeChecked();
-  await expect(page.getByLabel('Lender (if there is finance)')).toHaveValue('Northway Finance');
+  await expect(page.getByRole('radio', { name: 'My lender is not listed' })).toBeChecked();
+  await expect(page.getByLabel('Lender’s name')).toHaveValue('Northway Finance');
   await expect(page.getByRole('textbox', { name: /^Settlement figure/ })).toHaveValue('4,200');
   await expect(page.getByText("Sorry, we couldn't load this page")).toBeHidden();
 

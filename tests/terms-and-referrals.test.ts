@@ -133,6 +133,12 @@ describe('refer a friend', () => {
     });
     expect(again.status).toBe(200);
     expect(await rewardsOf(referrer.email)).toHaveLength(1);
+    // The reward is a money movement of its own in the ledger, once (docs/decisions/037).
+    const rewards = await workers.db
+      .prepare("SELECT amount_pence FROM ledger WHERE entry = 'referral_reward' AND enquiry_id = ?1")
+      .bind(user.vehicles[0]!.enquiry.id)
+      .all<{ amount_pence: number }>();
+    expect(rewards.results).toEqual([{ amount_pence: REFERRAL_REWARD_PENCE }]);
   }, 90_000);
 
   it("pays nothing when the friend is paid into the referrer's own account", async () => {

@@ -1,3 +1,4 @@
+import { REFERRAL_REWARD_PENCE } from '../../../contract/accounts';
 import { financeSplit } from '../../../contract/finance';
 import { formatVrm } from '../../../contract/vrm';
 import { clockNowIso, clockNowMs } from '../clock';
@@ -217,7 +218,23 @@ async function writeSent(env: PlatformEnv, payout: PayoutRow, paymentId: string,
     statements.push(
       markLotPaid(env.DB, payout.sale_id, nowIso),
       moveEnquiry(env.DB, payout.enquiry_id, { slug: 'sold-invoice-paid', status: 'sold_invoice_paid' }, nowIso),
-      ...(reward ? [reward] : []),
+      // The referrer's reward is money out too: its ledger row goes with it.
+      ...(reward
+        ? [
+            reward,
+            ledgerEntry(
+              env.DB,
+              {
+                saleId: payout.sale_id,
+                enquiryId: payout.enquiry_id,
+                entry: 'referral_reward',
+                amountPence: REFERRAL_REWARD_PENCE,
+                eventKey: `referral_reward#${payout.sale_id}`,
+              },
+              nowIso,
+            ),
+          ]
+        : []),
       message.statement,
     );
     messages.push(message);
