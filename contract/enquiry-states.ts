@@ -28,6 +28,20 @@ export const STATUS_GROUPS = {
 
 export const DEAD_OR_JUNK: readonly string[] = [...STATUS_GROUPS.lostReasons, 'customer_lost', 'duplicated', 'unworked', 'wrong_number'];
 
+/**
+ * The states a car can go from into another daily sale, free: unsold, the offer declined or lapsed,
+ * or accepted and then ended at the handover with the car still the seller's (the seller declined a
+ * revised offer, or the dealer could only cancel: docs/behaviour/sale.md#collection-day).
+ */
+export const RELISTABLE_STATES = [
+  'unsold-no-bids',
+  'unsold-below-reserve-bid',
+  'offer-declined',
+  'offer-expired',
+  'customer-keep-car',
+  'dealer-withdrew',
+] as const;
+
 /** Dealer-platform states once the car is being prepared for, or is in, the dealer sale. */
 export const SELLING_STATES = [
   'profile-in-progress',
@@ -43,13 +57,7 @@ export const SELLING_STATES = [
   'sold-purchase-confirmed',
   'sold-documents-reviewed',
   'sold-invoice-paid',
-  'unsold-no-bids',
-  'unsold-below-reserve-bid',
-  'offer-declined',
-  'offer-expired',
-  // Accepted, then ended at the handover with the car still the seller's (docs/behaviour/sale.md#collection-day).
-  'customer-keep-car',
-  'dealer-withdrew',
+  ...RELISTABLE_STATES,
 ] as const;
 export type SellingState = (typeof SELLING_STATES)[number];
 

@@ -1,4 +1,5 @@
 import type { endpoints } from '../../../contract/endpoints';
+import { RELISTABLE_STATES } from '../../../contract/enquiry-states';
 import type { CurrentEnquiry } from '../../../contract/sale';
 import { isValidVrm, normaliseVrm } from '../../../contract/vrm';
 import { findEnquiryById, findOwnLatestEnquiry, moveEnquiry, startEnquiryProfile, toEnquiry, type EnquiryRow } from '../records/enquiries';
@@ -78,17 +79,6 @@ export const updateProfile: TypedHandler<typeof endpoints.sale.updateProfile> = 
   return { profile: await loadProfile(ctx.env, enquiry.id) };
 };
 
-// A sale that ended at the handover (the seller declined a revised offer, or the dealer could only
-// cancel) leaves the car with the seller, free to enter the daily sale again.
-const RELISTABLE = [
-  'unsold-no-bids',
-  'unsold-below-reserve-bid',
-  'offer-declined',
-  'offer-expired',
-  'customer-keep-car',
-  'dealer-withdrew',
-];
-
 /** POST /platform/premium-v3/enquiries/:id/update {action: 'enter-sale' | 'relist'} */
 export const updateEnquiry: TypedHandler<typeof endpoints.sale.update> = async ({ body, enquiry: owned }, ctx) => {
   const { env } = ctx;
@@ -104,7 +94,7 @@ export const updateEnquiry: TypedHandler<typeof endpoints.sale.update> = async (
     if (!(await loadProfile(env, enquiry.id)).complete) {
       return ctx.outcome({ status: 409, code: 'profile_incomplete', message: 'Finish the vehicle profile first' });
     }
-  } else if (!RELISTABLE.includes(enquiry.dp_state_slug ?? '')) {
+  } else if (!(RELISTABLE_STATES as readonly string[]).includes(enquiry.dp_state_slug ?? '')) {
     return ctx.outcome({ status: 409, code: 'not_relistable', message: 'Only an unsold car can go into another sale' });
   }
   await startSale(env, enquiry, now);
