@@ -64,7 +64,11 @@ async function statusOrReset(answer: Promise<Response>): Promise<number | 'reset
     await response.body?.cancel();
     return response.status;
   } catch (error) {
-    if (String((error as Error).cause ?? error).includes('ECONNRESET')) return 'reset';
+    // The same closed connection reaches the client as a reset, a broken pipe or a closed socket,
+    // depending on where its upload was when the runtime stopped reading (a busy machine: the latter).
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    if (/ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/.test(`${cause?.code ?? ''} ${cause?.message ?? ''} ${String(cause ?? error)}`))
+      return 'reset';
     throw error;
   }
 }
