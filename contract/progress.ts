@@ -1,5 +1,7 @@
 import { labelInSentence } from './documents';
-import type { SaleView } from './sale';
+import type { PayoutFact, RevisedOfferFact, SaleView } from './sale';
+
+export type { PayoutFact, RevisedOfferFact };
 
 /**
  * The seller-facing progress timeline: where the sale is, what happens next, and by when. Shown on
@@ -15,24 +17,6 @@ export interface PostSaleFacts {
   documentsSubmitted: boolean;
   /** Documents the dealer's check asked for again (the step is the seller's again until they come). */
   documentsRequested?: { kind: string; label: string }[];
-}
-
-export interface RevisedOfferFact {
-  id: number;
-  status: 'proposed' | 'approved' | 'declined' | 'refused' | 'cancelled';
-  agreedAmount: number;
-  proposedAmount: number;
-}
-
-/** The seller's latest payout (docs/decisions/037). */
-export interface PayoutFact {
-  state: 'requested' | 'held' | 'sent' | 'credited' | 'returned';
-  amount: number;
-  accountEnding: string;
-  holdReason: string | null;
-  sentAt: string | null;
-  creditedAt: string | null;
-  returnedAt: string | null;
 }
 
 export type StepState = 'done' | 'current' | 'upcoming';

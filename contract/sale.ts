@@ -1,8 +1,25 @@
 import type { AcceptedItem, RefusedItem } from './price-rules';
-import type { PayoutFact, RevisedOfferFact } from './progress';
 import type { Enquiry } from './vehicles';
 
 /** The vehicle profile and the dealer sale as the gateway reports them. */
+
+export interface RevisedOfferFact {
+  id: number;
+  status: 'proposed' | 'approved' | 'declined' | 'refused' | 'cancelled';
+  agreedAmount: number;
+  proposedAmount: number;
+}
+
+/** The seller's latest payout (docs/decisions/037). */
+export interface PayoutFact {
+  state: 'requested' | 'held' | 'sent' | 'credited' | 'returned';
+  amount: number;
+  accountEnding: string;
+  holdReason: string | null;
+  sentAt: string | null;
+  creditedAt: string | null;
+  returnedAt: string | null;
+}
 
 export const FEATURES = [
   'Sat nav',

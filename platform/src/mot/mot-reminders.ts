@@ -5,7 +5,7 @@ import { findRegistered, makeOf, toMotHistory } from '../providers/register';
 import { unsubscribeLink } from '../unsubscribe';
 import { requirePublicOrigin } from '../public-origin';
 import { sendEmail } from '../outbox';
-import { activeSignUps, claimReminder, deleteLapsedSignUps, remindersSent, type ReminderRow } from './store';
+import { type ReminderKind, activeSignUps, claimReminder, deleteLapsedSignUps, remindersSent, type ReminderRow } from './store';
 
 /**
  * When MOT reminders go. The first on the day the early-test window opens: an MOT can be done up to
@@ -13,7 +13,7 @@ import { activeSignUps, claimReminder, deleteLapsedSignUps, remindersSent, type 
  * nothing. The second a week before, for anyone who has not booked yet. Nothing once it has run out.
  * A seller who signs up inside the last week gets only the second.
  */
-export type ReminderKind = 'month' | 'week';
+export type { ReminderKind };
 export const WEEK_REMINDER_DAYS = 7;
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
-import type { ReminderKind } from './mot-reminders';
+/** Which reminder of an MOT's due date: a month before, or a week before. */
+export type ReminderKind = 'month' | 'week';
 
 /**
  * The MOT wing's storage (docs/decisions/033): who asked for a vehicle's MOT reminders (one row per
